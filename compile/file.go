@@ -1,0 +1,249 @@
+package compile
+
+// File is a parsed robots.txt: every line as it was read, the groups it
+// forms, and the records that do not affect verdicts.
+type File struct {
+	// Options are the options the file was parsed with.
+	Options Options
+	// Lines holds one entry per line, in order; Lines[i].Number == i+1. A
+	// last line that is empty because the body ends with a line end is not
+	// included.
+	Lines []Line
+	// Groups are the groups as written (RFC 9309 section 2.1), in order.
+	Groups []Group
+	// Sitemaps are the sitemap lines, file-wide, in order.
+	Sitemaps []Sitemap
+	// Records are the other records (crawl-delay, host, ...), in order.
+	Records []Record
+	// Size is the length of the body; Read is how many bytes were parsed
+	// (less than Size when MaxBytes cut it).
+	Size, Read int
+}
+
+// Truncated reports whether MaxBytes cut the body.
+func (f *File) Truncated() bool { return f.Read < f.Size }
+
+// LineKind says what a line is.
+type LineKind uint8
+
+const (
+	// Empty: nothing but whitespace.
+	Empty LineKind = iota
+	// Comment: nothing but a comment (and whitespace).
+	Comment
+	// Invalid: text that is not a key-value pair (no separator, an empty
+	// key, or in Google mode three or more words without a colon).
+	Invalid
+	// UserAgent: a user-agent line.
+	UserAgent
+	// Allow: an allow rule.
+	Allow
+	// Disallow: a disallow rule.
+	Disallow
+	// SitemapLine: a sitemap line.
+	SitemapLine
+	// Other: any other record (crawl-delay, host, ...).
+	Other
+)
+
+var lineKindNames = [...]string{"empty", "comment", "invalid", "user-agent", "allow", "disallow", "sitemap", "other"}
+
+// String returns the kind's name as the RFC spells the key ("user-agent",
+// "allow", ...).
+func (k LineKind) String() string {
+	if int(k) < len(lineKindNames) {
+		return lineKindNames[k]
+	}
+	return "unknown"
+}
+
+// IsRule reports whether k is Allow or Disallow.
+func (k LineKind) IsRule() bool { return k == Allow || k == Disallow }
+
+// Flag marks something a linter would say about a line. Flags never change
+// a verdict; they describe what the parser did.
+type Flag uint16
+
+const (
+	// FlagKeyVariant: the key was accepted although it is not spelled as the
+	// RFC spells it (a Google typo such as "dissallow", or a longer word
+	// starting with a key, such as "Disallowed"). Google mode only.
+	FlagKeyVariant Flag = 1 << iota
+	// FlagMissingColon: no colon; whitespace separated key and value.
+	// Google mode only.
+	FlagMissingColon
+	// FlagCut: the line was longer than GoogleMaxLineBytes and its tail was
+	// dropped. Google mode only.
+	FlagCut
+	// FlagNUL: a NUL byte ended the line's content early. Google mode only.
+	FlagNUL
+	// FlagOutsideGroup: an allow or disallow line before any user-agent
+	// line; it is ignored (RFC 9309 section 2.2.2).
+	FlagOutsideGroup
+	// FlagUnsupported: an other record that no crawler we know of reads.
+	FlagUnsupported
+	// FlagNeverMatches: a pattern that can match no URL, because it starts
+	// with neither '/' nor '*' (every path starts with '/').
+	FlagNeverMatches
+	// FlagGoogleKey: in RFC mode, a key that Google would read as
+	// user-agent, allow, disallow or sitemap (a typo or a longer word).
+	FlagGoogleKey
+	// FlagBadValue: an other record whose value could not be read (a
+	// crawl-delay that is not a number, a request-rate not of the form n/t).
+	FlagBadValue
+	// FlagTrailingComment: the line had a comment after its content.
+	FlagTrailingComment
+)
+
+var flagNames = []struct {
+	f    Flag
+	name string
+}{
+	{FlagKeyVariant, "key-variant"},
+	{FlagMissingColon, "missing-colon"},
+	{FlagCut, "cut"},
+	{FlagNUL, "nul"},
+	{FlagOutsideGroup, "outside-group"},
+	{FlagUnsupported, "unsupported"},
+	{FlagNeverMatches, "never-matches"},
+	{FlagGoogleKey, "google-key"},
+	{FlagBadValue, "bad-value"},
+	{FlagTrailingComment, "trailing-comment"},
+}
+
+// Names returns the names of the flags set, in a fixed order.
+func (f Flag) Names() []string {
+	var out []string
+	for _, n := range flagNames {
+		if f&n.f != 0 {
+			out = append(out, n.name)
+		}
+	}
+	return out
+}
+
+// Line is one line of the file as the parser read it.
+type Line struct {
+	// Number is the 1-based line number; Offset is the byte offset of the
+	// line's first byte in the body.
+	Number, Offset int
+	Kind           LineKind
+	Flags          Flag
+	// Key is the key as written (trimmed); Value the value as written
+	// (trimmed, comment removed). Both are empty for Empty, Comment and
+	// Invalid lines.
+	Key, Value string
+	// Token is a user-agent line's product token (per mode; see
+	// ProductToken) and Global whether the line names the global group '*'.
+	Token  string
+	Global bool
+	// Pattern is a rule's pattern after normalisation (see
+	// NormalizePattern); its length is the rule's priority.
+	Pattern string
+	// Group is the index in File.Groups of the group the line belongs to,
+	// or -1 before the first user-agent line.
+	Group int
+}
+
+// Group is one group as written: user-agent lines followed by rules (RFC
+// 9309 section 2.1). Groups are not merged here; see Select.
+type Group struct {
+	// Agents are the group's user-agent lines in order.
+	Agents []Agent
+	// Rules are the group's rules in order, including rules with an empty
+	// pattern (which never decide) and, in Google mode, the rules implied
+	// by the index.htm rule.
+	Rules []Rule
+	// Records are indices into File.Records of the other records that stand
+	// inside the group (crawl-delay, request-rate, ...).
+	Records []int
+	// FirstLine and LastLine span the group, from its first user-agent line
+	// to the last line before the next group (or the end of the file).
+	FirstLine, LastLine int
+}
+
+// HasGlobal reports whether one of the group's user-agent lines is '*'.
+func (g *Group) HasGlobal() bool {
+	for i := range g.Agents {
+		if g.Agents[i].Global {
+			return true
+		}
+	}
+	return false
+}
+
+// Names reports whether one of the group's product tokens equals token,
+// ignoring ASCII case (RFC 9309 section 2.2.1).
+func (g *Group) Names(token string) bool {
+	for i := range g.Agents {
+		if !g.Agents[i].Global && EqualFoldASCII(g.Agents[i].Token, token) {
+			return true
+		}
+	}
+	return false
+}
+
+// Agent is one user-agent line of a group.
+type Agent struct {
+	// Token is the product token extracted from the value; Value is the
+	// value as written.
+	Token, Value string
+	// Global is true for '*' (or '*' followed by whitespace and anything).
+	Global bool
+	Line   int
+}
+
+// RuleKind is allow or disallow.
+type RuleKind uint8
+
+const (
+	// RuleAllow is an allow rule.
+	RuleAllow RuleKind = iota + 1
+	// RuleDisallow is a disallow rule.
+	RuleDisallow
+)
+
+// String returns "allow" or "disallow".
+func (k RuleKind) String() string {
+	switch k {
+	case RuleAllow:
+		return "allow"
+	case RuleDisallow:
+		return "disallow"
+	}
+	return "none"
+}
+
+// Rule is an allow or disallow rule with its normalised pattern.
+type Rule struct {
+	Kind RuleKind
+	// Pattern is normalised (see NormalizePattern); '*' matches any run of
+	// bytes and a final '$' anchors the end.
+	Pattern string
+	// Line is the line the rule was written on.
+	Line int
+	// Implied is true for the Google-mode rule that an allow pattern ending
+	// in a segment starting with "index.htm" implies for its directory
+	// (Allow: /d/index.html implies Allow: /d/$ on the same line).
+	Implied bool
+}
+
+// Priority is the rule's priority: its pattern's length in bytes (RFC 9309
+// section 2.2.2, "the most octets"). A priority of 0 never decides.
+func (r Rule) Priority() int { return len(r.Pattern) }
+
+// Sitemap is a sitemap line's URL, as written.
+type Sitemap struct {
+	URL  string
+	Line int
+}
+
+// Record is an other record: a key-value line that is not user-agent,
+// allow, disallow or sitemap.
+type Record struct {
+	// Key is lower-cased; Value as written.
+	Key, Value string
+	Line       int
+	// Group is the index of the group the record stands in, or -1.
+	Group int
+}

@@ -1,0 +1,110 @@
+package compile
+
+// keyword is one spelling of a key that is recognised.
+type keyword struct {
+	text string
+	kind LineKind
+	typo bool // a misspelling, accepted in Google mode only
+}
+
+// googleKeys are checked in order, each as a case-insensitive prefix of the
+// key, as Google's reference does (SEMANTICS 1.7): user-agent, allow,
+// disallow, sitemap.
+var googleKeys = []keyword{
+	{"user-agent", UserAgent, false},
+	{"useragent", UserAgent, true},
+	{"user agent", UserAgent, true},
+	{"allow", Allow, false},
+	{"disallow", Disallow, false},
+	{"dissallow", Disallow, true},
+	{"dissalow", Disallow, true},
+	{"disalow", Disallow, true},
+	{"diasllow", Disallow, true},
+	{"disallaw", Disallow, true},
+	{"sitemap", SitemapLine, false},
+	{"site-map", SitemapLine, true},
+}
+
+// rfcKeys are the keys RFC 9309 defines, matched whole, ignoring case.
+var rfcKeys = []keyword{
+	{"user-agent", UserAgent, false},
+	{"allow", Allow, false},
+	{"disallow", Disallow, false},
+	{"sitemap", SitemapLine, false},
+}
+
+// classifyKey returns the kind of line a key makes and whether it is a
+// variant spelling (a typo, or a longer word that starts with a key).
+func classifyKey(key string, mode Mode) (kind LineKind, variant bool) {
+	if mode == RFC9309 {
+		for _, k := range rfcKeys {
+			if EqualFoldASCII(key, k.text) {
+				return k.kind, false
+			}
+		}
+		return Other, false
+	}
+	for _, k := range googleKeys {
+		if len(key) >= len(k.text) && EqualFoldASCII(key[:len(k.text)], k.text) {
+			return k.kind, k.typo || len(key) != len(k.text)
+		}
+	}
+	return Other, false
+}
+
+// knownRecords are other records that some crawler reads. A record with any
+// other key is flagged FlagUnsupported.
+var knownRecords = map[string]bool{
+	"crawl-delay":    true,
+	"request-rate":   true,
+	"visit-time":     true,
+	"host":           true,
+	"clean-param":    true,
+	"content-signal": true,
+	"noindex":        true,
+	"nofollow":       true,
+	"noarchive":      true,
+	"content-usage":  true,
+}
+
+// EqualFoldASCII reports whether a and b are equal ignoring the case of
+// ASCII letters only. Unlike strings.EqualFold it does no Unicode folding
+// (so "K", the Kelvin sign, does not equal "k"), as Google's reference does.
+func EqualFoldASCII(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		x, y := a[i], b[i]
+		if x == y {
+			continue
+		}
+		if 'A' <= x && x <= 'Z' {
+			x += 'a' - 'A'
+		}
+		if 'A' <= y && y <= 'Z' {
+			y += 'a' - 'A'
+		}
+		if x != y {
+			return false
+		}
+	}
+	return true
+}
+
+// lowerASCII returns s with ASCII letters lower-cased, allocating only when
+// something changes.
+func lowerASCII(s string) string {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				if 'A' <= b[j] && b[j] <= 'Z' {
+					b[j] += 'a' - 'A'
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
+}

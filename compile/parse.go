@@ -1,0 +1,192 @@
+package compile
+
+import (
+	"bytes"
+	"strings"
+)
+
+// Parse reads a robots.txt body. It never fails: every line that can be
+// read is used, and what could not be read is described in File.Lines
+// (RFC 9309 section 2.3.1.5). The body is copied once; the returned File
+// shares nothing with it.
+//
+// Parse takes time linear in min(len(body), MaxBytes) and allocates memory
+// linear in the same.
+func Parse(body []byte, opts Options) *File {
+	n := opts.limit(len(body))
+	data := body[:n]
+	f := &File{Options: opts, Size: len(body), Read: n}
+	text := string(data)
+	p := parser{f: f, mode: opts.Mode, text: text, cur: -1}
+	f.Lines = make([]Line, 0, bytes.Count(data, []byte{'\n'})+1)
+	sc := lineScanner{data: data, pos: skipBOM(data, opts.Mode)}
+	for num := 1; ; num++ {
+		off, raw, ok := sc.next()
+		if !ok {
+			break
+		}
+		p.line(num, off, text[off:off+len(raw)])
+	}
+	return f
+}
+
+// parser holds the group state while lines are read.
+type parser struct {
+	f    *File
+	mode Mode
+	text string
+	// cur is the index of the current group, -1 before the first
+	// user-agent line; afterRule is set by a rule and makes the next
+	// user-agent line start a new group (SEMANTICS 2.1).
+	cur       int
+	afterRule bool
+}
+
+func (p *parser) line(num, off int, content string) {
+	f := p.f
+	f.Lines = append(f.Lines, Line{Number: num, Offset: off, Group: p.cur})
+	ln := &f.Lines[len(f.Lines)-1]
+	p.split(ln, content)
+	if p.cur >= 0 {
+		f.Groups[p.cur].LastLine = num
+	}
+	switch ln.Kind {
+	case UserAgent:
+		p.userAgent(ln)
+	case Allow, Disallow:
+		p.rule(ln)
+	case SitemapLine:
+		f.Sitemaps = append(f.Sitemaps, Sitemap{URL: ln.Value, Line: num})
+	case Other:
+		p.record(ln)
+	}
+}
+
+// split fills in a line's kind, key, value and flags (SEMANTICS 1.4–1.7).
+func (p *parser) split(ln *Line, content string) {
+	if p.mode == Google {
+		if len(content) > GoogleMaxLineBytes {
+			content = content[:GoogleMaxLineBytes]
+			ln.Flags |= FlagCut
+		}
+		if i := strings.IndexByte(content, 0); i >= 0 {
+			content = content[:i]
+			ln.Flags |= FlagNUL
+		}
+	}
+	comment := false
+	if i := strings.IndexByte(content, '#'); i >= 0 {
+		content, comment = content[:i], true
+	}
+	content = trimSpace(content)
+	if content == "" {
+		if comment {
+			ln.Kind = Comment
+		}
+		return
+	}
+	if comment {
+		ln.Flags |= FlagTrailingComment
+	}
+	sep := strings.IndexByte(content, ':')
+	if sep < 0 && p.mode == Google {
+		// Google accepts whitespace for the colon when the line is exactly
+		// two words ("Disallow /x").
+		if ws := strings.IndexAny(content, " \t"); ws >= 0 {
+			if strings.IndexAny(strings.TrimLeft(content[ws:], " \t"), " \t") < 0 {
+				sep = ws
+				ln.Flags |= FlagMissingColon
+			}
+		}
+	}
+	if sep < 0 {
+		ln.Kind = Invalid
+		return
+	}
+	key := trimSpace(content[:sep])
+	if key == "" {
+		ln.Kind = Invalid
+		ln.Flags &^= FlagMissingColon
+		return
+	}
+	ln.Key, ln.Value = key, trimSpace(content[sep+1:])
+	kind, variant := classifyKey(key, p.mode)
+	ln.Kind = kind
+	if variant {
+		ln.Flags |= FlagKeyVariant
+	}
+	if kind == Other && p.mode == RFC9309 {
+		if gk, _ := classifyKey(key, Google); gk != Other {
+			ln.Flags |= FlagGoogleKey
+		}
+	}
+}
+
+func (p *parser) userAgent(ln *Line) {
+	f := p.f
+	if p.cur < 0 || p.afterRule {
+		f.Groups = append(f.Groups, Group{FirstLine: ln.Number, LastLine: ln.Number})
+		p.cur = len(f.Groups) - 1
+		p.afterRule = false
+		ln.Group = p.cur
+	}
+	ln.Global = IsGlobalAgent(ln.Value)
+	if ln.Global {
+		ln.Token = "*"
+	} else {
+		ln.Token = ProductToken(ln.Value, p.mode)
+	}
+	g := &f.Groups[p.cur]
+	g.Agents = append(g.Agents, Agent{Token: ln.Token, Value: ln.Value, Global: ln.Global, Line: ln.Number})
+}
+
+func (p *parser) rule(ln *Line) {
+	ln.Pattern = NormalizePattern(ln.Value, p.mode)
+	if ln.Pattern != "" && ln.Pattern[0] != '/' && ln.Pattern[0] != '*' {
+		ln.Flags |= FlagNeverMatches
+	}
+	if p.cur < 0 {
+		ln.Flags |= FlagOutsideGroup
+		return
+	}
+	p.afterRule = true
+	kind := RuleAllow
+	if ln.Kind == Disallow {
+		kind = RuleDisallow
+	}
+	g := &p.f.Groups[p.cur]
+	g.Rules = append(g.Rules, Rule{Kind: kind, Pattern: ln.Pattern, Line: ln.Number})
+	if kind == RuleAllow && p.mode == Google {
+		if implied, ok := ImpliedIndexPattern(ln.Pattern); ok {
+			g.Rules = append(g.Rules, Rule{Kind: RuleAllow, Pattern: implied, Line: ln.Number, Implied: true})
+		}
+	}
+}
+
+func (p *parser) record(ln *Line) {
+	f := p.f
+	key := lowerASCII(ln.Key)
+	if !knownRecords[key] {
+		ln.Flags |= FlagUnsupported
+	} else if !checkRecordValue(key, ln.Value) {
+		ln.Flags |= FlagBadValue
+	}
+	f.Records = append(f.Records, Record{Key: key, Value: ln.Value, Line: ln.Number, Group: p.cur})
+	if p.cur >= 0 {
+		g := &f.Groups[p.cur]
+		g.Records = append(g.Records, len(f.Records)-1)
+	}
+}
+
+// trimSpace removes ASCII space characters (space, tab, LF, VT, FF, CR)
+// from both ends, as Google's reference does.
+func trimSpace(s string) string {
+	i, j := 0, len(s)
+	for i < j && isSpace(s[i]) {
+		i++
+	}
+	for j > i && isSpace(s[j-1]) {
+		j--
+	}
+	return s[i:j]
+}

@@ -1,0 +1,3 @@
+module github.com/robotsdfa/robotsdfa
+
+go 1.24

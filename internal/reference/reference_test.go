@@ -1,0 +1,21 @@
+package reference_test
+
+import (
+	"testing"
+
+	"github.com/robotsdfa/robotsdfa/compile"
+	"github.com/robotsdfa/robotsdfa/internal/conformance"
+	"github.com/robotsdfa/robotsdfa/internal/reference"
+)
+
+func impl(q conformance.Query) (conformance.Verdict, error) {
+	f := compile.Parse(q.Robots, q.Options)
+	r := reference.Check(f, q.Agents, q.Union, q.URL)
+	return conformance.Verdict{Allowed: r.Allowed, Line: r.Line}, nil
+}
+
+// TestGoogleSpec: google. Google's own conformance suite, 400 expectations.
+func TestGoogleSpec(t *testing.T) {
+	n := conformance.RunGoogleSpec(t, "../../testdata/conformance/google-spec-test/google-spec-test.json", impl)
+	t.Logf("Google's suite: %d passed", n)
+}
