@@ -90,8 +90,8 @@ func LoadDir(dir string) ([]Test, error) {
 
 // Parse reads one case file. Sections start with a line "-- NAME --":
 // "robots.txt" (raw body, optionally followed by the words "quoted" and
-// "max-bytes=N") starts a test, and "cases" holds its expectations. Text
-// before the first section is commentary.
+// "max-bytes=N") starts a test, and "cases" holds its expectations up to
+// the next blank line. Text outside sections is commentary.
 func Parse(name string, data []byte) ([]Test, error) {
 	var (
 		tests   []Test
@@ -158,7 +158,11 @@ func Parse(name string, data []byte) ([]Test, error) {
 			body.WriteString(line)
 			body.WriteByte('\n')
 		case "cases":
-			if strings.TrimSpace(line) == "" || strings.HasPrefix(strings.TrimSpace(line), "#") {
+			if strings.TrimSpace(line) == "" {
+				section = "" // a blank line ends the cases; commentary may follow
+				continue
+			}
+			if strings.HasPrefix(strings.TrimSpace(line), "#") {
 				continue
 			}
 			c, err := parseCase(line)

@@ -23,7 +23,7 @@ type Query struct {
 // line (0: no rule decided).
 type Verdict struct {
 	Allowed bool
-	Line    int
+	Line    int32
 }
 
 // Impl answers queries. An error fails the case.
@@ -59,7 +59,7 @@ func Run(t *testing.T, dir string, impl Impl) int {
 					t.Errorf("%s [%v]: %v", c.Source, mode, err)
 					continue
 				}
-				want := Verdict{Allowed: c.Allowed, Line: c.Line}
+				want := Verdict{Allowed: c.Allowed, Line: int32(c.Line)}
 				if got != want {
 					t.Errorf("%s [%v] agents %q url %q: got %s, want %s", c.Source, mode, c.Agents, c.URL, got, want)
 				}

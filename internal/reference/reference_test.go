@@ -19,3 +19,10 @@ func TestGoogleSpec(t *testing.T) {
 	n := conformance.RunGoogleSpec(t, "../../testdata/conformance/google-spec-test/google-spec-test.json", impl)
 	t.Logf("Google's suite: %d passed", n)
 }
+
+// TestConformance: rfc and google. Our own cases, each in the mode(s) its
+// label names, verdict and deciding line.
+func TestConformance(t *testing.T) {
+	n := conformance.Run(t, "../../testdata/conformance", impl)
+	t.Logf("%d (case, mode) pairs", n)
+}
