@@ -125,24 +125,43 @@ func (f Flag) Names() []string {
 // Line is one line of the file as the parser read it.
 type Line struct {
 	// Number is the 1-based line number; Offset is the byte offset of the
-	// line's first byte in the body.
-	Number, Offset int
-	Kind           LineKind
-	Flags          Flag
+	// line's first byte in the body. (Bodies are read up to MaxBodyBytes,
+	// so both fit.)
+	Number, Offset int32
+	// Group is the index in File.Groups of the group the line belongs to,
+	// or -1 before the first user-agent line.
+	Group int32
+	Kind  LineKind
+	Flags Flag
+	// Global is set on a user-agent line naming the global group '*'.
+	Global bool
 	// Key is the key as written (trimmed); Value the value as written
 	// (trimmed, comment removed). Both are empty for Empty, Comment and
 	// Invalid lines.
 	Key, Value string
-	// Token is a user-agent line's product token (per mode; see
-	// ProductToken) and Global whether the line names the global group '*'.
-	Token  string
-	Global bool
-	// Pattern is a rule's pattern after normalisation (see
-	// NormalizePattern); its length is the rule's priority.
-	Pattern string
-	// Group is the index in File.Groups of the group the line belongs to,
-	// or -1 before the first user-agent line.
-	Group int
+	// Token is set on user-agent lines: the product token (per mode; see
+	// ProductToken), or "*" for a global line. Pattern is set on allow and
+	// disallow lines: the value after normalisation (see NormalizePattern),
+	// whose length is the rule's priority. They share one field.
+	norm string
+}
+
+// Token returns a user-agent line's product token ("*" for a global line),
+// "" for other lines.
+func (ln *Line) Token() string {
+	if ln.Kind == UserAgent {
+		return ln.norm
+	}
+	return ""
+}
+
+// Pattern returns an allow or disallow line's normalised pattern, "" for
+// other lines.
+func (ln *Line) Pattern() string {
+	if ln.Kind.IsRule() {
+		return ln.norm
+	}
+	return ""
 }
 
 // Group is one group as written: user-agent lines followed by rules (RFC
@@ -159,7 +178,7 @@ type Group struct {
 	Records []int
 	// FirstLine and LastLine span the group, from its first user-agent line
 	// to the last line before the next group (or the end of the file).
-	FirstLine, LastLine int
+	FirstLine, LastLine int32
 }
 
 // HasGlobal reports whether one of the group's user-agent lines is '*'.
@@ -190,7 +209,7 @@ type Agent struct {
 	Token, Value string
 	// Global is true for '*' (or '*' followed by whitespace and anything).
 	Global bool
-	Line   int
+	Line   int32
 }
 
 // RuleKind is allow or disallow.
@@ -216,12 +235,12 @@ func (k RuleKind) String() string {
 
 // Rule is an allow or disallow rule with its normalised pattern.
 type Rule struct {
-	Kind RuleKind
 	// Pattern is normalised (see NormalizePattern); '*' matches any run of
 	// bytes and a final '$' anchors the end.
 	Pattern string
 	// Line is the line the rule was written on.
-	Line int
+	Line int32
+	Kind RuleKind
 	// Implied is true for the Google-mode rule that an allow pattern ending
 	// in a segment starting with "index.htm" implies for its directory
 	// (Allow: /d/index.html implies Allow: /d/$ on the same line).
@@ -235,7 +254,7 @@ func (r Rule) Priority() int { return len(r.Pattern) }
 // Sitemap is a sitemap line's URL, as written.
 type Sitemap struct {
 	URL  string
-	Line int
+	Line int32
 }
 
 // Record is an other record: a key-value line that is not user-agent,
@@ -243,7 +262,7 @@ type Sitemap struct {
 type Record struct {
 	// Key is lower-cased; Value as written.
 	Key, Value string
-	Line       int
+	Line       int32
 	// Group is the index of the group the record stands in, or -1.
-	Group int
+	Group int32
 }

@@ -44,8 +44,17 @@ func classifyKey(key string, mode Mode) (kind LineKind, variant bool) {
 		}
 		return Other, false
 	}
+	if key == "" {
+		return Other, false
+	}
+	// Every Google key starts with u, a, d or s: skip the list otherwise.
+	switch key[0] | 0x20 {
+	case 'u', 'a', 'd', 's':
+	default:
+		return Other, false
+	}
 	for _, k := range googleKeys {
-		if len(key) >= len(k.text) && EqualFoldASCII(key[:len(k.text)], k.text) {
+		if len(key) >= len(k.text) && key[0]|0x20 == k.text[0] && EqualFoldASCII(key[:len(k.text)], k.text) {
 			return k.kind, k.typo || len(key) != len(k.text)
 		}
 	}

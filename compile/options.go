@@ -46,8 +46,13 @@ func ParseMode(s string) (Mode, error) {
 // Google's production limit.
 const DefaultMaxBytes = 512000
 
-// NoLimit as Options.MaxBytes reads the whole body.
+// NoLimit as Options.MaxBytes reads the whole body, up to MaxBodyBytes.
 const NoLimit = -1
+
+// MaxBodyBytes is the hard limit on how much of a body is read whatever
+// Options.MaxBytes says (2 GiB less one byte), so that line numbers and
+// offsets fit in 32 bits.
+const MaxBodyBytes = 1<<31 - 1
 
 // GoogleMaxLineBytes is how many bytes of one line Google's reference keeps
 // (a 2083×8-byte buffer less one byte for the terminator). The rest of the
@@ -60,7 +65,8 @@ type Options struct {
 	// Mode is Google (default) or RFC9309.
 	Mode Mode
 	// MaxBytes is how many bytes of the body are read: 0 means
-	// DefaultMaxBytes, a negative value (NoLimit) means all of it. A line cut
+	// DefaultMaxBytes, a negative value (NoLimit) means all of it up to
+	// MaxBodyBytes. A line cut
 	// in two by the limit is read as a line, like any other last line.
 	MaxBytes int
 }
@@ -71,8 +77,8 @@ func (o Options) limit(n int) int {
 	case o.MaxBytes == 0:
 		return min(n, DefaultMaxBytes)
 	case o.MaxBytes < 0:
-		return n
+		return min(n, MaxBodyBytes)
 	default:
-		return min(n, o.MaxBytes)
+		return min(n, o.MaxBytes, MaxBodyBytes)
 	}
 }

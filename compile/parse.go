@@ -17,16 +17,17 @@ func Parse(body []byte, opts Options) *File {
 	data := body[:n]
 	f := &File{Options: opts, Size: len(body), Read: n}
 	text := string(data)
-	p := parser{f: f, mode: opts.Mode, text: text, cur: -1}
+	p := parser{f: f, mode: opts.Mode, cur: -1}
 	f.Lines = make([]Line, 0, bytes.Count(data, []byte{'\n'})+1)
 	sc := lineScanner{data: data, pos: skipBOM(data, opts.Mode)}
-	for num := 1; ; num++ {
+	for num := int32(1); ; num++ {
 		off, raw, ok := sc.next()
 		if !ok {
 			break
 		}
-		p.line(num, off, text[off:off+len(raw)])
+		p.line(num, int32(off), text[off:off+len(raw)])
 	}
+	p.finish()
 	return f
 }
 
@@ -34,22 +35,79 @@ func Parse(body []byte, opts Options) *File {
 type parser struct {
 	f    *File
 	mode Mode
-	text string
 	// cur is the index of the current group, -1 before the first
 	// user-agent line; afterRule is set by a rule and makes the next
 	// user-agent line start a new group (SEMANTICS 2.1).
-	cur       int
+	cur       int32
 	afterRule bool
+	// Counts of what finish will gather into the groups.
+	agents, rules, records int
 }
 
-func (p *parser) line(num, off int, content string) {
+// finish hands every group its agents, rules and records. Groups are
+// contiguous runs of lines, so each group's items are a sub-slice of one
+// exactly sized slice per kind, filled in one pass over the lines.
+func (p *parser) finish() {
+	f := p.f
+	if len(f.Groups) == 0 {
+		return
+	}
+	agents := make([]Agent, 0, p.agents)
+	rules := make([]Rule, 0, p.rules)
+	records := make([]int, 0, p.records)
+	g := int32(-1)
+	var a0, r0, c0 int
+	closeGroup := func() {
+		if g >= 0 {
+			grp := &f.Groups[g]
+			grp.Agents = agents[a0:len(agents):len(agents)]
+			if r0 < len(rules) {
+				grp.Rules = rules[r0:len(rules):len(rules)]
+			}
+			if c0 < len(records) {
+				grp.Records = records[c0:len(records):len(records)]
+			}
+		}
+	}
+	rec := 0
+	for i := range f.Lines {
+		ln := &f.Lines[i]
+		if ln.Group != g && ln.Group >= 0 {
+			closeGroup()
+			g, a0, r0, c0 = ln.Group, len(agents), len(rules), len(records)
+		}
+		switch ln.Kind {
+		case UserAgent:
+			agents = append(agents, Agent{Token: ln.norm, Value: ln.Value, Global: ln.Global, Line: ln.Number})
+		case Allow, Disallow:
+			if ln.Group < 0 {
+				continue
+			}
+			kind := RuleAllow
+			if ln.Kind == Disallow {
+				kind = RuleDisallow
+			}
+			rules = append(rules, Rule{Kind: kind, Pattern: ln.norm, Line: ln.Number})
+			if kind == RuleAllow && p.mode == Google {
+				if implied, ok := ImpliedIndexPattern(ln.norm); ok {
+					rules = append(rules, Rule{Kind: RuleAllow, Pattern: implied, Line: ln.Number, Implied: true})
+				}
+			}
+		case Other:
+			if ln.Group >= 0 {
+				records = append(records, rec)
+			}
+			rec++
+		}
+	}
+	closeGroup()
+}
+
+func (p *parser) line(num, off int32, content string) {
 	f := p.f
 	f.Lines = append(f.Lines, Line{Number: num, Offset: off, Group: p.cur})
 	ln := &f.Lines[len(f.Lines)-1]
 	p.split(ln, content)
-	if p.cur >= 0 {
-		f.Groups[p.cur].LastLine = num
-	}
 	switch ln.Kind {
 	case UserAgent:
 		p.userAgent(ln)
@@ -59,6 +117,9 @@ func (p *parser) line(num, off int, content string) {
 		f.Sitemaps = append(f.Sitemaps, Sitemap{URL: ln.Value, Line: num})
 	case Other:
 		p.record(ln)
+	}
+	if p.cur >= 0 {
+		f.Groups[p.cur].LastLine = num
 	}
 }
 
@@ -126,23 +187,23 @@ func (p *parser) userAgent(ln *Line) {
 	f := p.f
 	if p.cur < 0 || p.afterRule {
 		f.Groups = append(f.Groups, Group{FirstLine: ln.Number, LastLine: ln.Number})
-		p.cur = len(f.Groups) - 1
+		p.cur = int32(len(f.Groups) - 1)
 		p.afterRule = false
 		ln.Group = p.cur
 	}
 	ln.Global = IsGlobalAgent(ln.Value)
 	if ln.Global {
-		ln.Token = "*"
+		ln.norm = "*"
 	} else {
-		ln.Token = ProductToken(ln.Value, p.mode)
+		ln.norm = ProductToken(ln.Value, p.mode)
 	}
-	g := &f.Groups[p.cur]
-	g.Agents = append(g.Agents, Agent{Token: ln.Token, Value: ln.Value, Global: ln.Global, Line: ln.Number})
+	p.agents++
 }
 
 func (p *parser) rule(ln *Line) {
-	ln.Pattern = NormalizePattern(ln.Value, p.mode)
-	if ln.Pattern != "" && ln.Pattern[0] != '/' && ln.Pattern[0] != '*' {
+	pattern := NormalizePattern(ln.Value, p.mode)
+	ln.norm = pattern
+	if pattern != "" && pattern[0] != '/' && pattern[0] != '*' {
 		ln.Flags |= FlagNeverMatches
 	}
 	if p.cur < 0 {
@@ -150,16 +211,9 @@ func (p *parser) rule(ln *Line) {
 		return
 	}
 	p.afterRule = true
-	kind := RuleAllow
-	if ln.Kind == Disallow {
-		kind = RuleDisallow
-	}
-	g := &p.f.Groups[p.cur]
-	g.Rules = append(g.Rules, Rule{Kind: kind, Pattern: ln.Pattern, Line: ln.Number})
-	if kind == RuleAllow && p.mode == Google {
-		if implied, ok := ImpliedIndexPattern(ln.Pattern); ok {
-			g.Rules = append(g.Rules, Rule{Kind: RuleAllow, Pattern: implied, Line: ln.Number, Implied: true})
-		}
+	p.rules++
+	if ln.Kind == Allow && p.mode == Google {
+		p.rules++ // room for an implied index.htm rule
 	}
 }
 
@@ -173,8 +227,7 @@ func (p *parser) record(ln *Line) {
 	}
 	f.Records = append(f.Records, Record{Key: key, Value: ln.Value, Line: ln.Number, Group: p.cur})
 	if p.cur >= 0 {
-		g := &f.Groups[p.cur]
-		g.Records = append(g.Records, len(f.Records)-1)
+		p.records++
 	}
 }
 

@@ -81,6 +81,9 @@ func NormalizePattern(value string, mode Mode) string {
 func patternNeedsWork(value string, mode Mode) bool {
 	for i := 0; i < len(value); i++ {
 		c := value[i]
+		if !patternSpecial[c] {
+			continue
+		}
 		switch {
 		case c >= 0x80:
 			return true
@@ -96,6 +99,16 @@ func patternNeedsWork(value string, mode Mode) bool {
 	}
 	return false
 }
+
+// patternSpecial marks the bytes NormalizePattern may change: '%', '$' and
+// bytes >= 0x80.
+var patternSpecial = func() (t [256]bool) {
+	t['%'], t['$'] = true, true
+	for c := 0x80; c < 256; c++ {
+		t[c] = true
+	}
+	return t
+}()
 
 func isUpperHexPair(a, b byte) bool {
 	return upperHexByte(a) == a && upperHexByte(b) == b

@@ -19,7 +19,7 @@ type Result struct {
 	Allowed bool
 	// Line is the deciding rule's line, 0 when no rule decided (nothing
 	// matched, or the path was RFC mode's /robots.txt).
-	Line int
+	Line int32
 	// Kind is the deciding rule's kind, 0 when none.
 	Kind compile.RuleKind
 	// Priority is the deciding rule's priority (its pattern's length).
@@ -58,7 +58,7 @@ func Check(f *compile.File, tokens []string, union bool, url string) Result {
 			}
 			if ln.Global {
 				globalHere = true
-			} else if names(chosen, ln.Token) {
+			} else if names(chosen, ln.Token()) {
 				specificHere, everSpecific = true, true
 			}
 		case compile.Allow, compile.Disallow:
@@ -77,9 +77,9 @@ func Check(f *compile.File, tokens []string, union bool, url string) Result {
 			if ln.Kind == compile.Disallow {
 				kind = compile.RuleDisallow
 			}
-			target.offer(kind, ln.Pattern, ln.Number, path)
+			target.offer(kind, ln.Pattern(), ln.Number, path)
 			if kind == compile.RuleAllow && mode == compile.Google {
-				if p, ok := indexDirectory(ln.Pattern); ok {
+				if p, ok := indexDirectory(ln.Pattern()); ok {
 					target.offer(kind, p, ln.Number, path)
 				}
 			}
@@ -100,7 +100,7 @@ func chooseTokens(f *compile.File, tokens []string, union bool) []string {
 	for _, t := range tokens {
 		for i := range f.Lines {
 			ln := &f.Lines[i]
-			if ln.Kind == compile.UserAgent && !ln.Global && equalFold(ln.Token, t) {
+			if ln.Kind == compile.UserAgent && !ln.Global && equalFold(ln.Token(), t) {
 				return []string{t}
 			}
 		}
@@ -160,13 +160,14 @@ type best struct {
 }
 
 type match struct {
-	priority, line int
+	priority int
+	line     int32
 }
 
 // offer matches one rule against the path and keeps it when it beats the
 // best of its kind so far. Equal priorities keep the earlier line. An
 // empty pattern has priority 0 and never decides (SEMANTICS 3.1).
-func (b *best) offer(kind compile.RuleKind, pattern string, line int, path string) {
+func (b *best) offer(kind compile.RuleKind, pattern string, line int32, path string) {
 	p := len(pattern)
 	if p == 0 || !Matches(pattern, path) {
 		return

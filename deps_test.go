@@ -1,0 +1,77 @@
+package robotsdfa_test
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/robotsdfa/robotsdfa"
+
+// allowedImports is DESIGN.md's import table: for each package of the
+// module, the non-standard packages it may import directly. Because every
+// package is checked, what a package reaches transitively is bounded too
+// (runtime, which may not import compile, cannot reach it through
+// automaton). A package missing from the table fails the test: add it here
+// with the reason in DESIGN.md, never loosen a row to make a build pass.
+var allowedImports = map[string][]string{
+	"":                     {},
+	"compile":              {"automaton", "internal/*"},
+	"automaton":            {"github.com/dgryski/go-farm"},
+	"runtime":              {"automaton", "github.com/dgryski/go-farm"},
+	"fetch":                {"compile", "runtime"},
+	"internal/reference":   {"compile"},
+	"internal/conformance": {"compile"},
+	"internal/testcorpus":  {},
+	"cmd/robotsdfa":        {"compile", "automaton", "runtime", "fetch", "github.com/klauspost/compress/*"},
+}
+
+// TestImportPolicy checks every package's imports against allowedImports.
+func TestImportPolicy(t *testing.T) {
+	out, err := exec.Command("go", "list", "-f", "{{.ImportPath}} {{join .Imports \" \"}}", module+"/...").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	seen := 0
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		fields := strings.Fields(line)
+		pkg := strings.TrimPrefix(strings.TrimPrefix(fields[0], module), "/")
+		if strings.HasPrefix(pkg, "bench/") || pkg == "bench" || strings.HasPrefix(pkg, "fuzz") {
+			continue // bench and fuzz may import anything
+		}
+		allowed, ok := allowedImports[pkg]
+		if !ok {
+			t.Errorf("package %q is not in the import table", pkg)
+			continue
+		}
+		seen++
+		for _, imp := range fields[1:] {
+			if isStandard(imp) {
+				continue
+			}
+			rel := strings.TrimPrefix(strings.TrimPrefix(imp, module), "/")
+			if !permitted(allowed, imp, rel) {
+				t.Errorf("%s imports %s, which the import table does not allow", fields[0], imp)
+			}
+		}
+	}
+	if seen < 3 {
+		t.Fatalf("checked only %d packages", seen)
+	}
+}
+
+func isStandard(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	return !strings.Contains(first, ".")
+}
+
+func permitted(allowed []string, imp, rel string) bool {
+	for _, a := range allowed {
+		for _, p := range []string{imp, rel} {
+			if p == a || (strings.HasSuffix(a, "/*") && strings.HasPrefix(p, strings.TrimSuffix(a, "*"))) {
+				return true
+			}
+		}
+	}
+	return false
+}
