@@ -15,7 +15,7 @@ import (
 // '#' before the path start gives "/"; otherwise the path ends at the first
 // '#'. A path starting with '?' or ';' gets a '/' in front.
 func Path(url string, mode compile.Mode) string {
-	p := rawPath(url)
+	p := RawPath(url)
 	if mode == compile.Google {
 		// The reference hands the path on as a C string.
 		if i := strings.IndexByte(p, 0); i >= 0 {
@@ -23,10 +23,11 @@ func Path(url string, mode compile.Mode) string {
 		}
 		return p
 	}
-	return normalizeRFC(p)
+	return NormalizeRFC(p)
 }
 
-func rawPath(url string) string {
+// RawPath is SEMANTICS 4.1's path, before any per-mode processing.
+func RawPath(url string) string {
 	start := 0
 	if strings.HasPrefix(url, "//") {
 		start = 2
@@ -66,11 +67,11 @@ func indexFrom(s string, from int, pred func(byte) bool) int {
 	return -1
 }
 
-// normalizeRFC gives a URL path the normalisation patterns get in RFC mode
+// NormalizeRFC gives a URL path the normalisation patterns get in RFC mode
 // (SEMANTICS 3.2, 4.2): escapes of unreserved characters decoded, other
 // escapes with upper-case hex, bytes >= 0x80 escaped, and a literal '*' or
 // '$' written %2A or %24, the form in which a pattern names them.
-func normalizeRFC(p string) string {
+func NormalizeRFC(p string) string {
 	const hex = "0123456789ABCDEF"
 	var b strings.Builder
 	for i := 0; i < len(p); i++ {

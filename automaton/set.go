@@ -1,0 +1,104 @@
+package automaton
+
+import "time"
+
+// Set is a compiled robots.txt: one Program per distinct merged group, an
+// index from product tokens to programs, and the records that do not
+// affect verdicts.
+type Set struct {
+	// RFC is true for a set compiled in RFC 9309 mode: the runtime then
+	// normalises URLs and always allows /robots.txt.
+	RFC bool
+	// Programs are the merged groups' programs.
+	Programs []*Program
+	// Agents maps a lower-cased product token to its program.
+	Agents map[string]int32
+	// Global is the program of the '*' groups, or NoRule when there are
+	// none.
+	Global int32
+	// Meta holds per-program crawl-delay and request-rate, parallel to
+	// Programs.
+	Meta []ProgramMeta
+	// Sitemaps are the sitemap URLs, file-wide, in order.
+	Sitemaps []Sitemap
+	// Records are the other records, in order.
+	Records []Record
+}
+
+// ProgramMeta is what a merged group says besides rules.
+type ProgramMeta struct {
+	// CrawlDelay is the largest crawl-delay of the merged groups, or -1.
+	CrawlDelay time.Duration
+	// RequestRate: Requests per Per, the most polite of the groups;
+	// Requests 0 means none.
+	Requests int32
+	Per      time.Duration
+}
+
+// Sitemap is a sitemap URL and its line.
+type Sitemap struct {
+	URL  string
+	Line int32
+}
+
+// Record is an other record (crawl-delay, host, ...): lower-cased key,
+// value as written, line.
+type Record struct {
+	Key, Value string
+	Line       int32
+}
+
+// Select returns the programs that apply to a crawler. With union false
+// the tokens are a fallback chain: the first token with a group of its
+// own, else the '*' groups, else none. With union true every token's
+// groups apply together (the reference's multi-agent call), else '*'.
+// Tokens are compared ignoring ASCII case.
+func (s *Set) Select(tokens []string, union bool) []int32 {
+	var out []int32
+	for _, t := range tokens {
+		if p, ok := s.Agents[lowerASCII(t)]; ok {
+			if !union {
+				return []int32{p}
+			}
+			out = append(out, p)
+		}
+	}
+	if out == nil && s.Global != NoRule {
+		out = []int32{s.Global}
+	}
+	return out
+}
+
+// Check answers for a path already extracted from its URL (and, in RFC
+// mode, normalised): the verdict and the deciding rule (nil: none).
+func (s *Set) Check(tokens []string, union bool, path []byte) (bool, *Rule) {
+	if s.RFC && string(path) == "/robots.txt" {
+		return true, nil
+	}
+	var allow, disallow *Rule
+	for _, pi := range s.Select(tokens, union) {
+		a, d := s.Programs[pi].Match(path)
+		if a != nil && (allow == nil || better(a, allow)) {
+			allow = a
+		}
+		if d != nil && (disallow == nil || better(d, disallow)) {
+			disallow = d
+		}
+	}
+	return Verdict(allow, disallow)
+}
+
+func lowerASCII(s string) string {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				if 'A' <= b[j] && b[j] <= 'Z' {
+					b[j] += 'a' - 'A'
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
+}

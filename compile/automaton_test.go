@@ -1,0 +1,46 @@
+package compile_test
+
+import (
+	"testing"
+
+	"github.com/robotsdfa/robotsdfa/automaton"
+	"github.com/robotsdfa/robotsdfa/compile"
+	"github.com/robotsdfa/robotsdfa/internal/conformance"
+	"github.com/robotsdfa/robotsdfa/internal/reference"
+)
+
+// automatonPath is the path the automaton walks: SEMANTICS 4.1's raw path;
+// in RFC mode normalised. In Google mode a NUL is left in: the automaton
+// itself ends the path there.
+func automatonPath(url string, mode compile.Mode) []byte {
+	if mode == compile.RFC9309 {
+		return []byte(reference.Path(url, mode))
+	}
+	return []byte(reference.RawPath(url))
+}
+
+func checkSet(set *automaton.Set, mode compile.Mode, agents []string, union bool, url string) conformance.Verdict {
+	ok, rule := set.Check(agents, union, automatonPath(url, mode))
+	v := conformance.Verdict{Allowed: ok}
+	if rule != nil {
+		v.Line = rule.Line
+	}
+	return v
+}
+
+func automatonImpl(q conformance.Query) (conformance.Verdict, error) {
+	f := compile.Parse(q.Robots, q.Options)
+	set := compile.Compile(f, compile.CompileOptions{})
+	return checkSet(set, q.Options.Mode, q.Agents, q.Union, q.URL), nil
+}
+
+// TestAutomatonConformance: rfc and google. Our cases through the
+// in-memory automaton: verdicts and deciding lines.
+func TestAutomatonConformance(t *testing.T) {
+	conformance.Run(t, "../testdata/conformance", automatonImpl)
+}
+
+// TestAutomatonGoogleSpec: google. Google's 400 expectations.
+func TestAutomatonGoogleSpec(t *testing.T) {
+	conformance.RunGoogleSpec(t, "../testdata/conformance/google-spec-test/google-spec-test.json", automatonImpl)
+}

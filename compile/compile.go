@@ -1,0 +1,125 @@
+package compile
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/robotsdfa/robotsdfa/automaton"
+)
+
+// CompileOptions control Compile.
+type CompileOptions struct {
+	// Tokens, when not empty, limits the set to the groups these product
+	// tokens would use (each token's own groups, and the '*' groups): a
+	// smaller set for a crawler that knows its names. Empty: every token
+	// the file names.
+	Tokens []string
+	// Automaton bounds construction (state and byte budgets per DFA).
+	Automaton automaton.Options
+}
+
+// Compile turns a parsed file into an automaton.Set: one program per
+// distinct merged group (RFC 9309 section 2.2.1: all groups naming a
+// product token, merged; and all '*' groups), the agent index, and the
+// records.
+//
+// Compile never fails: a group whose automaton would exceed the budget is
+// split among several automata (see automaton.Build).
+func Compile(f *File, opts CompileOptions) *automaton.Set {
+	set := &automaton.Set{
+		RFC:    f.Options.Mode == RFC9309,
+		Agents: map[string]int32{},
+		Global: automaton.NoRule,
+	}
+	aopts := opts.Automaton
+	aopts.NULEndsPath = f.Options.Mode == Google
+	byGroups := map[string]int32{}
+	program := func(groups []int) int32 {
+		key := groupsKey(groups)
+		if p, ok := byGroups[key]; ok {
+			return p
+		}
+		p := int32(len(set.Programs))
+		byGroups[key] = p
+		sel := Selection{Groups: groups}
+		set.Programs = append(set.Programs, automaton.Build(toAutomatonRules(f.Rules(sel)), aopts))
+		set.Meta = append(set.Meta, meta(f, sel))
+		return p
+	}
+
+	wanted := map[string]bool{}
+	for _, t := range opts.Tokens {
+		wanted[lowerASCII(t)] = true
+	}
+	for _, tok := range f.tokens() {
+		if len(wanted) > 0 && !wanted[tok] {
+			continue
+		}
+		sel := f.SelectChain(tok)
+		if !sel.Global && len(sel.Groups) > 0 {
+			set.Agents[tok] = program(sel.Groups)
+		}
+	}
+	if g := f.selectGlobal(); g.Global {
+		set.Global = program(g.Groups)
+	}
+	for _, s := range f.Sitemaps {
+		set.Sitemaps = append(set.Sitemaps, automaton.Sitemap{URL: s.URL, Line: s.Line})
+	}
+	for _, r := range f.Records {
+		set.Records = append(set.Records, automaton.Record{Key: r.Key, Value: r.Value, Line: r.Line})
+	}
+	return set
+}
+
+// tokens returns the distinct lower-cased product tokens of the file's
+// non-global user-agent lines, in order of appearance.
+func (f *File) tokens() []string {
+	seen := map[string]bool{}
+	var out []string
+	for gi := range f.Groups {
+		for _, a := range f.Groups[gi].Agents {
+			if a.Global {
+				continue
+			}
+			t := lowerASCII(a.Token)
+			if !seen[t] {
+				seen[t] = true
+				out = append(out, t)
+			}
+		}
+	}
+	return out
+}
+
+func groupsKey(groups []int) string {
+	var b strings.Builder
+	for _, g := range groups {
+		b.WriteString(strconv.Itoa(g))
+		b.WriteByte(',')
+	}
+	return b.String()
+}
+
+func toAutomatonRules(rules []Rule) []automaton.Rule {
+	out := make([]automaton.Rule, len(rules))
+	for i, r := range rules {
+		k := automaton.Allow
+		if r.Kind == RuleDisallow {
+			k = automaton.Disallow
+		}
+		out[i] = automaton.Rule{Kind: k, Pattern: r.Pattern, Line: r.Line}
+	}
+	return out
+}
+
+func meta(f *File, sel Selection) automaton.ProgramMeta {
+	m := automaton.ProgramMeta{CrawlDelay: -1}
+	if d, ok := f.CrawlDelay(sel); ok {
+		m.CrawlDelay = d
+	}
+	if r, ok := f.RequestRate(sel); ok {
+		m.Requests, m.Per = int32(min(r.Requests, 1<<31-1)), r.Per
+	}
+	return m
+}
