@@ -6,6 +6,10 @@
 //
 //   - compile: robots.txt bytes to a parsed file (lines, groups, records,
 //     lint flags), group selection, and compilation into automata.
+//   - automaton: the byte automata a merged group compiles into (subset
+//     construction over pattern positions with a canonical leader rule,
+//     byte classes, decided states, sparse and dense rows, a state budget
+//     with a split fallback), their evaluation and a text dump.
 //   - internal/reference: a slow, literal matcher written straight from the
 //     semantics; the oracle every faster implementation is tested against.
 //

@@ -3,6 +3,7 @@ package automaton
 import (
 	"encoding/binary"
 	"slices"
+	"strings"
 )
 
 // Options bound and shape construction.
@@ -20,7 +21,7 @@ type Options struct {
 
 const (
 	// DefaultMaxStates is the default state budget of one DFA.
-	DefaultMaxStates = 1 << 18
+	DefaultMaxStates = 1 << 12
 	// DefaultMaxBytes is the default table budget of one DFA (16 MiB).
 	DefaultMaxBytes = 16 << 20
 	// denseAbove: rows with more exceptions than this are stored dense.
@@ -71,6 +72,21 @@ func (p *Program) build(ids []int32, opts Options) {
 		unbounded := opts
 		unbounded.MaxStates, unbounded.MaxBytes = 1<<30, 1<<40
 		p.DFAs = append(p.DFAs, buildDFA(p.Rules, ids, unbounded))
+		return
+	}
+	// Rules without '*' never multiply states (their DFA is at most a trie
+	// of the patterns); keep them together and split the wildcard rules.
+	var literal, wild []int32
+	for _, id := range ids {
+		if strings.IndexByte(p.Rules[id].Pattern, '*') < 0 {
+			literal = append(literal, id)
+		} else {
+			wild = append(wild, id)
+		}
+	}
+	if len(literal) > 0 && len(wild) > 0 {
+		p.build(literal, opts)
+		p.build(wild, opts)
 		return
 	}
 	half := len(ids) / 2

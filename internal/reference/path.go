@@ -114,7 +114,7 @@ func hexVal(c byte) int {
 // 3.3, 3.4): '*' matches any run of bytes, a final '$' anchors the end, and
 // otherwise the pattern need only match a prefix of the path. It is a plain
 // dynamic program over (pattern position, path position), quadratic and
-// obviously right.
+// obviously right; it stops early once no prefix of the path is live.
 func Matches(pattern, path string) bool {
 	anchored := strings.HasSuffix(pattern, "$")
 	if anchored {
@@ -122,29 +122,31 @@ func Matches(pattern, path string) bool {
 	}
 	// live[j]: the pattern so far can match exactly path[:j].
 	live := make([]bool, len(path)+1)
+	next := make([]bool, len(path)+1)
 	live[0] = true
 	for i := 0; i < len(pattern); i++ {
-		next := make([]bool, len(path)+1)
+		any := false
 		if pattern[i] == '*' {
 			reached := false
 			for j := range live {
 				reached = reached || live[j]
 				next[j] = reached
 			}
+			any = reached
 		} else {
+			next[0] = false
 			for j := 0; j < len(path); j++ {
 				next[j+1] = live[j] && path[j] == pattern[i]
+				any = any || next[j+1]
 			}
 		}
-		live = next
+		if !any {
+			return false
+		}
+		live, next = next, live
 	}
 	if anchored {
 		return live[len(path)]
 	}
-	for _, ok := range live {
-		if ok {
-			return true
-		}
-	}
-	return false
+	return true // some prefix of the path is matched
 }

@@ -1,0 +1,85 @@
+package automaton
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// Dump writes a deterministic text form of a program: its ranked rule
+// table, then each DFA's classes, decided states and rows. Golden tests
+// compare it; people read it to see what a group compiled into.
+func (p *Program) Dump(w io.Writer) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "rules %d\n", len(p.Rules))
+	for i, r := range p.Rules {
+		fmt.Fprintf(&b, "  r%d %s %q line %d priority %d\n", i, r.Kind, r.Pattern, r.Line, r.Priority())
+	}
+	for i, d := range p.DFAs {
+		fmt.Fprintf(&b, "dfa %d: %d states (%d decided), %d classes, start %d, %d table bytes\n",
+			i, d.NumStates(), d.NumDecided, d.NumClasses, d.Start, d.SizeBytes())
+		d.dumpClasses(&b)
+		for s := 0; s < d.NumDecided; s++ {
+			fmt.Fprintf(&b, "  s%d decided %s\n", s, leaderName(d.Results[s]))
+		}
+		for s := d.NumDecided; s < d.NumStates(); s++ {
+			d.dumpRow(&b, uint32(s))
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func leaderName(r int32) string {
+	if r == NoRule {
+		return "none"
+	}
+	return "r" + strconv.Itoa(int(r))
+}
+
+func (d *DFA) classLabel(c uint8) string {
+	switch {
+	case c == d.EOIClass():
+		return "eoi"
+	case c == 0:
+		return "other"
+	}
+	for b := 0; b < 256; b++ {
+		if d.Classes[b] == c {
+			return strconv.QuoteRuneToASCII(rune(b))
+		}
+	}
+	return "?"
+}
+
+func (d *DFA) dumpClasses(b *strings.Builder) {
+	b.WriteString("  classes:")
+	for c := 1; c < d.NumClasses-1; c++ {
+		b.WriteString(" " + d.classLabel(uint8(c)))
+	}
+	if d.Classes[0] == d.EOIClass() {
+		b.WriteString(" (NUL is eoi)")
+	}
+	b.WriteByte('\n')
+}
+
+func (d *DFA) dumpRow(b *strings.Builder, s uint32) {
+	off := d.Rows[s-uint32(d.NumDecided)]
+	if off&SparseRow == 0 {
+		fmt.Fprintf(b, "  s%d dense:", s)
+		for c := 0; c < d.NumClasses; c++ {
+			fmt.Fprintf(b, " %s->s%d", d.classLabel(uint8(c)), d.Trans[off+uint32(c)])
+		}
+		b.WriteByte('\n')
+		return
+	}
+	off &^= SparseRow
+	fmt.Fprintf(b, "  s%d sparse: default s%d", s, d.Trans[off])
+	n := d.Trans[off+1]
+	for i := uint32(0); i < n; i++ {
+		c, to := d.Trans[off+2+2*i], d.Trans[off+3+2*i]
+		fmt.Fprintf(b, ", %s->s%d", d.classLabel(uint8(c)), to)
+	}
+	b.WriteByte('\n')
+}

@@ -1,0 +1,74 @@
+package compile_test
+
+import (
+	"flag"
+	"sort"
+	"testing"
+	"time"
+
+	"github.com/robotsdfa/robotsdfa/compile"
+	"github.com/robotsdfa/robotsdfa/internal/testcorpus"
+)
+
+var corpusReport = flag.String("corpusreport", "", "print automaton figures over the corpus: sample or full")
+
+// TestAutomatonReport prints, without asserting, what compiling the corpus
+// costs: states per merged group, table bytes against robots.txt bytes,
+// build time per file, and how many groups needed the fallback. Run:
+//
+//	go test ./compile -run AutomatonReport -corpusreport=full -v
+func TestAutomatonReport(t *testing.T) {
+	var files []testcorpus.File
+	var err error
+	switch *corpusReport {
+	case "":
+		t.Skip("pass -corpusreport=sample or -corpusreport=full")
+	case "sample":
+		files, err = testcorpus.Sample()
+	case "full":
+		var ok bool
+		var dir string
+		files, dir, ok, err = testcorpus.Shared()
+		if !ok {
+			t.Skipf("no shared corpus at %s", dir)
+		}
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	var states, ratios []float64
+	var times []time.Duration
+	groups, fallback, dfas := 0, 0, 0
+	for _, file := range files {
+		start := time.Now()
+		f := compile.Parse(file.Data, compile.Options{})
+		set := compile.Compile(f, compile.CompileOptions{})
+		times = append(times, time.Since(start))
+		size := 0
+		for _, p := range set.Programs {
+			groups++
+			n := 0
+			for _, d := range p.DFAs {
+				n += d.NumStates()
+				size += d.SizeBytes()
+			}
+			dfas += len(p.DFAs)
+			if len(p.DFAs) > 1 {
+				fallback++
+			}
+			states = append(states, float64(n))
+		}
+		if f.Read > 0 {
+			ratios = append(ratios, float64(size)/float64(f.Read))
+		}
+	}
+	sort.Float64s(states)
+	sort.Float64s(ratios)
+	sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
+	q := func(n int, p float64) int { return min(n-1, int(float64(n)*p)) }
+	t.Logf("%d files, %d merged groups, %d DFAs", len(files), groups, dfas)
+	t.Logf("states per group: median %.0f p99 %.0f max %.0f", states[q(len(states), .5)], states[q(len(states), .99)], states[len(states)-1])
+	t.Logf("table bytes / robots.txt bytes: median %.2f p99 %.2f", ratios[q(len(ratios), .5)], ratios[q(len(ratios), .99)])
+	t.Logf("parse+compile per file: median %v p99 %v max %v", times[q(len(times), .5)], times[q(len(times), .99)], times[len(times)-1])
+	t.Logf("groups needing the fallback: %d of %d", fallback, groups)
+}
