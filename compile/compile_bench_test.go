@@ -1,6 +1,7 @@
 package compile_test
 
 import (
+	"os"
 	"testing"
 
 	"github.com/robotsdfa/robotsdfa/compile"
@@ -13,5 +14,36 @@ func BenchmarkCompileSmall(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		compile.Compile(compile.Parse(body, compile.Options{}), compile.CompileOptions{})
+	}
+}
+
+// BenchmarkCompileAdversarial reports build time and memory for groups
+// that overflow the state budget and for the biggest real file.
+func BenchmarkCompileAdversarial(b *testing.B) {
+	oracle, err := os.ReadFile("../testdata/corpus/robots/docs.oracle.com__protego2019.txt")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		body []byte
+	}{
+		{"stars-200", []byte(adversarialBody(200, 1))},
+		{"stars-50", []byte(adversarialBody(50, 1))},
+		{"docs.oracle.com", oracle},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(c.body)))
+			b.ReportAllocs()
+			dfas := 0
+			for i := 0; i < b.N; i++ {
+				set := compile.Compile(compile.Parse(c.body, compile.Options{}), compile.CompileOptions{})
+				dfas = 0
+				for _, p := range set.Programs {
+					dfas += len(p.DFAs)
+				}
+			}
+			b.ReportMetric(float64(dfas), "dfas")
+		})
 	}
 }
