@@ -131,13 +131,13 @@ type builder struct {
 	threads [][]int32
 	leaders []int32
 	// decided states: leader -> id
-	decided   map[int32]int32
-	results   []int32
-	rows      [][]edge // per live state; edges target refs (see ref)
-	defaults  []int32
-	bytes     int
-	key       []byte
-	set, tmpl threadSet
+	decided  map[int32]int32
+	results  []int32
+	rows     [][]edge // per live state; edges target refs (see ref)
+	defaults []int32
+	bytes    int
+	key      []byte
+	set      threadSet
 }
 
 // An edge's or default's target is a ref: >= 0 a live state, < 0 decided
@@ -150,7 +150,7 @@ type edge struct {
 func buildDFA(rules []Rule, ids []int32, opts Options) *DFA {
 	n := newNFA(rules, ids)
 	b := &builder{n: n, opts: opts, ids: map[string]int32{}, decided: map[int32]int32{}}
-	b.set.n, b.tmpl.n = n, n
+	b.set.n = n
 	b.makeClasses()
 
 	// The start state: every rule's first position.

@@ -56,7 +56,7 @@ type Record struct {
 func (s *Set) Select(tokens []string, union bool) []int32 {
 	var out []int32
 	for _, t := range tokens {
-		if p, ok := s.Agents[lowerASCII(t)]; ok {
+		if p, ok := s.Agents[AgentKey(t)]; ok {
 			if !union {
 				return []int32{p}
 			}
@@ -88,7 +88,10 @@ func (s *Set) Check(tokens []string, union bool, path []byte) (bool, *Rule) {
 	return Verdict(allow, disallow)
 }
 
-func lowerASCII(s string) string {
+// AgentKey is the key of a product token in Set.Agents: the token with
+// ASCII letters lower-cased (no Unicode folding, as Google's reference).
+// Compilers must build the index with it so that lookups agree.
+func AgentKey(s string) string {
 	for i := 0; i < len(s); i++ {
 		if 'A' <= s[i] && s[i] <= 'Z' {
 			b := []byte(s)

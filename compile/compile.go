@@ -49,7 +49,7 @@ func Compile(f *File, opts CompileOptions) *automaton.Set {
 
 	wanted := map[string]bool{}
 	for _, t := range opts.Tokens {
-		wanted[lowerASCII(t)] = true
+		wanted[automaton.AgentKey(t)] = true
 	}
 	for _, tok := range f.tokens() {
 		if len(wanted) > 0 && !wanted[tok] {
@@ -82,7 +82,7 @@ func (f *File) tokens() []string {
 			if a.Global {
 				continue
 			}
-			t := lowerASCII(a.Token)
+			t := automaton.AgentKey(a.Token)
 			if !seen[t] {
 				seen[t] = true
 				out = append(out, t)

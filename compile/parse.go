@@ -167,7 +167,6 @@ func (p *parser) split(ln *Line, content string) {
 	key := trimSpace(content[:sep])
 	if key == "" {
 		ln.Kind = Invalid
-		ln.Flags &^= FlagMissingColon
 		return
 	}
 	ln.Key, ln.Value = key, trimSpace(content[sep+1:])
