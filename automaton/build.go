@@ -3,115 +3,224 @@ package automaton
 import (
 	"encoding/binary"
 	"slices"
-	"strings"
 )
 
 // Options bound and shape construction.
 type Options struct {
-	// MaxStates bounds the states of one DFA (0: DefaultMaxStates). A set
-	// of rules whose DFA would need more is split in two, recursively, and
-	// each part gets a DFA of its own (the fallback).
+	// MaxStates bounds the states of one DFA (0: DefaultMaxStates).
 	MaxStates int
 	// MaxBytes bounds the table bytes of one DFA (0: DefaultMaxBytes).
 	MaxBytes int
+	// MaxWork bounds the thread steps of one DFA's construction, per state
+	// of its state budget (0: DefaultMaxWork), so that a group past the
+	// budget is found out fast.
+	MaxWork int
 	// NULEndsPath maps the NUL byte to the end-of-input class, as Google's
 	// reference reads the path as a C string.
 	NULEndsPath bool
+	// Minimize runs Moore's minimisation on each DFA built. Construction
+	// is within about 2% of minimal on real files (see Minimize), so it is
+	// off by default.
+	Minimize bool
 }
 
 const (
 	// DefaultMaxStates is the default state budget of one DFA.
 	DefaultMaxStates = 1 << 12
-	// DefaultMaxBytes is the default table budget of one DFA (16 MiB).
-	DefaultMaxBytes = 16 << 20
+	// DefaultMaxBytes is the default table budget of one DFA (1 MiB).
+	DefaultMaxBytes = 1 << 20
+	// DefaultMaxWork is the default construction budget of one DFA, in
+	// thread steps per state of its state budget.
+	DefaultMaxWork = 256
 	// denseAbove: rows with more exceptions than this are stored dense.
 	denseAbove = 6
+	// wildAttempts bounds how many times the wildcard rules are halved
+	// looking for a part that fits one DFA.
+	wildAttempts = 4
+	unbounded    = 1 << 40
 )
 
-// Program is the compiled form of one merged group: its ranked rule table
-// and one DFA, or several when the rules did not fit one (the fallback).
-// The verdict combines the DFAs' leaders: the best allow and the best
-// disallow among them, compared by priority (see Verdict).
+func (o Options) withDefaults() Options {
+	if o.MaxStates <= 0 {
+		o.MaxStates = DefaultMaxStates
+	}
+	if o.MaxBytes <= 0 {
+		o.MaxBytes = DefaultMaxBytes
+	}
+	if o.MaxWork <= 0 {
+		o.MaxWork = DefaultMaxWork
+	}
+	return o
+}
+
+// Program is the compiled form of one merged group: its ranked rule table,
+// one DFA or, past the budget, the fallback: several DFAs over parts of the
+// rules, and wildcard rules that fit no DFA, scanned one by one. The
+// leaders of the parts combine (see combine).
 type Program struct {
 	// Rules is the ranked rule table: allows best first, then disallows
-	// best first. DFA results index it.
+	// best first. DFA results and Scan index it.
 	Rules []Rule
 	DFAs  []*DFA
+	// Scan lists, in rank order, the rules matched by GlobMatch after the
+	// DFAs (the last tier of the fallback).
+	Scan []int32
+	// NULEndsPath: the path ends at its first NUL (Google mode).
+	NULEndsPath bool
 }
 
 // Build compiles a merged group's rules (any order; rules that cannot
-// match are dropped) into a Program. It never fails: rules past the budget
-// are split among several DFAs. Each DFA's construction is bounded by the
-// budget, so time and memory are bounded by the number of rules times the
-// budget.
+// match are dropped) into a Program. It never fails.
+//
+// The rules get one DFA when it fits the budget: MaxStates, but no more
+// than 64 states plus 4 per pattern byte, so that a DFA stays about the
+// size of its rules. Otherwise the rules are split and each part tried in
+// turn: anchored rules apart from floating ones ("/*x", which multiply
+// states with every other rule); then literal rules (a trie of their
+// patterns, linear in their bytes, built without a budget) apart from
+// wildcard rules; of these the best-ranked half, quarter... that fits gets
+// a DFA and the rest are scanned. Each attempt is bounded by the budget,
+// and there are at most a dozen.
 func Build(rules []Rule, opts Options) *Program {
-	if opts.MaxStates <= 0 {
-		opts.MaxStates = DefaultMaxStates
+	return (&Builder{Options: opts}).Build(rules)
+}
+
+// Builder builds programs and shares their automata: merged groups whose
+// rules have the same kinds and patterns in the same order (a file that
+// repeats one group for many product tokens) get the same DFAs, built
+// once, each with its own rule table (lines differ). A Builder is not
+// safe for concurrent use.
+type Builder struct {
+	Options Options
+	cache   map[string]*Program
+	key     []byte
+}
+
+// Build is the package-level Build, sharing automata with earlier calls.
+func (b *Builder) Build(rules []Rule) *Program {
+	// Ranking breaks ties by line, so sharing needs lines in order.
+	if !slices.IsSortedFunc(rules, func(x, y Rule) int { return int(x.Line) - int(y.Line) }) {
+		return build(rules, b.Options)
 	}
-	if opts.MaxBytes <= 0 {
-		opts.MaxBytes = DefaultMaxBytes
+	b.key = b.key[:0]
+	for _, r := range rules {
+		b.key = append(b.key, byte(r.Kind))
+		b.key = binary.LittleEndian.AppendUint32(b.key, uint32(len(r.Pattern)))
+		b.key = append(b.key, r.Pattern...)
 	}
-	p := &Program{Rules: rankRules(rules)}
+	if prev, ok := b.cache[string(b.key)]; ok {
+		p := *prev
+		p.Rules = rankRules(rules)
+		return &p
+	}
+	p := build(rules, b.Options)
+	if b.cache == nil {
+		b.cache = map[string]*Program{}
+	}
+	b.cache[string(b.key)] = p
+	return p
+}
+
+func build(rules []Rule, opts Options) *Program {
+	opts = opts.withDefaults()
+	p := &Program{Rules: rankRules(rules), NULEndsPath: opts.NULEndsPath}
 	ids := make([]int32, len(p.Rules))
 	for i := range ids {
 		ids[i] = int32(i)
 	}
-	p.build(ids, opts)
+	p.build(ids, opts, true)
+	slices.Sort(p.Scan)
 	return p
 }
 
-func (p *Program) build(ids []int32, opts Options) {
-	if d := buildDFA(p.Rules, ids, opts); d != nil {
+// build compiles the rules ids; split allows the anchored/floating split.
+func (p *Program) build(ids []int32, opts Options, split bool) {
+	if len(ids) == 0 {
+		return
+	}
+	if d := buildDFA(p.Rules, ids, p.budget(ids, opts)); d != nil {
 		p.DFAs = append(p.DFAs, d)
 		return
 	}
-	if len(ids) == 1 {
-		// A single rule's DFA has at most a few states per pattern byte;
-		// reaching here means the budget is smaller than one pattern.
-		// Build it regardless: one rule is never refused.
-		unbounded := opts
-		unbounded.MaxStates, unbounded.MaxBytes = 1<<30, 1<<40
-		p.DFAs = append(p.DFAs, buildDFA(p.Rules, ids, unbounded))
-		return
-	}
-	// Rules without '*' never multiply states (their DFA is at most a trie
-	// of the patterns); keep them together and split the wildcard rules.
-	var literal, wild []int32
-	for _, id := range ids {
-		if strings.IndexByte(p.Rules[id].Pattern, '*') < 0 {
-			literal = append(literal, id)
-		} else {
-			wild = append(wild, id)
+	if split {
+		anchored, floats := partitionRules(p.Rules, ids, floating)
+		if len(anchored) > 0 && len(floats) > 0 {
+			p.build(anchored, opts, false)
+			p.build(floats, opts, false)
+			return
 		}
 	}
-	if len(literal) > 0 && len(wild) > 0 {
-		p.build(literal, opts)
-		p.build(wild, opts)
-		return
+	wild, literal := partitionRules(p.Rules, ids, hasStar)
+	if len(literal) > 0 {
+		trie := opts
+		trie.MaxStates, trie.MaxBytes, trie.MaxWork = unbounded, unbounded, 1
+		p.DFAs = append(p.DFAs, buildDFA(p.Rules, literal, trie))
 	}
-	half := len(ids) / 2
-	p.build(ids[:half], opts)
-	p.build(ids[half:], opts)
+	fit := len(wild)
+	if len(literal) == 0 {
+		fit /= 2 // all of them did not fit
+	}
+	for attempt := 0; attempt < wildAttempts && fit > 0; attempt++ {
+		if d := buildDFA(p.Rules, wild[:fit], p.budget(wild[:fit], opts)); d != nil {
+			p.DFAs = append(p.DFAs, d)
+			p.Scan = append(p.Scan, wild[fit:]...)
+			return
+		}
+		fit /= 2
+	}
+	p.Scan = append(p.Scan, wild...)
 }
 
-// Match runs every DFA over path and returns the best matching allow and
-// disallow that can still decide (either may be nil).
-func (p *Program) Match(path []byte) (allow, disallow *Rule) {
-	for _, d := range p.DFAs {
-		r := d.Run(path)
-		if r == NoRule {
-			continue
-		}
-		rule := &p.Rules[r]
-		if rule.Kind == Allow {
-			if allow == nil || better(rule, allow) {
-				allow = rule
-			}
-		} else if disallow == nil || better(rule, disallow) {
-			disallow = rule
+// budget narrows the state budget to the size of the rules ids.
+func (p *Program) budget(ids []int32, opts Options) Options {
+	n := 64
+	for _, id := range ids {
+		n += 4 * len(p.Rules[id].Pattern)
+		if n >= opts.MaxStates {
+			return opts
 		}
 	}
-	return allow, disallow
+	opts.MaxStates = n
+	return opts
+}
+
+// partitionRules splits ids by a test on their patterns: those it holds
+// for, then the others, each in rank order.
+func partitionRules(rules []Rule, ids []int32, test func(string) bool) (yes, no []int32) {
+	for _, id := range ids {
+		if test(rules[id].Pattern) {
+			yes = append(yes, id)
+		} else {
+			no = append(no, id)
+		}
+	}
+	return yes, no
+}
+
+// Leader returns the index of the only rule that can decide for path, or
+// NoRule: the combined leaders of the DFAs and of the scanned rules.
+func (p *Program) Leader(path []byte) int32 {
+	leader := int32(NoRule)
+	for _, d := range p.DFAs {
+		leader = combine(p.Rules, leader, d.Run(p.Rules, path))
+	}
+	if len(p.Scan) > 0 {
+		leader = p.scan(leader, path)
+	}
+	return leader
+}
+
+// Match returns the leader as the best matching allow and disallow that
+// can still decide: one of them, or neither.
+func (p *Program) Match(path []byte) (allow, disallow *Rule) {
+	l := p.Leader(path)
+	if l == NoRule {
+		return nil, nil
+	}
+	if r := &p.Rules[l]; r.Kind == Allow {
+		return r, nil
+	}
+	return nil, &p.Rules[l]
 }
 
 // Check returns the verdict for path and the deciding rule (nil: none).
@@ -126,18 +235,21 @@ type builder struct {
 	classOf [256]uint8
 	eoi     uint8
 	classes int
-	// live states: key -> id, and their thread sets and leaders
+	// live states: key -> id, their thread sets and the rules they
+	// settle on entry (their output, NoRule for none)
 	ids     map[string]int32
 	threads [][]int32
 	leaders []int32
-	// decided states: leader -> id
+	// decided states: result -> id
 	decided  map[int32]int32
 	results  []int32
 	rows     [][]edge // per live state; edges target refs (see ref)
 	defaults []int32
 	bytes    int
+	work     int
 	key      []byte
 	set      threadSet
+	lits     []uint64 // (byte << 32 | position) of a state's literal threads
 }
 
 // An edge's or default's target is a ref: >= 0 a live state, < 0 decided
@@ -164,7 +276,11 @@ func buildDFA(rules []Rule, ids []int32, opts Options) *DFA {
 			return nil
 		}
 	}
-	return b.finish(start)
+	d := b.finish(start)
+	if opts.Minimize {
+		d = d.Minimize()
+	}
+	return d
 }
 
 // makeClasses gives each byte some pattern names its own class; all other
@@ -222,28 +338,28 @@ func (b *builder) decidedRef(leader int32) int32 {
 	return -d - 1
 }
 
-// step computes the successor of live state s on a byte (c >= 0) or on a
-// byte no pattern names (c < 0).
-func (b *builder) step(s int32, c int) int32 {
+// successor computes the state after live state s reads a byte whose
+// literal threads are at positions lits (low 32 bits; none for a byte no
+// thread names): s's star threads stay, the literal threads advance.
+func (b *builder) successor(s int32, lits []uint64) int32 {
 	t := &b.set
-	t.reset(b.leaders[s])
+	t.reset(NoRule)
 	n := b.n
 	for _, p := range b.threads[s] {
-		switch n.kind[p] {
-		case posStar:
+		if n.kind[p] == posStar {
 			t.add(p)
-		case posLit:
-			if c >= 0 && int(n.lit[p]) == c {
-				t.add(p + 1)
-			}
 		}
 	}
+	for _, l := range lits {
+		t.add(int32(uint32(l)) + 1)
+	}
+	b.work += len(b.threads[s]) + len(lits)
 	return b.intern(t)
 }
 
 // eoiRef settles the anchored threads waiting at their pattern's end.
 func (b *builder) eoiRef(s int32) int32 {
-	leader := b.leaders[s]
+	leader := int32(NoRule)
 	for _, p := range b.threads[s] {
 		if b.n.kind[p] == posEnd {
 			leader = b.n.combine(leader, b.n.ruleOf[p])
@@ -254,63 +370,69 @@ func (b *builder) eoiRef(s int32) int32 {
 
 // expand computes live state s's row; false when over budget.
 func (b *builder) expand(s int32) bool {
-	def := b.step(s, -1)
-	var row []edge
-	seen := [256]bool{}
+	n := b.n
+	def := b.successor(s, nil)
+	b.lits = b.lits[:0]
 	for _, p := range b.threads[s] {
-		if b.n.kind[p] != posLit {
-			continue
+		if n.kind[p] == posLit && b.classOf[n.lit[p]] != b.eoi {
+			b.lits = append(b.lits, uint64(n.lit[p])<<32|uint64(uint32(p)))
 		}
-		c := b.n.lit[p]
-		cls := b.classOf[c]
-		if seen[c] || cls == b.eoi {
-			continue
+	}
+	slices.Sort(b.lits)
+	var row []edge
+	for i := 0; i < len(b.lits); {
+		c := b.lits[i] >> 32
+		j := i + 1
+		for j < len(b.lits) && b.lits[j]>>32 == c {
+			j++
 		}
-		seen[c] = true
-		if to := b.step(s, int(c)); to != def {
-			row = append(row, edge{cls, to})
+		if to := b.successor(s, b.lits[i:j]); to != def {
+			row = append(row, edge{b.classOf[c], to})
 		}
+		i = j
 	}
 	if to := b.eoiRef(s); to != def {
 		row = append(row, edge{b.eoi, to})
 	}
-	slices.SortFunc(row, func(x, y edge) int { return int(x.class) - int(y.class) })
 	b.rows = append(b.rows, row)
 	b.defaults = append(b.defaults, def)
 	b.bytes += 8 * (len(row) + 1)
-	return len(b.threads) <= b.opts.MaxStates && b.bytes <= b.opts.MaxBytes
+	return len(b.threads) <= b.opts.MaxStates && b.bytes <= b.opts.MaxBytes && b.work <= b.opts.MaxWork*b.opts.MaxStates
 }
 
-// finish numbers decided states first, then live ones, and lays out rows.
+// finish numbers decided states first, then live states with an
+// output, then the other live states, and lays out rows.
 func (b *builder) finish(start int32) *DFA {
 	nd := uint32(len(b.results))
 	d := &DFA{Classes: b.classOf, NumClasses: b.classes, NumDecided: int(nd), Results: b.results}
+	id := make([]uint32, len(b.threads))
+	order := make([]int32, 0, len(b.threads))
+	for pass := 0; pass < 2; pass++ {
+		for s, l := range b.leaders {
+			if (l != NoRule) == (pass == 0) {
+				id[s] = nd + uint32(len(order))
+				order = append(order, int32(s))
+				if pass == 0 {
+					d.Outputs = append(d.Outputs, l)
+				}
+			}
+		}
+	}
 	abs := func(ref int32) uint32 {
 		if ref < 0 {
 			return uint32(-ref - 1)
 		}
-		return nd + uint32(ref)
+		return id[ref]
 	}
 	d.Start = abs(start)
-	d.Rows = make([]uint32, len(b.rows))
-	for s, row := range b.rows {
-		def := abs(b.defaults[s])
-		if len(row) > denseAbove {
-			d.Rows[s] = uint32(len(d.Trans))
-			base := len(d.Trans)
-			for c := 0; c < b.classes; c++ {
-				d.Trans = append(d.Trans, def)
-			}
-			for _, e := range row {
-				d.Trans[base+int(e.class)] = abs(e.to)
-			}
-			continue
+	d.Rows = make([]uint32, 0, len(b.rows))
+	row := make([]edge, 0, 8)
+	for _, s := range order {
+		row = row[:0]
+		for _, e := range b.rows[s] {
+			row = append(row, edge{e.class, int32(abs(e.to))})
 		}
-		d.Rows[s] = uint32(len(d.Trans)) | SparseRow
-		d.Trans = append(d.Trans, def, uint32(len(row)))
-		for _, e := range row {
-			d.Trans = append(d.Trans, uint32(e.class), abs(e.to))
-		}
+		d.appendRow(row, abs(b.defaults[s]))
 	}
 	return d
 }

@@ -1,23 +1,31 @@
 package automaton
 
 // DFA is one deterministic byte automaton over a set of rules of a
-// program.
+// program. Its result for a path is a leader: the index, in the program's
+// ranked rule table, of the only rule of this DFA that can decide, or
+// NoRule.
 //
-// States 0..NumDecided-1 are decided: absorbing, their result fixed, so a
-// walk stops on reaching one. The others are live and have a row. Bytes
-// map to classes through Classes; the last class, EOIClass, is the end of
-// input (and, in Google mode, the NUL byte, where the reference's C-string
-// path ends). Every live state's EOI transition leads to a decided state.
+// States 0..NumDecided-1 are decided: absorbing, so a walk stops on
+// reaching one. Live states NumDecided..NumDecided+len(Outputs)-1 settle
+// rules on entry: a walk keeps a leader register and combines each such
+// state's output into it (see combine); a decided state's result is
+// combined at the end. The other live states need no work beyond the step,
+// so one compare against NumDecided+len(Outputs) finds every state that
+// does. Bytes map to classes through Classes; the last class, EOIClass, is
+// the end of input (and, in Google mode, the NUL byte, where the
+// reference's C-string path ends). Every live state's EOI transition leads
+// to a decided state.
 type DFA struct {
 	// Classes maps each byte to its class.
 	Classes [256]uint8
 	// NumClasses counts the classes, EOI included; EOIClass = NumClasses-1.
 	NumClasses int
-	// NumDecided is the number of decided states; Results[d] is decided
-	// state d's leader: the index in the program's rule table of the only
-	// rule that can still decide, or NoRule.
+	// NumDecided is the number of decided states; Results[d] is what
+	// decided state d settles (a rule index or NoRule).
 	NumDecided int
 	Results    []int32
+	// Outputs[s-NumDecided] is what live state s settles on entry.
+	Outputs []int32
 	// Start is the start state.
 	Start uint32
 	// Rows[s-NumDecided] locates live state s's row in Trans. A dense row
@@ -57,24 +65,32 @@ func (d *DFA) Step(s uint32, c uint8) uint32 {
 	return d.Trans[off]
 }
 
-// Run walks path and returns the leader: the index of the only rule of
-// this DFA that can decide, or NoRule.
-func (d *DFA) Run(path []byte) int32 {
-	s := d.Start
+// Run walks path and returns the leader. rules is the program's ranked
+// rule table.
+func (d *DFA) Run(rules []Rule, path []byte) int32 {
 	nd := uint32(d.NumDecided)
-	if s < nd {
-		return d.Results[s]
-	}
-	for _, b := range path {
-		s = d.Step(s, d.Classes[b])
+	special := nd + uint32(len(d.Outputs))
+	s := d.Start
+	leader := int32(NoRule)
+	if s < special {
 		if s < nd {
 			return d.Results[s]
 		}
+		leader = d.Outputs[s-nd]
 	}
-	return d.Results[d.Step(s, d.EOIClass())]
+	for _, b := range path {
+		s = d.Step(s, d.Classes[b])
+		if s < special {
+			if s < nd {
+				return combine(rules, leader, d.Results[s])
+			}
+			leader = combine(rules, leader, d.Outputs[s-nd])
+		}
+	}
+	return combine(rules, leader, d.Results[d.Step(s, d.EOIClass())])
 }
 
 // SizeBytes is the memory the DFA's tables take.
 func (d *DFA) SizeBytes() int {
-	return 256 + 4*(len(d.Results)+len(d.Rows)+len(d.Trans))
+	return 256 + 4*(len(d.Results)+len(d.Outputs)+len(d.Rows)+len(d.Trans))
 }

@@ -3,25 +3,33 @@
 //
 // A merged group is a set of rules (kind, normalised pattern, line); its
 // priority order is length, then line. Build turns it into a Program: the
-// ranked rule table and one DFA, or several when one would exceed the state
-// or byte budget (the fallback: rules are split, literal rules apart from
-// wildcard rules, then in halves, and each part gets a DFA).
+// ranked rule table and one DFA, or, past the budget, the fallback: DFAs
+// over parts of the rules (anchored apart from floating "/*x" rules, then
+// literal rules, a trie, apart from wildcard rules) and the wildcard rules
+// that fit no DFA, scanned one by one with GlobMatch.
 //
-// A DFA state is a set of live pattern threads plus one leader: of a
-// settled allow and a settled disallow only one can still decide (the
-// disallow if its priority is strictly greater, else the allow), so states
-// keep just that rule. Threads that can no longer beat the leader are
-// pruned, and a thread is dropped when a later star of its own pattern is
-// live. States with no threads are decided: absorbing, numbered first, and
-// carrying their leader. End of input is one more byte class (so is NUL in
-// Google mode). Leaders of different DFAs combine exactly: best allow and
-// best disallow by rank, then Verdict. That is what makes the split
-// fallback and multi-token (union) queries correct.
+// A DFA state is a set of live pattern threads. Of a settled allow and a
+// settled disallow only one can still decide (the disallow if its priority
+// is strictly greater, else the allow): that rule is the leader, and
+// combine is associative, so leaders of parts combine exactly. A state
+// records the rules settled on entering it (its output); the walk keeps a
+// leader register, so states do not multiply by leaders. Threads that can
+// no longer beat the rules settled with them are pruned, and a thread is
+// dropped when a later star of its own pattern is live. States with no
+// threads are decided: absorbing, numbered first, then live states with an
+// output, so one compare finds every state that needs more than a step.
+// End of input is one more byte class (so is NUL in Google mode).
+//
+// Construction is close to minimal: over the 15,274-file corpus, 99.25% of
+// the states built remain after Moore minimisation (Options.Minimize).
 //
 // # Contract
 //
-// Build never fails and never panics; one DFA's construction is bounded by
-// Options.MaxStates and Options.MaxBytes. Run and Check do not allocate,
-// take time linear in the path times the number of DFAs of the program,
-// and are safe for concurrent use: programs are not modified after Build.
+// Build never fails and never panics. Each budgeted DFA attempt is bounded
+// by Options.MaxStates, MaxBytes and MaxWork, there are at most a dozen
+// attempts per group, and the literal trie is linear in its patterns'
+// bytes. Run, Leader and Check do not allocate, take time linear in the
+// path for each DFA and each scanned rule, and are safe for concurrent use:
+// programs are not modified after Build. A Builder is not safe for
+// concurrent use.
 package automaton

@@ -17,8 +17,8 @@ func (p *Program) Dump(w io.Writer) error {
 		fmt.Fprintf(&b, "  r%d %s %q line %d priority %d\n", i, r.Kind, r.Pattern, r.Line, r.Priority())
 	}
 	for i, d := range p.DFAs {
-		fmt.Fprintf(&b, "dfa %d: %d states (%d decided), %d classes, start %d, %d table bytes\n",
-			i, d.NumStates(), d.NumDecided, d.NumClasses, d.Start, d.SizeBytes())
+		fmt.Fprintf(&b, "dfa %d: %d states (%d decided, %d with output), %d classes, start %d, %d table bytes\n",
+			i, d.NumStates(), d.NumDecided, len(d.Outputs), d.NumClasses, d.Start, d.SizeBytes())
 		d.dumpClasses(&b)
 		for s := 0; s < d.NumDecided; s++ {
 			fmt.Fprintf(&b, "  s%d decided %s\n", s, leaderName(d.Results[s]))
@@ -26,6 +26,13 @@ func (p *Program) Dump(w io.Writer) error {
 		for s := d.NumDecided; s < d.NumStates(); s++ {
 			d.dumpRow(&b, uint32(s))
 		}
+	}
+	if len(p.Scan) > 0 {
+		fmt.Fprintf(&b, "scan")
+		for _, r := range p.Scan {
+			fmt.Fprintf(&b, " r%d", r)
+		}
+		b.WriteByte('\n')
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -66,8 +73,12 @@ func (d *DFA) dumpClasses(b *strings.Builder) {
 
 func (d *DFA) dumpRow(b *strings.Builder, s uint32) {
 	off := d.Rows[s-uint32(d.NumDecided)]
+	name := fmt.Sprintf("s%d", s)
+	if i := int(s) - d.NumDecided; i < len(d.Outputs) {
+		name += " settles " + leaderName(d.Outputs[i]) + ","
+	}
 	if off&SparseRow == 0 {
-		fmt.Fprintf(b, "  s%d dense:", s)
+		fmt.Fprintf(b, "  %s dense:", name)
 		for c := 0; c < d.NumClasses; c++ {
 			fmt.Fprintf(b, " %s->s%d", d.classLabel(uint8(c)), d.Trans[off+uint32(c)])
 		}
@@ -75,7 +86,7 @@ func (d *DFA) dumpRow(b *strings.Builder, s uint32) {
 		return
 	}
 	off &^= SparseRow
-	fmt.Fprintf(b, "  s%d sparse: default s%d", s, d.Trans[off])
+	fmt.Fprintf(b, "  %s sparse: default s%d", name, d.Trans[off])
 	n := d.Trans[off+1]
 	for i := uint32(0); i < n; i++ {
 		c, to := d.Trans[off+2+2*i], d.Trans[off+3+2*i]

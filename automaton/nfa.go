@@ -1,6 +1,9 @@
 package automaton
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // Pattern positions: the NFA that subset construction works over.
 //
@@ -35,11 +38,8 @@ func newNFA(rules []Rule, ids []int32) *nfa {
 		n.base[i] = -1
 	}
 	for _, id := range ids {
-		p := rules[id].Pattern
-		if len(p) > 0 && p[len(p)-1] == '$' {
-			p = p[:len(p)-1]
-			n.anchored[id] = true
-		}
+		p, anchored := matchForm(rules[id].Pattern)
+		n.anchored[id] = anchored
 		n.base[id] = int32(len(n.kind))
 		for i := 0; i < len(p); i++ {
 			k := posLit
@@ -57,50 +57,38 @@ func newNFA(rules []Rule, ids []int32) *nfa {
 	return n
 }
 
-// combine returns the canonical leader after rule r is settled on top of
-// leader l (either may be NoRule). Of a settled allow a and disallow d only
-// one can still matter: d if its priority is strictly greater, else a.
-// Within a kind the better rank (smaller id) wins.
-func (n *nfa) combine(l, r int32) int32 {
-	if l == NoRule {
-		return r
+// matchForm returns what a pattern matches, without its priority: the
+// body without a final '$', and whether that '$' anchors it. Trailing
+// stars match any rest, so they are dropped, and with them the anchor:
+// "/a*" and "/a*$" match what "/a" matches.
+func matchForm(pattern string) (body string, anchored bool) {
+	if strings.HasSuffix(pattern, "$") {
+		pattern, anchored = pattern[:len(pattern)-1], true
 	}
-	if r == NoRule {
-		return l
+	if trimmed := strings.TrimRight(pattern, "*"); len(trimmed) < len(pattern) {
+		return trimmed, false
 	}
-	lr, rr := &n.rules[l], &n.rules[r]
-	if lr.Kind == rr.Kind {
-		return min(l, r)
-	}
-	a, d := l, r
-	if lr.Kind == Disallow {
-		a, d = r, l
-	}
-	if len(n.rules[d].Pattern) > len(n.rules[a].Pattern) {
-		return d
-	}
-	return a
+	return pattern, anchored
 }
 
-// useful reports whether a thread of rule r can still change the verdict
-// or the deciding rule given leader l (DESIGN.md, "Pruning"):
-//   - with an allow leader a: an allow beats it only with a better rank,
-//     a disallow matters only with a strictly greater priority;
-//   - with a disallow leader d: a disallow must have a better rank, an
-//     allow needs at least d's priority (ties go to allow).
-func (n *nfa) useful(r, l int32) bool {
-	if l == NoRule {
-		return true
-	}
-	rr, lr := &n.rules[r], &n.rules[l]
-	if rr.Kind == lr.Kind {
-		return r < l
-	}
-	if lr.Kind == Allow {
-		return len(rr.Pattern) > len(lr.Pattern)
-	}
-	return len(rr.Pattern) >= len(lr.Pattern)
+// hasStar reports whether a pattern needs '*' to match (trailing stars
+// do not count).
+func hasStar(pattern string) bool {
+	body, _ := matchForm(pattern)
+	return strings.IndexByte(body, '*') >= 0
 }
+
+// floating reports whether a pattern can match starting anywhere in the
+// path: it begins with a star. Floating rules multiply states with every
+// other rule; anchored ones only with rules sharing their prefix.
+func floating(pattern string) bool {
+	body, _ := matchForm(pattern)
+	return strings.HasPrefix(body, "*") || strings.HasPrefix(body, "/*")
+}
+
+func (n *nfa) combine(l, r int32) int32 { return combine(n.rules, l, r) }
+
+func (n *nfa) useful(r, l int32) bool { return useful(n.rules, r, l) }
 
 // threadSet gathers the threads of one DFA state.
 type threadSet struct {

@@ -87,3 +87,50 @@ func Verdict(allow, disallow *Rule) (bool, *Rule) {
 	}
 	return true, nil
 }
+
+// combine returns the canonical leader after rule r of a ranked table is
+// settled on top of leader l (either may be NoRule). Of a settled allow a
+// and disallow d only one can still matter: d if its priority is strictly
+// greater, else a. Within a kind the better rank (smaller index) wins.
+// combine is associative and commutative, so leaders of different parts of
+// a program combine in any order.
+func combine(rules []Rule, l, r int32) int32 {
+	if l == NoRule {
+		return r
+	}
+	if r == NoRule {
+		return l
+	}
+	lr, rr := &rules[l], &rules[r]
+	if lr.Kind == rr.Kind {
+		return min(l, r)
+	}
+	a, d := l, r
+	if lr.Kind == Disallow {
+		a, d = r, l
+	}
+	if len(rules[d].Pattern) > len(rules[a].Pattern) {
+		return d
+	}
+	return a
+}
+
+// useful reports whether rule r of a ranked table can still change the
+// verdict or the deciding rule given leader l (DESIGN.md, "Pruning"):
+//   - with an allow leader a: an allow beats it only with a better rank,
+//     a disallow matters only with a strictly greater priority;
+//   - with a disallow leader d: a disallow must have a better rank, an
+//     allow needs at least d's priority (ties go to allow).
+func useful(rules []Rule, r, l int32) bool {
+	if l == NoRule {
+		return true
+	}
+	rr, lr := &rules[r], &rules[l]
+	if rr.Kind == lr.Kind {
+		return r < l
+	}
+	if lr.Kind == Allow {
+		return len(rr.Pattern) > len(lr.Pattern)
+	}
+	return len(rr.Pattern) >= len(lr.Pattern)
+}

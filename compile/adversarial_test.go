@@ -54,13 +54,69 @@ func TestAdversarialFallback(t *testing.T) {
 	}
 	set := compile.Compile(compile.Parse([]byte(body), compile.Options{}), compile.CompileOptions{})
 	p := set.Programs[set.Global]
-	if len(p.DFAs) < 2 {
-		t.Errorf("expected the fallback to split the group, got %d DFA", len(p.DFAs))
+	if len(p.DFAs)+len(p.Scan) < 2 {
+		t.Errorf("expected the fallback, got %d DFA and %d scanned rules", len(p.DFAs), len(p.Scan))
 	}
 	for _, d := range p.DFAs {
 		if d.NumStates() > automaton.DefaultMaxStates+automaton.DefaultMaxStates/2 {
 			t.Errorf("a DFA has %d states, over the budget", d.NumStates())
 		}
 	}
-	t.Logf("%d DFAs, %d queries", len(p.DFAs), st.queries)
+	t.Logf("%d DFAs, %d scanned rules, %d queries", len(p.DFAs), len(p.Scan), st.queries)
+}
+
+// wildcardFile writes about size bytes of groups of random wildcard
+// patterns: literals from a small alphabet, '*' often, '$' sometimes.
+func wildcardFile(size int, seed int64) string {
+	rng := rand.New(rand.NewSource(seed))
+	var b strings.Builder
+	b.WriteString("User-agent: *\n")
+	for b.Len() < size {
+		if rng.Intn(500) == 0 {
+			fmt.Fprintf(&b, "\nUser-agent: bot%d\n", rng.Intn(4))
+		}
+		kind := "Disallow"
+		if rng.Intn(3) == 0 {
+			kind = "Allow"
+		}
+		fmt.Fprintf(&b, "%s: /", kind)
+		for j := 2 + rng.Intn(14); j > 0; j-- {
+			if rng.Intn(4) == 0 {
+				b.WriteByte('*')
+			} else {
+				b.WriteByte("abcdefgh/."[rng.Intn(10)])
+			}
+		}
+		if rng.Intn(5) == 0 {
+			b.WriteByte('$')
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// TestWildcardFile: both. A 500 KiB file of random wildcard patterns
+// compiles, within the budget, into automata and scanned rules that agree
+// with the reference.
+func TestWildcardFile(t *testing.T) {
+	body := wildcardFile(500<<10, 1)
+	rng := rand.New(rand.NewSource(3))
+	var urls []string
+	for i := 0; i < 100; i++ {
+		var u strings.Builder
+		u.WriteString("http://example.com/")
+		for j := 0; j < rng.Intn(30); j++ {
+			u.WriteByte("abcdefgh/.xyz"[rng.Intn(13)])
+		}
+		urls = append(urls, u.String())
+	}
+	var st diffStats
+	diffFile(t, "wildcard-500k", []byte(body), compile.Options{}, automaton.Options{}, urls, &st)
+	set := compile.Compile(compile.Parse([]byte(body), compile.Options{}), compile.CompileOptions{})
+	dfas, scanned := 0, 0
+	for _, p := range set.Programs {
+		dfas += len(p.DFAs)
+		scanned += len(p.Scan)
+	}
+	t.Logf("%d bytes: %d programs, %d DFAs, %d scanned rules, %d queries", len(body), len(set.Programs), dfas, scanned, st.queries)
 }

@@ -33,6 +33,7 @@ func Compile(f *File, opts CompileOptions) *automaton.Set {
 	}
 	aopts := opts.Automaton
 	aopts.NULEndsPath = f.Options.Mode == Google
+	builder := &automaton.Builder{Options: aopts}
 	byGroups := map[string]int32{}
 	program := func(groups []int) int32 {
 		key := groupsKey(groups)
@@ -42,7 +43,7 @@ func Compile(f *File, opts CompileOptions) *automaton.Set {
 		p := int32(len(set.Programs))
 		byGroups[key] = p
 		sel := Selection{Groups: groups}
-		set.Programs = append(set.Programs, automaton.Build(toAutomatonRules(f.Rules(sel)), aopts))
+		set.Programs = append(set.Programs, builder.Build(toAutomatonRules(f.Rules(sel))))
 		set.Meta = append(set.Meta, meta(f, sel))
 		return p
 	}

@@ -31,19 +31,22 @@ func BenchmarkCompileAdversarial(b *testing.B) {
 		{"stars-200", []byte(adversarialBody(200, 1))},
 		{"stars-50", []byte(adversarialBody(50, 1))},
 		{"docs.oracle.com", oracle},
+		{"wildcard-500k", []byte(wildcardFile(500<<10, 1))},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			b.SetBytes(int64(len(c.body)))
 			b.ReportAllocs()
-			dfas := 0
+			dfas, scanned := 0, 0
 			for i := 0; i < b.N; i++ {
 				set := compile.Compile(compile.Parse(c.body, compile.Options{}), compile.CompileOptions{})
-				dfas = 0
+				dfas, scanned = 0, 0
 				for _, p := range set.Programs {
 					dfas += len(p.DFAs)
+					scanned += len(p.Scan)
 				}
 			}
 			b.ReportMetric(float64(dfas), "dfas")
+			b.ReportMetric(float64(scanned), "scanned")
 		})
 	}
 }
