@@ -154,7 +154,11 @@ func (p *Program) build(ids []int32, opts Options, split bool) {
 	if len(literal) > 0 {
 		trie := opts
 		trie.MaxStates, trie.MaxBytes, trie.MaxWork = unbounded, unbounded, 1
-		p.DFAs = append(p.DFAs, buildDFA(p.Rules, literal, trie))
+		if d := buildDFA(p.Rules, literal, trie); d != nil {
+			p.DFAs = append(p.DFAs, d)
+		} else {
+			p.Scan = append(p.Scan, literal...) // too many byte classes
+		}
 	}
 	fit := len(wild)
 	if len(literal) == 0 {
@@ -263,7 +267,9 @@ func buildDFA(rules []Rule, ids []int32, opts Options) *DFA {
 	n := newNFA(rules, ids)
 	b := &builder{n: n, opts: opts, ids: map[string]int32{}, decided: map[int32]int32{}}
 	b.set.n = n
-	b.makeClasses()
+	if !b.makeClasses() {
+		return nil
+	}
 
 	// The start state: every rule's first position.
 	b.set.reset(NoRule)
@@ -285,25 +291,29 @@ func buildDFA(rules []Rule, ids []int32, opts Options) *DFA {
 
 // makeClasses gives each byte some pattern names its own class; all other
 // bytes share class 0; the last class is the end of input.
-func (b *builder) makeClasses() {
+func (b *builder) makeClasses() bool {
 	var used [256]bool
 	for p, k := range b.n.kind {
 		if k == posLit {
 			used[b.n.lit[p]] = true
 		}
 	}
-	next := uint8(1)
+	next := 1
 	for c := 0; c < 256; c++ {
 		if used[c] && !(c == 0 && b.opts.NULEndsPath) {
-			b.classOf[c] = next
+			if next > 254 {
+				return false // more classes than a byte can number
+			}
+			b.classOf[c] = uint8(next)
 			next++
 		}
 	}
-	b.eoi = next
-	b.classes = int(next) + 1
+	b.eoi = uint8(next)
+	b.classes = next + 1
 	if b.opts.NULEndsPath {
 		b.classOf[0] = b.eoi
 	}
+	return true
 }
 
 // intern returns the ref of the state for a thread set: a decided state
@@ -404,7 +414,8 @@ func (b *builder) expand(s int32) bool {
 // output, then the other live states, and lays out rows.
 func (b *builder) finish(start int32) *DFA {
 	nd := uint32(len(b.results))
-	d := &DFA{Classes: b.classOf, NumClasses: b.classes, NumDecided: int(nd), Results: b.results}
+	classes := b.classOf
+	d := &DFA{Classes: &classes, NumClasses: b.classes, NumDecided: int(nd), Results: b.results}
 	id := make([]uint32, len(b.threads))
 	order := make([]int32, 0, len(b.threads))
 	for pass := 0; pass < 2; pass++ {

@@ -16,8 +16,9 @@ package automaton
 // reference's C-string path ends). Every live state's EOI transition leads
 // to a decided state.
 type DFA struct {
-	// Classes maps each byte to its class.
-	Classes [256]uint8
+	// Classes maps each byte to its class (in a decoded set it points into
+	// the blob).
+	Classes *[256]uint8
 	// NumClasses counts the classes, EOI included; EOIClass = NumClasses-1.
 	NumClasses int
 	// NumDecided is the number of decided states; Results[d] is what

@@ -14,7 +14,7 @@ func (p *Program) Dump(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "rules %d\n", len(p.Rules))
 	for i, r := range p.Rules {
-		fmt.Fprintf(&b, "  r%d %s %q line %d priority %d\n", i, r.Kind, r.Pattern, r.Line, r.Priority())
+		fmt.Fprintf(&b, "  r%d %s %q line %d priority %d\n", i, r.Kind, r.Pattern, r.Line, r.Priority)
 	}
 	for i, d := range p.DFAs {
 		fmt.Fprintf(&b, "dfa %d: %d states (%d decided, %d with output), %d classes, start %d, %d table bytes\n",

@@ -25,25 +25,26 @@ func (k Kind) String() string {
 
 // Rule is one prioritised pattern of a merged group. Pattern is normalised
 // (compile.NormalizePattern): '*' matches any run of bytes, a final '$'
-// anchors the end, every other byte matches itself. Its priority is
-// len(Pattern).
+// anchors the end, every other byte matches itself. Priority is the
+// pattern's length in bytes; Build sets it. A decoded rule table keeps the
+// pattern only of rules that are scanned.
 type Rule struct {
-	Kind    Kind
-	Pattern string
-	Line    int32
+	Kind     Kind
+	Priority int32
+	Line     int32
+	Pattern  string
 }
-
-// Priority is the rule's priority, the length of its pattern in bytes.
-func (r *Rule) Priority() int { return len(r.Pattern) }
 
 // NoRule stands for "no rule" wherever a rule index is expected.
 const NoRule = -1
 
-// better reports whether rule a beats rule b of the same kind: higher
+// Better reports whether rule a beats rule b of the same kind: higher
 // priority, or the same priority and an earlier line (SEMANTICS 3.5).
+func Better(a, b *Rule) bool { return better(a, b) }
+
 func better(a, b *Rule) bool {
-	if len(a.Pattern) != len(b.Pattern) {
-		return len(a.Pattern) > len(b.Pattern)
+	if a.Priority != b.Priority {
+		return a.Priority > b.Priority
 	}
 	return a.Line < b.Line
 }
@@ -62,6 +63,7 @@ func rankRules(rules []Rule) []Rule {
 	out := make([]Rule, 0, len(rules))
 	for _, r := range rules {
 		if canMatch(r.Pattern) {
+			r.Priority = int32(len(r.Pattern))
 			out = append(out, r)
 		}
 	}
@@ -80,7 +82,7 @@ func rankRules(rules []Rule) []Rule {
 // no rule decides).
 func Verdict(allow, disallow *Rule) (bool, *Rule) {
 	switch {
-	case disallow != nil && (allow == nil || len(disallow.Pattern) > len(allow.Pattern)):
+	case disallow != nil && (allow == nil || disallow.Priority > allow.Priority):
 		return false, disallow
 	case allow != nil:
 		return true, allow
@@ -109,7 +111,7 @@ func combine(rules []Rule, l, r int32) int32 {
 	if lr.Kind == Disallow {
 		a, d = r, l
 	}
-	if len(rules[d].Pattern) > len(rules[a].Pattern) {
+	if rules[d].Priority > rules[a].Priority {
 		return d
 	}
 	return a
@@ -130,7 +132,7 @@ func useful(rules []Rule, r, l int32) bool {
 		return r < l
 	}
 	if lr.Kind == Allow {
-		return len(rr.Pattern) > len(lr.Pattern)
+		return rr.Priority > lr.Priority
 	}
-	return len(rr.Pattern) >= len(lr.Pattern)
+	return rr.Priority >= lr.Priority
 }

@@ -1,6 +1,7 @@
 package compile_test
 
 import (
+	"bytes"
 	"fmt"
 	"math/rand"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	"github.com/robotsdfa/robotsdfa/internal/conformance"
 	"github.com/robotsdfa/robotsdfa/internal/reference"
 	"github.com/robotsdfa/robotsdfa/internal/testcorpus"
+	"github.com/robotsdfa/robotsdfa/runtime"
 )
 
 // commonPaths are asked of every file besides the URLs made from its own
@@ -68,22 +70,50 @@ func tokensOf(f *compile.File) []string {
 
 type diffStats struct{ files, queries int }
 
+// loadBlob serialises set, checks that decoding and encoding again gives
+// the same bytes, and loads the blob.
+func loadBlob(t *testing.T, set *automaton.Set) *runtime.Robots {
+	t.Helper()
+	blob, err := set.AppendBinary(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	decoded, err := automaton.Decode(blob)
+	if err != nil {
+		t.Fatalf("decoding a fresh blob: %v", err)
+	}
+	again, err := decoded.AppendBinary(nil)
+	if err != nil || !bytes.Equal(again, blob) {
+		t.Fatalf("blob does not round-trip byte for byte (%v)", err)
+	}
+	r, err := runtime.Load(blob)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
 // diffFile compares reference and automaton on one file for every token
 // and URL; it reports the first few disagreements.
 func diffFile(t *testing.T, name string, body []byte, opts compile.Options, aopts automaton.Options, urls []string, st *diffStats) {
 	t.Helper()
 	f := compile.Parse(body, opts)
 	set := compile.Compile(f, compile.CompileOptions{Automaton: aopts})
+	robots := loadBlob(t, set)
 	fails := 0
 	for _, tok := range tokensOf(f) {
+		m := robots.Agent(tok)
 		for _, u := range urls {
-			want := reference.Check(f, []string{tok}, false, u)
+			ref := reference.Check(f, []string{tok}, false, u)
+			want := conformance.Verdict{Allowed: ref.Allowed, Line: ref.Line}
 			got := checkSet(set, opts.Mode, []string{tok}, false, u)
+			res := m.Check(u)
+			blob := conformance.Verdict{Allowed: res.Allowed, Line: res.Line}
 			st.queries++
-			if got.Allowed != want.Allowed || got.Line != want.Line {
+			if got != want || blob != want {
 				if fails++; fails <= 5 {
-					t.Errorf("%s [%v] token %q url %q: automaton %v, reference %v",
-						name, opts.Mode, tok, u, got, conformance.Verdict{Allowed: want.Allowed, Line: want.Line})
+					t.Errorf("%s [%v] token %q url %q: automaton %v, blob %v, reference %v",
+						name, opts.Mode, tok, u, got, blob, want)
 				}
 			}
 		}

@@ -1,0 +1,437 @@
+package automaton
+
+import (
+	"encoding/binary"
+	"math"
+	"time"
+	"unsafe"
+
+	farm "github.com/dgryski/go-farm"
+)
+
+// Decode validates a blob and returns the set it holds. The blob is
+// untrusted: Decode checks, in the order docs/FORMAT.md gives, the header,
+// the checksum, the section table, each section's size, and every
+// reference and invariant the evaluator relies on (each transition, class,
+// rule index and string in range, each live state's end-of-input
+// transition decided, the agent index sorted, unique and fingerprinted).
+// It never panics and runs in time linear in the blob times at most 256
+// (rows may share table space). A bad blob gives an error wrapping
+// ErrFormat, ErrVersion or ErrChecksum, as a *BlobError with the offset.
+//
+// The set refers to the blob's bytes (transition tables, class maps,
+// patterns and tokens are not copied when the blob is 4-byte aligned and
+// the machine little-endian), so the blob must not be modified afterwards.
+func Decode(blob []byte) (*Set, error) {
+	d := decoder{b: blob}
+	if err := d.header(); err != nil {
+		return nil, err
+	}
+	if err := d.sections(); err != nil {
+		return nil, err
+	}
+	return d.set()
+}
+
+type decoder struct {
+	b      []byte
+	sec    [numSections + 1][2]int // offset, length
+	direct bool                    // word views may alias the blob
+	// decoded
+	rules   []ruleRec
+	dfas    []*DFA
+	dfaOff  []int
+	index   []uint32
+	nStrs   int
+	progs   int
+	strsOff int
+}
+
+type ruleRec struct {
+	rule Rule
+	off  int
+	pat  bool
+}
+
+func (d *decoder) u32(off int) uint32 { return binary.LittleEndian.Uint32(d.b[off:]) }
+func (d *decoder) u64(off int) uint64 { return binary.LittleEndian.Uint64(d.b[off:]) }
+
+func (d *decoder) header() error {
+	b := d.b
+	if len(b) < headerSize+entrySize*numSections+8 {
+		return errorf(ErrFormat, 0, "%d bytes is shorter than a header", len(b))
+	}
+	if string(b[:8]) != Magic {
+		return errorf(ErrFormat, 0, "magic %q is not %q", b[:8], Magic)
+	}
+	if v := binary.LittleEndian.Uint16(b[8:]); v != Version {
+		return errorf(ErrVersion, 8, "version %d, this package reads %d", v, Version)
+	}
+	if f := binary.LittleEndian.Uint16(b[10:]); f&^FlagRFC != 0 {
+		return errorf(ErrFormat, 10, "unknown flags %#x", f)
+	}
+	if r := d.u32(12); r != 0 {
+		return errorf(ErrFormat, 12, "reserved word %#x is not zero", r)
+	}
+	if n := d.u32(16); uint64(n) != uint64(len(b)) {
+		return errorf(ErrFormat, 16, "length field %d, blob has %d bytes", n, len(b))
+	}
+	end := len(b) - 8
+	if want, got := d.u64(end), farm.Fingerprint64(b[:end]); want != got {
+		return errorf(ErrChecksum, end, "trailer %#016x, contents give %#016x", want, got)
+	}
+	if n := d.u32(20); n != numSections {
+		return errorf(ErrFormat, 20, "%d sections, version 1 has %d", n, numSections)
+	}
+	prev := headerSize + entrySize*numSections
+	for i := 1; i <= numSections; i++ {
+		at := headerSize + entrySize*(i-1)
+		id, off, n := d.u32(at), uint64(d.u32(at+4)), uint64(d.u32(at+8))
+		switch {
+		case id != uint32(i):
+			return errorf(ErrFormat, at, "section %d has id %d", i, id)
+		case off%4 != 0:
+			return errorf(ErrFormat, at+4, "section %d offset %d not 4-byte aligned", i, off)
+		case off < uint64(prev):
+			return errorf(ErrFormat, at+4, "section %d offset %d overlaps what precedes it", i, off)
+		case off+n > uint64(end):
+			return errorf(ErrFormat, at+8, "section %d [%d, %d) runs past the trailer", i, off, off+n)
+		}
+		d.sec[i] = [2]int{int(off), int(n)}
+		prev = int(off + n)
+	}
+	d.direct = littleEndian && uintptr(unsafe.Pointer(unsafe.SliceData(b)))%4 == 0
+	return nil
+}
+
+var littleEndian = func() bool {
+	x := uint16(1)
+	return *(*byte)(unsafe.Pointer(&x)) == 1
+}()
+
+// counted checks a section of a count word (at skip) followed by count
+// records of size bytes, and returns the count and the records' offset.
+func (d *decoder) counted(id, skip, size int) (int, int, error) {
+	off, n := d.sec[id][0], d.sec[id][1]
+	if n < skip+4 {
+		return 0, 0, errorf(ErrFormat, off, "section %d: %d bytes, too short for its counts", id, n)
+	}
+	count := uint64(d.u32(off + skip))
+	if want := uint64(skip+4) + count*uint64(size); want != uint64(n) {
+		return 0, 0, errorf(ErrFormat, off+skip, "section %d: %d records of %d bytes need %d bytes, it has %d", id, count, size, want, n)
+	}
+	return int(count), off + skip + 4, nil
+}
+
+// str checks a string reference and returns the string, sharing the
+// blob's bytes.
+func (d *decoder) str(at int) (string, error) {
+	off, n := uint64(d.u32(at)), uint64(d.u32(at+4))
+	if off+n > uint64(d.nStrs) {
+		return "", errorf(ErrFormat, at, "string [%d, %d) outside the %d-byte strings section", off, off+n, d.nStrs)
+	}
+	if n == 0 {
+		return "", nil
+	}
+	return unsafe.String(&d.b[d.strsOff+int(off)], int(n)), nil
+}
+
+// words returns n little-endian words at off, aliasing the blob when it
+// can.
+func (d *decoder) words(off, n int) []uint32 {
+	if n == 0 {
+		return nil
+	}
+	if d.direct {
+		return unsafe.Slice((*uint32)(unsafe.Pointer(&d.b[off])), n)
+	}
+	w := make([]uint32, n)
+	for i := range w {
+		w[i] = d.u32(off + 4*i)
+	}
+	return w
+}
+
+func (d *decoder) sections() error {
+	d.strsOff, d.nStrs = d.sec[secStrings][0], d.sec[secStrings][1]
+	if err := d.rulesSection(); err != nil {
+		return err
+	}
+	n, at, err := d.counted(secIndex, 0, 4)
+	if err != nil {
+		return err
+	}
+	d.index = d.words(at, n)
+	return d.dfaSection()
+}
+
+func (d *decoder) rulesSection() error {
+	n, at, err := d.counted(secRules, 0, ruleSize)
+	if err != nil {
+		return err
+	}
+	d.rules = make([]ruleRec, n)
+	for i := range d.rules {
+		o := at + i*ruleSize
+		r := &d.rules[i]
+		r.off = o
+		kind, prio, line := Kind(d.b[o]), d.u32(o+4), d.u32(o+8)
+		switch {
+		case kind != Allow && kind != Disallow:
+			return errorf(ErrFormat, o, "rule %d: kind %d", i, kind)
+		case d.b[o+1]|d.b[o+2]|d.b[o+3] != 0:
+			return errorf(ErrFormat, o+1, "rule %d: padding not zero", i)
+		case prio > math.MaxInt32 || line > math.MaxInt32:
+			return errorf(ErrFormat, o+4, "rule %d: priority %d or line %d out of range", i, prio, line)
+		}
+		pat, err := d.str(o + 12)
+		if err != nil {
+			return err
+		}
+		if pat != "" && len(pat) != int(prio) {
+			return errorf(ErrFormat, o+16, "rule %d: pattern of %d bytes, priority %d", i, len(pat), prio)
+		}
+		r.rule = Rule{Kind: kind, Priority: int32(prio), Line: int32(line), Pattern: pat}
+		r.pat = pat != ""
+	}
+	return nil
+}
+
+func (d *decoder) dfaSection() error {
+	nClass, clsAt, err := d.counted(secClasses, 0, 256)
+	if err != nil {
+		return err
+	}
+	nWords, tabAt, err := d.counted(secTables, 0, 4)
+	if err != nil {
+		return err
+	}
+	n, at, err := d.counted(secDFAs, 0, dfaSize)
+	if err != nil {
+		return err
+	}
+	for i := 0; i < n; i++ {
+		o := at + i*dfaSize
+		f := func(k int) uint64 { return uint64(d.u32(o + 4*k)) }
+		classes, decided, outputs, states, start, cls := f(0), f(1), f(2), f(3), f(4), f(5)
+		results, outs, rows, trans, nTrans := f(6), f(7), f(8), f(9), f(10)
+		live := states - decided
+		switch {
+		case classes < 1 || classes > 256:
+			return errorf(ErrFormat, o, "dfa %d: %d classes", i, classes)
+		case decided < 1 || decided > states || outputs > live:
+			return errorf(ErrFormat, o+4, "dfa %d: %d states, %d decided, %d with output", i, states, decided, outputs)
+		case start >= states:
+			return errorf(ErrFormat, o+16, "dfa %d: start %d of %d states", i, start, states)
+		case cls >= uint64(nClass):
+			return errorf(ErrFormat, o+20, "dfa %d: class map %d of %d", i, cls, nClass)
+		case results+decided > uint64(nWords) || outs+outputs > uint64(nWords) ||
+			rows+live > uint64(nWords) || trans+nTrans > uint64(nWords):
+			return errorf(ErrFormat, o+24, "dfa %d: a table runs past the %d-word tables section", i, nWords)
+		}
+		dfa := &DFA{
+			Classes:    (*[256]uint8)(d.b[clsAt+256*int(cls):]),
+			NumClasses: int(classes),
+			NumDecided: int(decided),
+			Start:      uint32(start),
+			Rows:       d.words(tabAt+4*int(rows), int(live)),
+			Trans:      d.words(tabAt+4*int(trans), int(nTrans)),
+		}
+		dfa.Results = int32s(d.words(tabAt+4*int(results), int(decided)))
+		dfa.Outputs = int32s(d.words(tabAt+4*int(outs), int(outputs)))
+		for c, v := range dfa.Classes {
+			if uint64(v) >= classes {
+				return errorf(ErrFormat, clsAt+256*int(cls)+c, "dfa %d: byte %d in class %d of %d", i, c, v, classes)
+			}
+		}
+		if err := dfa.validRows(o); err != nil {
+			return err
+		}
+		d.dfas = append(d.dfas, dfa)
+		d.dfaOff = append(d.dfaOff, o)
+	}
+	return nil
+}
+
+func int32s(w []uint32) []int32 {
+	if len(w) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*int32)(unsafe.Pointer(unsafe.SliceData(w))), len(w))
+}
+
+// validRows checks every live state's row: in range, classes sorted and in
+// range, targets in range, and the end-of-input target decided.
+func (dfa *DFA) validRows(at int) error {
+	states := uint32(dfa.NumStates())
+	nt := uint64(len(dfa.Trans))
+	for i, off := range dfa.Rows {
+		s := i + dfa.NumDecided
+		bad := func(what string, args ...any) error {
+			return errorf(ErrFormat, at, "dfa state %d: "+what, append([]any{s}, args...)...)
+		}
+		o := uint64(off &^ SparseRow)
+		if off&SparseRow == 0 {
+			if o+uint64(dfa.NumClasses) > nt {
+				return bad("dense row at %d runs past the transitions", o)
+			}
+			for _, t := range dfa.Trans[o : o+uint64(dfa.NumClasses)] {
+				if t >= states {
+					return bad("target %d of %d states", t, states)
+				}
+			}
+		} else {
+			if o+2 > nt {
+				return bad("sparse row at %d runs past the transitions", o)
+			}
+			n := uint64(dfa.Trans[o+1])
+			if o+2+2*n > nt {
+				return bad("sparse row of %d pairs runs past the transitions", n)
+			}
+			if dfa.Trans[o] >= states {
+				return bad("default %d of %d states", dfa.Trans[o], states)
+			}
+			prev := int64(-1)
+			for k := uint64(0); k < n; k++ {
+				c, t := dfa.Trans[o+2+2*k], dfa.Trans[o+3+2*k]
+				if int64(c) <= prev || c >= uint32(dfa.NumClasses) || t >= states {
+					return bad("pair %d (class %d, target %d) out of order or range", k, c, t)
+				}
+				prev = int64(c)
+			}
+		}
+		if t := dfa.Step(uint32(s), dfa.EOIClass()); t >= uint32(dfa.NumDecided) {
+			return bad("end of input leads to live state %d", t)
+		}
+	}
+	return nil
+}
+
+// set checks programs, agents and records, and assembles the Set.
+func (d *decoder) set() (*Set, error) {
+	s := &Set{RFC: binary.LittleEndian.Uint16(d.b[10:])&FlagRFC != 0, Agents: map[string]int32{}}
+	n, at, err := d.counted(secPrograms, 0, programSize)
+	if err != nil {
+		return nil, err
+	}
+	for i := 0; i < n; i++ {
+		o := at + i*programSize
+		f := func(k int) uint64 { return uint64(d.u32(o + 4*k)) }
+		r0, nr, l0, nl, s0, ns, flags, req := f(0), f(1), f(2), f(3), f(4), f(5), f(6), f(7)
+		delay, per := int64(d.u64(o+32)), int64(d.u64(o+40))
+		switch {
+		case r0+nr > uint64(len(d.rules)):
+			return nil, errorf(ErrFormat, o, "program %d: rules [%d, %d) of %d", i, r0, r0+nr, len(d.rules))
+		case l0+nl > uint64(len(d.index)) || s0+ns > uint64(len(d.index)):
+			return nil, errorf(ErrFormat, o+8, "program %d: a list runs past the %d-word index", i, len(d.index))
+		case flags > 1:
+			return nil, errorf(ErrFormat, o+24, "program %d: unknown flags %#x", i, flags)
+		case req > math.MaxInt32 || delay < -1 || per < 0:
+			return nil, errorf(ErrFormat, o+28, "program %d: crawl-delay %d or request-rate %d/%d out of range", i, delay, req, per)
+		}
+		p := &Program{Rules: make([]Rule, nr), NULEndsPath: flags == 1}
+		for j := range p.Rules {
+			p.Rules[j] = d.rules[r0+uint64(j)].rule
+		}
+		for _, id := range d.index[l0 : l0+nl] {
+			if uint64(id) >= uint64(len(d.dfas)) {
+				return nil, errorf(ErrFormat, o+8, "program %d: dfa %d of %d", i, id, len(d.dfas))
+			}
+			dfa := d.dfas[id]
+			for _, r := range append(dfa.Results[:len(dfa.Results):len(dfa.Results)], dfa.Outputs...) {
+				if r != NoRule && (r < 0 || uint64(r) >= nr) {
+					return nil, errorf(ErrFormat, d.dfaOff[id], "dfa %d: rule %d outside program %d's %d rules", id, r, i, nr)
+				}
+			}
+			p.DFAs = append(p.DFAs, dfa)
+		}
+		for _, r := range d.index[s0 : s0+ns] {
+			if uint64(r) >= nr || !d.rules[r0+uint64(r)].pat {
+				return nil, errorf(ErrFormat, o+16, "program %d: scanned rule %d has no pattern or is out of range", i, r)
+			}
+			p.Scan = append(p.Scan, int32(r))
+		}
+		s.Programs = append(s.Programs, p)
+		s.Meta = append(s.Meta, ProgramMeta{CrawlDelay: time.Duration(delay), Requests: int32(req), Per: time.Duration(per)})
+	}
+	if err := d.agents(s); err != nil {
+		return nil, err
+	}
+	return s, d.meta(s)
+}
+
+func (d *decoder) agents(s *Set) error {
+	n, at, err := d.counted(secAgents, 4, agentSize)
+	if err != nil {
+		return err
+	}
+	g := d.u32(at - 8)
+	if g != none32 && uint64(g) >= uint64(len(s.Programs)) {
+		return errorf(ErrFormat, at-8, "global program %d of %d", g, len(s.Programs))
+	}
+	s.Global = int32(g)
+	var prevFP uint64
+	prevTok := ""
+	for i := 0; i < n; i++ {
+		o := at + i*agentSize
+		fp := d.u64(o)
+		tok, err := d.str(o + 8)
+		if err != nil {
+			return err
+		}
+		prog := d.u32(o + 16)
+		switch {
+		case AgentKey(tok) != tok:
+			return errorf(ErrFormat, o+8, "agent %d: token %q is not lower-case", i, tok)
+		case farm.Fingerprint64([]byte(tok)) != fp:
+			return errorf(ErrFormat, o, "agent %d: fingerprint does not match %q", i, tok)
+		case i > 0 && (fp < prevFP || fp == prevFP && tok <= prevTok):
+			return errorf(ErrFormat, o, "agent %d: index not sorted or not unique", i)
+		case uint64(prog) >= uint64(len(s.Programs)):
+			return errorf(ErrFormat, o+16, "agent %d: program %d of %d", i, prog, len(s.Programs))
+		case d.u32(o+20) != 0:
+			return errorf(ErrFormat, o+20, "agent %d: padding not zero", i)
+		}
+		s.Agents[tok] = int32(prog)
+		prevFP, prevTok = fp, tok
+	}
+	return nil
+}
+
+func (d *decoder) meta(s *Set) error {
+	off, size := d.sec[secMeta][0], d.sec[secMeta][1]
+	if size < 8 {
+		return errorf(ErrFormat, off, "meta section of %d bytes", size)
+	}
+	ns := uint64(d.u32(off))
+	if 8+ns*sitemapSize > uint64(size) {
+		return errorf(ErrFormat, off, "%d sitemaps do not fit the meta section", ns)
+	}
+	at := off + 4
+	for i := 0; i < int(ns); i++ {
+		u, err := d.str(at + 4)
+		if err != nil {
+			return err
+		}
+		s.Sitemaps = append(s.Sitemaps, Sitemap{URL: u, Line: int32(d.u32(at))})
+		at += sitemapSize
+	}
+	nr := uint64(d.u32(at))
+	if uint64(at+4-off)+nr*recordSize != uint64(size) {
+		return errorf(ErrFormat, at, "%d records do not fill the meta section", nr)
+	}
+	at += 4
+	for i := 0; i < int(nr); i++ {
+		k, err := d.str(at + 4)
+		if err != nil {
+			return err
+		}
+		v, err := d.str(at + 12)
+		if err != nil {
+			return err
+		}
+		s.Records = append(s.Records, Record{Key: k, Value: v, Line: int32(d.u32(at))})
+		at += recordSize
+	}
+	return nil
+}

@@ -1,0 +1,264 @@
+package automaton
+
+import (
+	"encoding/binary"
+	"math"
+	"slices"
+
+	farm "github.com/dgryski/go-farm"
+)
+
+// The blob wire format, version 1. docs/FORMAT.md describes it byte by
+// byte; this file writes it and decode.go reads and validates it.
+
+const (
+	// Magic opens every blob.
+	Magic = "RDFAblob"
+	// Version is the format version this package writes and reads.
+	Version    = 1
+	headerSize = 24
+	entrySize  = 12 // section table entry: id, offset, length
+	// section record sizes, in bytes
+	agentSize   = 24
+	programSize = 48
+	ruleSize    = 20
+	dfaSize     = 44
+	sitemapSize = 12
+	recordSize  = 20
+	none32      = math.MaxUint32
+)
+
+// Header flags.
+const (
+	// FlagRFC marks a set compiled in RFC 9309 mode.
+	FlagRFC = 1 << 0
+)
+
+// Section ids, in the order they appear.
+const (
+	secStrings = 1 + iota
+	secAgents
+	secPrograms
+	secRules
+	secIndex
+	secDFAs
+	secClasses
+	secTables
+	secMeta
+	numSections = secMeta
+)
+
+// encoder gathers the sections of one blob.
+type encoder struct {
+	sec     [numSections + 1][]byte
+	strs    map[string]uint32
+	dfaID   map[*DFA]uint32
+	classID map[[256]uint8]uint32
+	nDFA    uint32
+	nClass  uint32
+	nTable  uint32 // words in the tables section
+	nIndex  uint32
+	dfas    []byte
+	index   []byte
+	tables  []byte
+}
+
+func le32(b []byte, v uint32) []byte { return binary.LittleEndian.AppendUint32(b, v) }
+func le64(b []byte, v uint64) []byte { return binary.LittleEndian.AppendUint64(b, v) }
+
+// str interns s in the strings section and returns its offset.
+func (e *encoder) str(s string) (off, n uint32) {
+	if o, ok := e.strs[s]; ok {
+		return o, uint32(len(s))
+	}
+	o := uint32(len(e.sec[secStrings]))
+	e.sec[secStrings] = append(e.sec[secStrings], s...)
+	e.strs[s] = o
+	return o, uint32(len(s))
+}
+
+func (e *encoder) words(v []uint32) uint32 {
+	at := e.nTable
+	for _, w := range v {
+		e.tables = le32(e.tables, w)
+	}
+	e.nTable += uint32(len(v))
+	return at
+}
+
+func rules32(v []int32) []uint32 {
+	out := make([]uint32, len(v))
+	for i, r := range v {
+		out[i] = uint32(r)
+	}
+	return out
+}
+
+// dfa writes d once (shared DFAs are written once) and returns its id.
+func (e *encoder) dfa(d *DFA) uint32 {
+	if id, ok := e.dfaID[d]; ok {
+		return id
+	}
+	cls, ok := e.classID[*d.Classes]
+	if !ok {
+		cls = e.nClass
+		e.classID[*d.Classes] = cls
+		e.sec[secClasses] = append(e.sec[secClasses], d.Classes[:]...)
+		e.nClass++
+	}
+	for _, v := range []uint32{
+		uint32(d.NumClasses), uint32(d.NumDecided), uint32(len(d.Outputs)), uint32(d.NumStates()),
+		d.Start, cls,
+		e.words(rules32(d.Results)), e.words(rules32(d.Outputs)), e.words(d.Rows),
+		e.words(d.Trans), uint32(len(d.Trans)),
+	} {
+		e.dfas = le32(e.dfas, v)
+	}
+	id := e.nDFA
+	e.dfaID[d] = id
+	e.nDFA++
+	return id
+}
+
+func (e *encoder) list(v []uint32) uint32 {
+	at := e.nIndex
+	for _, w := range v {
+		e.index = le32(e.index, w)
+	}
+	e.nIndex += uint32(len(v))
+	return at
+}
+
+// AppendBinary appends the blob of s to dst. The same set always gives the
+// same bytes.
+func (s *Set) AppendBinary(dst []byte) ([]byte, error) {
+	e := &encoder{strs: map[string]uint32{}, dfaID: map[*DFA]uint32{}, classID: map[[256]uint8]uint32{}}
+
+	// Agents, sorted by fingerprint then token.
+	type agent struct {
+		fp    uint64
+		token string
+		prog  int32
+	}
+	agents := make([]agent, 0, len(s.Agents))
+	for t, p := range s.Agents {
+		agents = append(agents, agent{farm.Fingerprint64([]byte(t)), t, p})
+	}
+	slices.SortFunc(agents, func(a, b agent) int {
+		if a.fp != b.fp {
+			if a.fp < b.fp {
+				return -1
+			}
+			return 1
+		}
+		return cmpString(a.token, b.token)
+	})
+	ag := le32(le32(nil, uint32(s.Global)), uint32(len(agents)))
+	for _, a := range agents {
+		off, n := e.str(a.token)
+		ag = le64(ag, a.fp)
+		ag = le32(le32(le32(le32(ag, off), n), uint32(a.prog)), 0)
+	}
+	e.sec[secAgents] = ag
+
+	// Programs, their rules, DFA lists and scan lists.
+	pr := le32(nil, uint32(len(s.Programs)))
+	var rules []byte
+	nRules := uint32(0)
+	for i, p := range s.Programs {
+		dfas := make([]uint32, len(p.DFAs))
+		for j, d := range p.DFAs {
+			dfas[j] = e.dfa(d)
+		}
+		scan := rules32(p.Scan)
+		scanned := make(map[int32]bool, len(p.Scan))
+		for _, r := range p.Scan {
+			scanned[r] = true
+		}
+		flags := uint32(0)
+		if p.NULEndsPath {
+			flags = 1
+		}
+		meta := ProgramMeta{CrawlDelay: -1}
+		if i < len(s.Meta) {
+			meta = s.Meta[i]
+		}
+		for _, v := range []uint32{nRules, uint32(len(p.Rules)), e.list(dfas), uint32(len(dfas)),
+			e.list(scan), uint32(len(scan)), flags, uint32(meta.Requests)} {
+			pr = le32(pr, v)
+		}
+		pr = le64(le64(pr, uint64(meta.CrawlDelay)), uint64(meta.Per))
+		for j, r := range p.Rules {
+			var off, n uint32
+			if scanned[int32(j)] {
+				off, n = e.str(r.Pattern)
+			}
+			rules = append(rules, byte(r.Kind), 0, 0, 0)
+			rules = le32(le32(le32(le32(rules, uint32(r.Priority)), uint32(r.Line)), off), n)
+		}
+		nRules += uint32(len(p.Rules))
+	}
+	e.sec[secPrograms] = pr
+	e.sec[secRules] = append(le32(nil, nRules), rules...)
+	e.sec[secIndex] = append(le32(nil, e.nIndex), e.index...)
+	e.sec[secDFAs] = append(le32(nil, e.nDFA), e.dfas...)
+	e.sec[secClasses] = append(le32(nil, e.nClass), e.sec[secClasses]...)
+	e.sec[secTables] = append(le32(nil, e.nTable), e.tables...)
+
+	// Sitemaps and other records.
+	m := le32(nil, uint32(len(s.Sitemaps)))
+	for _, sm := range s.Sitemaps {
+		off, n := e.str(sm.URL)
+		m = le32(le32(le32(m, uint32(sm.Line)), off), n)
+	}
+	m = le32(m, uint32(len(s.Records)))
+	for _, r := range s.Records {
+		ko, kn := e.str(r.Key)
+		vo, vn := e.str(r.Value)
+		m = le32(le32(le32(le32(le32(m, uint32(r.Line)), ko), kn), vo), vn)
+	}
+	e.sec[secMeta] = m
+
+	// Header, section table, sections (4-byte aligned), trailer.
+	start := len(dst)
+	flags := uint16(0)
+	if s.RFC {
+		flags |= FlagRFC
+	}
+	off := headerSize + entrySize*numSections
+	var table []byte
+	for id := 1; id <= numSections; id++ {
+		table = le32(le32(le32(table, uint32(id)), uint32(off)), uint32(len(e.sec[id])))
+		off += align4(len(e.sec[id]))
+	}
+	total := off + 8
+	if total > math.MaxUint32 {
+		return dst, errorf(ErrFormat, 0, "set too large for a blob (%d bytes)", total)
+	}
+	dst = append(dst, Magic...)
+	dst = binary.LittleEndian.AppendUint16(dst, Version)
+	dst = binary.LittleEndian.AppendUint16(dst, flags)
+	dst = le32(dst, 0)
+	dst = le32(dst, uint32(total))
+	dst = le32(dst, numSections)
+	dst = append(dst, table...)
+	for id := 1; id <= numSections; id++ {
+		dst = append(dst, e.sec[id]...)
+		for (len(dst)-start)%4 != 0 {
+			dst = append(dst, 0)
+		}
+	}
+	return le64(dst, farm.Fingerprint64(dst[start:])), nil
+}
+
+func align4(n int) int { return (n + 3) &^ 3 }
+
+func cmpString(a, b string) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,115 @@
+package runtime
+
+import (
+	"sync"
+	"unsafe"
+
+	"github.com/robotsdfa/robotsdfa/automaton"
+)
+
+// Matcher answers for one crawler (a bound set of groups). It is a small
+// value, safe for concurrent use; its methods do not allocate.
+type Matcher struct {
+	robots   *Robots
+	programs []int32
+}
+
+// Result is a verdict and the rule that decided it.
+type Result struct {
+	Allowed bool
+	// Line is the deciding rule's line in the robots.txt, 0 when no rule
+	// decided (nothing matched, no group applies, or RFC mode's
+	// /robots.txt).
+	Line int32
+	// Kind is the deciding rule's kind, 0 when none.
+	Kind automaton.Kind
+	// Priority is the deciding rule's priority: its pattern's length.
+	Priority int32
+}
+
+// Allowed reports whether the crawler may fetch url: an absolute URL, or a
+// path with its query.
+func (m Matcher) Allowed(url string) bool { return m.Check(url).Allowed }
+
+// AllowedBytes is Allowed for a URL in a byte slice.
+func (m Matcher) AllowedBytes(url []byte) bool { return m.CheckBytes(url).Allowed }
+
+// CheckBytes is Check for a URL in a byte slice. The slice is only read.
+func (m Matcher) CheckBytes(url []byte) Result {
+	return m.Check(unsafe.String(unsafe.SliceData(url), len(url)))
+}
+
+// pathBuf sizes the stack buffer a path is normalised into; longer paths
+// borrow a pooled buffer.
+const pathBuf = 512
+
+var longPaths = sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b }}
+
+// Check returns the verdict for url and the rule that decided it.
+func (m Matcher) Check(url string) Result {
+	if len(m.programs) == 0 {
+		return Result{Allowed: true}
+	}
+	path, slash := urlPath(url)
+	if !slash && !m.robots.set.RFC {
+		return m.check(unsafe.Slice(unsafe.StringData(path), len(path)))
+	}
+	// A path that needs a '/' in front, or RFC normalisation, is written
+	// into a buffer first.
+	need := len(path) + 1
+	if m.robots.set.RFC {
+		need = 3*len(path) + 1
+	}
+	if need <= pathBuf {
+		var buf [pathBuf]byte
+		return m.checkCopy(buf[:0], path, slash)
+	}
+	bp := longPaths.Get().(*[]byte)
+	res := m.checkCopy((*bp)[:0], path, slash)
+	longPaths.Put(bp)
+	return res
+}
+
+func (m Matcher) checkCopy(buf []byte, path string, slash bool) Result {
+	if !m.robots.set.RFC {
+		buf = append(append(buf, '/'), path...)
+		return m.check(buf)
+	}
+	buf = normalizeRFC(buf, path, slash)
+	if string(buf) == "/robots.txt" {
+		return Result{Allowed: true} // RFC 9309 section 2.2.2
+	}
+	return m.check(buf)
+}
+
+// check walks the bound programs over a path in its matching form.
+func (m Matcher) check(path []byte) Result {
+	progs := m.robots.set.Programs
+	if len(m.programs) == 1 {
+		p := progs[m.programs[0]]
+		l := p.Leader(path)
+		if l == automaton.NoRule {
+			return Result{Allowed: true}
+		}
+		return result(&p.Rules[l])
+	}
+	var allow, disallow *automaton.Rule
+	for _, pi := range m.programs {
+		a, d := progs[pi].Match(path)
+		if a != nil && (allow == nil || automaton.Better(a, allow)) {
+			allow = a
+		}
+		if d != nil && (disallow == nil || automaton.Better(d, disallow)) {
+			disallow = d
+		}
+	}
+	_, r := automaton.Verdict(allow, disallow)
+	if r == nil {
+		return Result{Allowed: true}
+	}
+	return result(r)
+}
+
+func result(r *automaton.Rule) Result {
+	return Result{Allowed: r.Kind == automaton.Allow, Line: r.Line, Kind: r.Kind, Priority: r.Priority}
+}

@@ -1,0 +1,83 @@
+package runtime
+
+import (
+	"time"
+
+	"github.com/robotsdfa/robotsdfa/automaton"
+)
+
+// Robots is a loaded blob: one robots.txt, compiled. It is immutable and
+// safe for concurrent use.
+type Robots struct {
+	set *automaton.Set
+}
+
+// Load validates blob once (automaton.Decode) and returns the robots.txt
+// it holds. The Robots refers to blob's bytes, which must not be modified
+// afterwards; nothing is decoded again per query. Errors wrap
+// automaton.ErrFormat, ErrVersion or ErrChecksum.
+func Load(blob []byte) (*Robots, error) {
+	set, err := automaton.Decode(blob)
+	if err != nil {
+		return nil, err
+	}
+	return &Robots{set: set}, nil
+}
+
+// FromSet wraps a set compiled in memory (compile.Compile), for callers
+// that do not need a blob.
+func FromSet(set *automaton.Set) *Robots { return &Robots{set: set} }
+
+// RFC reports whether the blob was compiled in RFC 9309 mode.
+func (r *Robots) RFC() bool { return r.set.RFC }
+
+// Agent binds a crawler's product tokens as a fallback chain (RFC 9309
+// section 2.2.1): the first token the file names a group for decides which
+// groups apply, else the '*' groups, else none (everything allowed).
+// Tokens are compared ignoring ASCII case. Binding allocates; checks do
+// not.
+func (r *Robots) Agent(tokens ...string) Matcher {
+	return Matcher{robots: r, programs: r.set.Select(tokens, false)}
+}
+
+// AgentUnion binds product tokens the way Google's reference does when it
+// is given several user agents: the groups of every token apply together
+// (else the '*' groups).
+func (r *Robots) AgentUnion(tokens ...string) Matcher {
+	return Matcher{robots: r, programs: r.set.Select(tokens, true)}
+}
+
+// Sitemaps returns the file's sitemap URLs, in order.
+func (r *Robots) Sitemaps() []automaton.Sitemap { return r.set.Sitemaps }
+
+// Records returns the file's other records (crawl-delay, host, ...), in
+// order.
+func (r *Robots) Records() []automaton.Record { return r.set.Records }
+
+// CrawlDelay returns the crawl-delay for the bound groups (the largest one
+// given), and false when none is given.
+func (m Matcher) CrawlDelay() (time.Duration, bool) {
+	best, ok := time.Duration(-1), false
+	for _, p := range m.programs {
+		if d := m.robots.set.Meta[p].CrawlDelay; d >= 0 && d > best {
+			best, ok = d, true
+		}
+	}
+	return best, ok
+}
+
+// RequestRate returns the request-rate for the bound groups (the most
+// polite one): requests per period, and false when none is given.
+func (m Matcher) RequestRate() (requests int, per time.Duration, ok bool) {
+	for _, p := range m.programs {
+		meta := m.robots.set.Meta[p]
+		if meta.Requests <= 0 {
+			continue
+		}
+		// Compare requests/per as cross products: fewer per second wins.
+		if !ok || int64(meta.Requests)*int64(per) < int64(requests)*int64(meta.Per) {
+			requests, per, ok = int(meta.Requests), meta.Per, true
+		}
+	}
+	return requests, per, ok
+}
