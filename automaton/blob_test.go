@@ -1,0 +1,156 @@
+package automaton_test
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"testing"
+
+	farm "github.com/dgryski/go-farm"
+	"github.com/robotsdfa/robotsdfa/automaton"
+	"github.com/robotsdfa/robotsdfa/compile"
+)
+
+var blobBodies = []string{
+	"User-agent: *\nDisallow: /private/\nAllow: /private/ok$\nDisallow: /*.pdf$\nCrawl-delay: 2\nSitemap: https://e.com/s.xml\nHost: e.com\n",
+	"User-agent: a\nUser-agent: B\nDisallow: /x*y\n\nUser-agent: *\nAllow: /\nDisallow: /*?*sort=\n",
+	"User-agent: *\n" + stars(30),
+	"",
+}
+
+func stars(n int) string {
+	var b bytes.Buffer
+	for i := 0; i < n; i++ {
+		b.WriteString("Disallow: /*a*b*c*d*e*f*")
+		b.WriteByte(byte('a' + i%7))
+		b.WriteString("$\n")
+	}
+	return b.String()
+}
+
+func blobOf(t testing.TB, body string, mode compile.Mode) []byte {
+	t.Helper()
+	set := compile.Compile(compile.Parse([]byte(body), compile.Options{Mode: mode}), compile.CompileOptions{})
+	blob, err := set.AppendBinary(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return blob
+}
+
+// reseal recomputes a mutated blob's checksum so that validation reaches
+// the structure behind it.
+func reseal(b []byte) {
+	end := len(b) - 8
+	binary.LittleEndian.PutUint64(b[end:], farm.Fingerprint64(b[:end]))
+}
+
+// exercise asks a decoded set some questions; it must not panic.
+func exercise(s *automaton.Set) {
+	for _, path := range []string{"/", "/private/ok", "/a.pdf", "/abcdefgabcdefg", "/x?sort=1", "/\x00a"} {
+		s.Check([]string{"a", "zz"}, false, []byte(path))
+		s.Check([]string{"a", "b"}, true, []byte(path))
+	}
+}
+
+// TestBlobDeterministic: the same input gives the same bytes.
+func TestBlobDeterministic(t *testing.T) {
+	for _, body := range blobBodies {
+		for _, mode := range []compile.Mode{compile.Google, compile.RFC9309} {
+			if !bytes.Equal(blobOf(t, body, mode), blobOf(t, body, mode)) {
+				t.Errorf("%q: two compilations give different blobs", body)
+			}
+		}
+	}
+}
+
+// TestDecodeErrors: each class of damage is reported with its sentinel.
+func TestDecodeErrors(t *testing.T) {
+	good := blobOf(t, blobBodies[0], compile.Google)
+	mutate := func(f func(b []byte) []byte) []byte { return f(bytes.Clone(good)) }
+	cases := []struct {
+		name string
+		blob []byte
+		want error
+	}{
+		{"empty", nil, automaton.ErrFormat},
+		{"magic", mutate(func(b []byte) []byte { b[0] = 'X'; return b }), automaton.ErrFormat},
+		{"version", mutate(func(b []byte) []byte { b[8] = 2; return b }), automaton.ErrVersion},
+		{"checksum", mutate(func(b []byte) []byte { b[len(b)-20] ^= 1; return b }), automaton.ErrChecksum},
+		{"length", mutate(func(b []byte) []byte { return append(b, 0) }), automaton.ErrFormat},
+		{"reserved", mutate(func(b []byte) []byte { b[12] = 1; reseal(b); return b }), automaton.ErrFormat},
+		{"section id", mutate(func(b []byte) []byte { b[24] = 9; reseal(b); return b }), automaton.ErrFormat},
+	}
+	for _, c := range cases {
+		_, err := automaton.Decode(c.blob)
+		var be *automaton.BlobError
+		if !errors.Is(err, c.want) || !errors.As(err, &be) {
+			t.Errorf("%s: got %v, want an error wrapping %v", c.name, err, c.want)
+			continue
+		}
+		t.Logf("%s: %v", c.name, err)
+	}
+	if _, err := automaton.Decode(good); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestDecodeDamage: every truncation fails cleanly; every single-byte
+// change, resealed, either fails cleanly or gives a set that answers
+// without panicking.
+func TestDecodeDamage(t *testing.T) {
+	for _, body := range blobBodies[:3] {
+		good := blobOf(t, body, compile.Google)
+		for n := 0; n < len(good); n++ {
+			if _, err := automaton.Decode(good[:n]); err == nil {
+				t.Fatalf("a %d-byte prefix of a %d-byte blob decoded", n, len(good))
+			}
+		}
+		accepted := 0
+		for i := 0; i < len(good)-8; i++ {
+			for _, x := range []byte{1, 0x80, 0xff} {
+				b := bytes.Clone(good)
+				b[i] ^= x
+				reseal(b)
+				if s, err := automaton.Decode(b); err == nil {
+					accepted++
+					exercise(s)
+				}
+			}
+		}
+		t.Logf("%d bytes: %d of %d resealed mutations still valid", len(good), accepted, 3*(len(good)-8))
+	}
+}
+
+// FuzzDecode: arbitrary bytes and mutated blobs never panic; a blob that
+// decodes answers queries and re-encodes to a blob that decodes to the same
+// bytes again.
+func FuzzDecode(f *testing.F) {
+	for _, body := range blobBodies {
+		f.Add(blobOf(f, body, compile.Google))
+		f.Add(blobOf(f, body, compile.RFC9309))
+	}
+	f.Add([]byte(automaton.Magic))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if len(b) > 16 && b[0]&1 == 1 {
+			reseal(b) // let mutations reach the structure
+		}
+		s, err := automaton.Decode(b)
+		if err != nil {
+			return
+		}
+		exercise(s)
+		again, err := s.AppendBinary(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s2, err := automaton.Decode(again)
+		if err != nil {
+			t.Fatalf("a re-encoded blob does not decode: %v", err)
+		}
+		third, _ := s2.AppendBinary(nil)
+		if !bytes.Equal(again, third) {
+			t.Fatal("re-encoding is not stable")
+		}
+	})
+}

@@ -1,0 +1,51 @@
+package fuzz
+
+import (
+	"testing"
+
+	"github.com/robotsdfa/robotsdfa/compile"
+	"github.com/robotsdfa/robotsdfa/internal/reference"
+	"github.com/robotsdfa/robotsdfa/runtime"
+)
+
+// FuzzDifferential: rfc and google. A robots.txt, a product token and a
+// URL: the reference, the in-memory set and the blob give the same
+// verdict and deciding line.
+func FuzzDifferential(f *testing.F) {
+	seeds := []struct{ body, token, url string }{
+		{"User-agent: *\nDisallow: /private/\nAllow: /private/ok$\n", "bot", "http://e.com/private/ok"},
+		{"User-agent: bot\nDisallow: /*a*b$\nAllow: /a\n", "BOT", "/xaab"},
+		{"User-agent: *\nDisallow: /%61%2A\nDisallow: /*.gif$\n", "x", "http://e.com/a*?q#f"},
+		{"\xef\xbb\xbfuser-agent: bot\ndisalow: /x\nallow: /x/y\n", "bot", "//e.com/x/y\x00z"},
+		{"User-agent: *\nDisallow: /\nAllow: /$\nAllow: /index.html$\n", "y", "http://e.com/"},
+	}
+	for _, s := range seeds {
+		f.Add([]byte(s.body), s.token, s.url, false)
+		f.Add([]byte(s.body), s.token, s.url, true)
+	}
+	f.Fuzz(func(t *testing.T, body []byte, token, url string, rfc bool) {
+		if len(body) > 4096 || len(url) > 512 {
+			return // the reference is quadratic
+		}
+		opts := compile.Options{}
+		if rfc {
+			opts.Mode = compile.RFC9309
+		}
+		file := compile.Parse(body, opts)
+		set := compile.Compile(file, compile.CompileOptions{})
+		blob, err := set.AppendBinary(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		robots, err := runtime.Load(blob)
+		if err != nil {
+			t.Fatalf("a fresh blob does not load: %v", err)
+		}
+		want := reference.Check(file, []string{token}, false, url)
+		got := robots.Agent(token).Check(url)
+		mem := runtime.FromSet(set).Agent(token).Check(url)
+		if got.Allowed != want.Allowed || got.Line != want.Line || mem != got {
+			t.Fatalf("token %q url %q: blob %+v, in-memory %+v, reference %+v", token, url, got, mem, want)
+		}
+	})
+}
