@@ -52,6 +52,11 @@ func (d *DFA) Step(s uint32, c uint8) uint32 {
 	if off&SparseRow == 0 {
 		return d.Trans[off+uint32(c)]
 	}
+	return d.sparseStep(off, c)
+}
+
+// sparseStep looks class c up in the sparse row at off (flag set).
+func (d *DFA) sparseStep(off uint32, c uint8) uint32 {
 	off &^= SparseRow
 	n := d.Trans[off+1]
 	pairs := d.Trans[off+2 : off+2+2*n]
@@ -79,8 +84,15 @@ func (d *DFA) Run(rules []Rule, path []byte) int32 {
 		}
 		leader = d.Outputs[s-nd]
 	}
+	classes, rows, trans := d.Classes, d.Rows, d.Trans
 	for _, b := range path {
-		s = d.Step(s, d.Classes[b])
+		// Step, with the dense case inline.
+		off := rows[s-nd]
+		if off&SparseRow == 0 {
+			s = trans[off+uint32(classes[b])]
+		} else {
+			s = d.sparseStep(off, classes[b])
+		}
 		if s < special {
 			if s < nd {
 				return combine(rules, leader, d.Results[s])

@@ -1,0 +1,33 @@
+// Package runtime evaluates compiled robots.txt blobs: load and validate
+// once, bind a crawler's product tokens, and answer "may this URL be
+// fetched?" with the deciding rule.
+//
+//	r, err := runtime.Load(blob)       // validates; keeps a reference to blob
+//	m := r.Agent("googlebot")          // fallback chain: r.Agent("googlebot-news", "googlebot")
+//	ok := m.Allowed(url)               // or m.Check(url): verdict, line, kind, priority
+//
+// The URL side of SEMANTICS section 4 happens here: the path is taken from
+// the URL without allocating (section 4.1, with an implicit '/' in front of
+// a path that starts with '?' or ';'); in Google mode it is matched as
+// written and ends at a NUL; in RFC 9309 mode it is normalised (unreserved
+// escapes decoded, hex upper-cased, bytes >= 0x80 escaped) and /robots.txt
+// is always allowed (RFC 9309 section 2.2.2).
+//
+// # Contract
+//
+//   - Allocations: Allowed, AllowedBytes, Check and CheckBytes allocate
+//     nothing (TestZeroAllocs). Paths that must be copied (RFC mode, or a
+//     '/' to add) use a 512-byte stack buffer, or a pooled one beyond.
+//     Load allocates the rule tables and the agent map; Agent allocates
+//     the bound group list.
+//   - Concurrency: Robots and Matcher are immutable and safe for concurrent
+//     use. The blob must not be modified while a Robots refers to it.
+//   - Panics: none, for any blob (Load validates everything first) and any
+//     URL.
+//   - Complexity: linear in the URL for each automaton of the bound groups,
+//     and for each rule the compiler left to the scan tier (groups past the
+//     state budget); most URLs are decided within their first bytes.
+//
+// This package imports only automaton and go-farm, never compile: a
+// service that evaluates blobs does not link the compiler.
+package runtime
