@@ -77,14 +77,20 @@ func (e *encoder) str(s string) (off, n uint32) {
 	return o, uint32(len(s))
 }
 
-func (e *encoder) words(v []uint32) uint32 {
-	at := e.nTable
+// appendWords appends v to a word section and returns the index of its
+// first word.
+func appendWords(sec *[]byte, count *uint32, v []uint32) uint32 {
+	at := *count
 	for _, w := range v {
-		e.tables = le32(e.tables, w)
+		*sec = le32(*sec, w)
 	}
-	e.nTable += uint32(len(v))
+	*count += uint32(len(v))
 	return at
 }
+
+func (e *encoder) words(v []uint32) uint32 { return appendWords(&e.tables, &e.nTable, v) }
+
+func (e *encoder) list(v []uint32) uint32 { return appendWords(&e.index, &e.nIndex, v) }
 
 func rules32(v []int32) []uint32 {
 	out := make([]uint32, len(v))
@@ -118,15 +124,6 @@ func (e *encoder) dfa(d *DFA) uint32 {
 	e.dfaID[d] = id
 	e.nDFA++
 	return id
-}
-
-func (e *encoder) list(v []uint32) uint32 {
-	at := e.nIndex
-	for _, w := range v {
-		e.index = le32(e.index, w)
-	}
-	e.nIndex += uint32(len(v))
-	return at
 }
 
 // AppendBinary appends the blob of s to dst. The same set always gives the
