@@ -243,7 +243,7 @@ type builder struct {
 	// settle on entry (their output, NoRule for none)
 	ids     map[string]int32
 	threads [][]int32
-	leaders []int32
+	outputs []int32
 	// decided states: result -> id
 	decided  map[int32]int32
 	results  []int32
@@ -333,7 +333,7 @@ func (b *builder) intern(t *threadSet) int32 {
 	id := int32(len(b.threads))
 	b.ids[string(b.key)] = id
 	b.threads = append(b.threads, slices.Clone(t.pos))
-	b.leaders = append(b.leaders, t.leader)
+	b.outputs = append(b.outputs, t.leader)
 	b.bytes += 8 + 4*len(t.pos)
 	return id
 }
@@ -419,7 +419,7 @@ func (b *builder) finish(start int32) *DFA {
 	id := make([]uint32, len(b.threads))
 	order := make([]int32, 0, len(b.threads))
 	for pass := 0; pass < 2; pass++ {
-		for s, l := range b.leaders {
+		for s, l := range b.outputs {
 			if (l != NoRule) == (pass == 0) {
 				id[s] = nd + uint32(len(order))
 				order = append(order, int32(s))

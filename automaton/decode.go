@@ -43,13 +43,11 @@ type decoder struct {
 	dfaOff  []int
 	index   []uint32
 	nStrs   int
-	progs   int
 	strsOff int
 }
 
 type ruleRec struct {
 	rule Rule
-	off  int
 	pat  bool
 }
 
@@ -174,7 +172,6 @@ func (d *decoder) rulesSection() error {
 	for i := range d.rules {
 		o := at + i*ruleSize
 		r := &d.rules[i]
-		r.off = o
 		kind, prio, line := Kind(d.b[o]), d.u32(o+4), d.u32(o+8)
 		switch {
 		case kind != Allow && kind != Disallow:
@@ -338,9 +335,11 @@ func (d *decoder) set() (*Set, error) {
 				return nil, errorf(ErrFormat, o+8, "program %d: dfa %d of %d", i, id, len(d.dfas))
 			}
 			dfa := d.dfas[id]
-			for _, r := range append(dfa.Results[:len(dfa.Results):len(dfa.Results)], dfa.Outputs...) {
-				if r != NoRule && (r < 0 || uint64(r) >= nr) {
-					return nil, errorf(ErrFormat, d.dfaOff[id], "dfa %d: rule %d outside program %d's %d rules", id, r, i, nr)
+			for _, rs := range [2][]int32{dfa.Results, dfa.Outputs} {
+				for _, r := range rs {
+					if r != NoRule && (r < 0 || uint64(r) >= nr) {
+						return nil, errorf(ErrFormat, d.dfaOff[id], "dfa %d: rule %d outside program %d's %d rules", id, r, i, nr)
+					}
 				}
 			}
 			p.DFAs = append(p.DFAs, dfa)

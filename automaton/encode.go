@@ -168,7 +168,7 @@ func (s *Set) AppendBinary(dst []byte) ([]byte, error) {
 			dfas[j] = e.dfa(d)
 		}
 		scan := rules32(p.Scan)
-		scanned := make(map[int32]bool, len(p.Scan))
+		scanned := make([]bool, len(p.Rules))
 		for _, r := range p.Scan {
 			scanned[r] = true
 		}
@@ -187,7 +187,7 @@ func (s *Set) AppendBinary(dst []byte) ([]byte, error) {
 		pr = le64(le64(pr, uint64(meta.CrawlDelay)), uint64(meta.Per))
 		for j, r := range p.Rules {
 			var off, n uint32
-			if scanned[int32(j)] {
+			if scanned[j] {
 				off, n = e.str(r.Pattern)
 			}
 			rules = append(rules, byte(r.Kind), 0, 0, 0)

@@ -121,14 +121,12 @@ func (d *DFA) quotient(block []int32, blocks int) *DFA {
 	out := &DFA{Classes: d.Classes, NumClasses: d.NumClasses}
 	for _, b := range order {
 		s := int(rep[b])
-		switch {
-		case kind[b] == 0 && s < nd:
+		// A block's representative is its first state, so a block holding
+		// a decided state (numbered first) is represented by it.
+		switch kind[b] {
+		case 0:
 			out.Results = append(out.Results, d.Results[s])
-		case kind[b] == 0:
-			// A live state that behaves as a decided one: its result is
-			// the one at end of input.
-			out.Results = append(out.Results, d.Results[d.Step(uint32(s), d.EOIClass())])
-		case kind[b] == 1:
+		case 1:
 			out.Outputs = append(out.Outputs, d.Outputs[s-nd])
 		}
 	}

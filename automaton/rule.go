@@ -38,10 +38,8 @@ type Rule struct {
 // NoRule stands for "no rule" wherever a rule index is expected.
 const NoRule = -1
 
-// Better reports whether rule a beats rule b of the same kind: higher
+// better reports whether rule a beats rule b of the same kind: higher
 // priority, or the same priority and an earlier line (SEMANTICS 3.5).
-func Better(a, b *Rule) bool { return better(a, b) }
-
 func better(a, b *Rule) bool {
 	if a.Priority != b.Priority {
 		return a.Priority > b.Priority

@@ -1,6 +1,7 @@
 package automaton
 
 import (
+	"bytes"
 	"strings"
 	"unsafe"
 )
@@ -15,13 +16,8 @@ import (
 
 // scan combines leader with the scan rules that match path.
 func (p *Program) scan(leader int32, path []byte) int32 {
-	if p.NULEndsPath {
-		for i, c := range path {
-			if c == 0 {
-				path = path[:i]
-				break
-			}
-		}
+	if i := bytes.IndexByte(path, 0); i >= 0 && p.NULEndsPath {
+		path = path[:i]
 	}
 	s := unsafe.String(unsafe.SliceData(path), len(path))
 	for _, r := range p.Scan {

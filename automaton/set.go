@@ -75,8 +75,15 @@ func (s *Set) Check(tokens []string, union bool, path []byte) (bool, *Rule) {
 	if s.RFC && string(path) == "/robots.txt" {
 		return true, nil
 	}
+	return s.CheckPrograms(s.Select(tokens, union), path)
+}
+
+// CheckPrograms answers for a path in its matching form under the given
+// programs (what Select returns): the verdict and the deciding rule (nil:
+// none). It does not allocate.
+func (s *Set) CheckPrograms(programs []int32, path []byte) (bool, *Rule) {
 	var allow, disallow *Rule
-	for _, pi := range s.Select(tokens, union) {
+	for _, pi := range programs {
 		a, d := s.Programs[pi].Match(path)
 		if a != nil && (allow == nil || better(a, allow)) {
 			allow = a

@@ -100,20 +100,3 @@ func EqualFoldASCII(a, b string) bool {
 	}
 	return true
 }
-
-// lowerASCII returns s with ASCII letters lower-cased, allocating only when
-// something changes.
-func lowerASCII(s string) string {
-	for i := 0; i < len(s); i++ {
-		if 'A' <= s[i] && s[i] <= 'Z' {
-			b := []byte(s)
-			for j := i; j < len(b); j++ {
-				if 'A' <= b[j] && b[j] <= 'Z' {
-					b[j] += 'a' - 'A'
-				}
-			}
-			return string(b)
-		}
-	}
-	return s
-}

@@ -3,6 +3,8 @@ package compile
 import (
 	"bytes"
 	"strings"
+
+	"github.com/robotsdfa/robotsdfa/automaton"
 )
 
 // Parse reads a robots.txt body. It never fails: every line that can be
@@ -218,7 +220,7 @@ func (p *parser) rule(ln *Line) {
 
 func (p *parser) record(ln *Line) {
 	f := p.f
-	key := lowerASCII(ln.Key)
+	key := automaton.AgentKey(ln.Key) // ASCII lower-casing
 	if !knownRecords[key] {
 		ln.Flags |= FlagUnsupported
 	} else if !checkRecordValue(key, ln.Value) {

@@ -10,7 +10,7 @@ import (
 // Matcher answers for one crawler (a bound set of groups). It is a small
 // value, safe for concurrent use; its methods do not allocate.
 type Matcher struct {
-	robots   *Robots
+	set      *automaton.Set
 	programs []int32
 }
 
@@ -51,13 +51,13 @@ func (m Matcher) Check(url string) Result {
 		return Result{Allowed: true}
 	}
 	path, slash := urlPath(url)
-	if !slash && !m.robots.set.RFC {
+	if !slash && !m.set.RFC {
 		return m.check(unsafe.Slice(unsafe.StringData(path), len(path)))
 	}
 	// A path that needs a '/' in front, or RFC normalisation, is written
 	// into a buffer first.
 	need := len(path) + 1
-	if m.robots.set.RFC {
+	if m.set.RFC {
 		need = 3*len(path) + 1
 	}
 	if need <= pathBuf {
@@ -71,7 +71,7 @@ func (m Matcher) Check(url string) Result {
 }
 
 func (m Matcher) checkCopy(buf []byte, path string, slash bool) Result {
-	if !m.robots.set.RFC {
+	if !m.set.RFC {
 		buf = append(append(buf, '/'), path...)
 		return m.check(buf)
 	}
@@ -84,26 +84,7 @@ func (m Matcher) checkCopy(buf []byte, path string, slash bool) Result {
 
 // check walks the bound programs over a path in its matching form.
 func (m Matcher) check(path []byte) Result {
-	progs := m.robots.set.Programs
-	if len(m.programs) == 1 {
-		p := progs[m.programs[0]]
-		l := p.Leader(path)
-		if l == automaton.NoRule {
-			return Result{Allowed: true}
-		}
-		return result(&p.Rules[l])
-	}
-	var allow, disallow *automaton.Rule
-	for _, pi := range m.programs {
-		a, d := progs[pi].Match(path)
-		if a != nil && (allow == nil || automaton.Better(a, allow)) {
-			allow = a
-		}
-		if d != nil && (disallow == nil || automaton.Better(d, disallow)) {
-			disallow = d
-		}
-	}
-	_, r := automaton.Verdict(allow, disallow)
+	_, r := m.set.CheckPrograms(m.programs, path)
 	if r == nil {
 		return Result{Allowed: true}
 	}

@@ -37,14 +37,14 @@ func (r *Robots) RFC() bool { return r.set.RFC }
 // Tokens are compared ignoring ASCII case. Binding allocates; checks do
 // not.
 func (r *Robots) Agent(tokens ...string) Matcher {
-	return Matcher{robots: r, programs: r.set.Select(tokens, false)}
+	return Matcher{set: r.set, programs: r.set.Select(tokens, false)}
 }
 
 // AgentUnion binds product tokens the way Google's reference does when it
 // is given several user agents: the groups of every token apply together
 // (else the '*' groups).
 func (r *Robots) AgentUnion(tokens ...string) Matcher {
-	return Matcher{robots: r, programs: r.set.Select(tokens, true)}
+	return Matcher{set: r.set, programs: r.set.Select(tokens, true)}
 }
 
 // Sitemaps returns the file's sitemap URLs, in order.
@@ -59,7 +59,7 @@ func (r *Robots) Records() []automaton.Record { return r.set.Records }
 func (m Matcher) CrawlDelay() (time.Duration, bool) {
 	best, ok := time.Duration(-1), false
 	for _, p := range m.programs {
-		if d := m.robots.set.Meta[p].CrawlDelay; d >= 0 && d > best {
+		if d := m.set.Meta[p].CrawlDelay; d > best {
 			best, ok = d, true
 		}
 	}
@@ -70,7 +70,7 @@ func (m Matcher) CrawlDelay() (time.Duration, bool) {
 // polite one): requests per period, and false when none is given.
 func (m Matcher) RequestRate() (requests int, per time.Duration, ok bool) {
 	for _, p := range m.programs {
-		meta := m.robots.set.Meta[p]
+		meta := m.set.Meta[p]
 		if meta.Requests <= 0 {
 			continue
 		}

@@ -1,6 +1,7 @@
 package runtime_test
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -45,11 +46,7 @@ func blobImpl(q conformance.Query) (conformance.Verdict, error) {
 	return conformance.Verdict{Allowed: res.Allowed, Line: res.Line}, nil
 }
 
-type mismatch struct{}
-
-func (mismatch) Error() string { return "Check, CheckBytes and Allowed disagree" }
-
-var errMismatch = mismatch{}
+var errMismatch = errors.New("Check, CheckBytes and Allowed disagree")
 
 // TestConformance: rfc and google. Our cases through compile, blob and
 // runtime: verdicts and deciding lines.
