@@ -1,0 +1,176 @@
+package workload
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/robotsdfa/robotsdfa/compile"
+	"github.com/robotsdfa/robotsdfa/runtime"
+)
+
+// Query is one check: a URL and the matcher of its host's robots.txt.
+type Query struct {
+	Matcher runtime.Matcher
+	URL     string
+}
+
+// Workload is a list of checks.
+type Workload struct {
+	Name    string
+	Queries []Query
+	// Files is how many robots.txt files the queries use.
+	Files int
+}
+
+// Bytes is the total length of the workload's URLs.
+func (w *Workload) Bytes() int {
+	n := 0
+	for _, q := range w.Queries {
+		n += len(q.URL)
+	}
+	return n
+}
+
+// Frontier is the frontier workload: every URL of c's lists whose
+// lower-cased host has a file in c.Hosts, in list order, checked for token
+// against its host's file compiled in mode (one matcher per file).
+func (c *Corpus) Frontier(token string, mode compile.Mode) (*Workload, error) {
+	w := &Workload{Name: "frontier"}
+	matchers := map[string]runtime.Matcher{}
+	for _, list := range c.URLs {
+		urls, err := ReadLines(list)
+		if err != nil {
+			return nil, err
+		}
+		for _, u := range urls {
+			host, _, ok := runtime.Host(u)
+			if !ok {
+				continue
+			}
+			file, ok := c.Hosts[strings.ToLower(host)]
+			if !ok {
+				continue
+			}
+			m, ok := matchers[file]
+			if !ok {
+				r, err := c.Load(file, mode)
+				if err != nil {
+					return nil, err
+				}
+				m = r.Agent(token)
+				matchers[file] = m
+			}
+			w.Queries = append(w.Queries, Query{m, u})
+		}
+	}
+	w.Files = len(matchers)
+	if len(w.Queries) == 0 {
+		return nil, fmt.Errorf("workload: no frontier URL of %s has a robots.txt there", c.Name)
+	}
+	return w, nil
+}
+
+// Wikipedia is the Wikipedia workload: en.wikipedia.org URLs (c's
+// WikipediaURLs list, else the frontier's) against en.wikipedia.org's file.
+func (c *Corpus) Wikipedia(token string, mode compile.Mode) (*Workload, error) {
+	file, ok := c.Hosts["en.wikipedia.org"]
+	if !ok {
+		return nil, fmt.Errorf("workload: %s has no robots.txt for en.wikipedia.org", c.Name)
+	}
+	r, err := c.Load(file, mode)
+	if err != nil {
+		return nil, err
+	}
+	m := r.Agent(token)
+	lists := c.URLs
+	if c.WikipediaURLs != "" {
+		lists = []string{c.WikipediaURLs}
+	}
+	w := &Workload{Name: "wikipedia", Files: 1}
+	for _, list := range lists {
+		urls, err := ReadLines(list)
+		if err != nil {
+			return nil, err
+		}
+		for _, u := range urls {
+			if host, _, ok := runtime.Host(u); ok && strings.EqualFold(host, "en.wikipedia.org") {
+				w.Queries = append(w.Queries, Query{m, u})
+			}
+		}
+	}
+	if len(w.Queries) == 0 {
+		return nil, fmt.Errorf("workload: %s has no en.wikipedia.org URLs", c.Name)
+	}
+	return w, nil
+}
+
+// Load reads, compiles and serialises one file of the corpus and loads the
+// blob, as a crawler that stores blobs would.
+func (c *Corpus) Load(file string, mode compile.Mode) (*runtime.Robots, error) {
+	body, err := os.ReadFile(filepath.Join(c.Robots, file))
+	if err != nil {
+		return nil, err
+	}
+	blob, err := Compile(body, mode)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	return runtime.Load(blob)
+}
+
+// Compile parses, compiles and serialises a robots.txt body with the
+// default options.
+func Compile(body []byte, mode compile.Mode) ([]byte, error) {
+	set := compile.Compile(compile.Parse(body, compile.Options{Mode: mode}), compile.CompileOptions{})
+	return set.AppendBinary(nil)
+}
+
+// Adversarial is the adversarial workload: long paths against star-heavy
+// patterns, the worst case for backtracking matchers (Google's reference
+// included). Each case is its own robots.txt; the URL is 2,000 bytes or
+// more.
+func Adversarial(token string) (*Workload, error) {
+	bodies, paths := adversarialBodies(), adversarialPaths()
+	w := &Workload{Name: "adversarial", Files: len(bodies)}
+	for i, body := range bodies {
+		blob, err := Compile([]byte(body), compile.Google)
+		if err != nil {
+			return nil, fmt.Errorf("adversarial case %d: %w", i, err)
+		}
+		r, err := runtime.Load(blob)
+		if err != nil {
+			return nil, fmt.Errorf("adversarial case %d: %w", i, err)
+		}
+		w.Queries = append(w.Queries, Query{r.Agent(token), "https://example.com" + paths[i]})
+	}
+	return w, nil
+}
+
+func adversarialBodies() []string {
+	return []string{
+		"user-agent: *\ndisallow: /*a*a*a*a*a*a*a*a*a*a*b\n",
+		"user-agent: *\ndisallow: /*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*b$\nallow: /*a*a*a*a*b\n",
+		"user-agent: *\n" + starRules(200),
+	}
+}
+
+func adversarialPaths() []string {
+	a2000 := "/" + strings.Repeat("a", 1999)
+	return []string{a2000, a2000, "/" + strings.Repeat("ab", 1000)}
+}
+
+// starRules writes n disallow rules /*x1*x2*…*c of growing length that
+// all nearly match a path of "ab" pairs.
+func starRules(n int) string {
+	var b strings.Builder
+	for i := 1; i <= n; i++ {
+		b.WriteString("disallow: /")
+		for j := 0; j < i%20+2; j++ {
+			b.WriteString("*ab")
+		}
+		b.WriteString("*c\n")
+	}
+	return b.String()
+}

@@ -1,0 +1,90 @@
+package main
+
+import (
+	"bufio"
+
+	"github.com/robotsdfa/robotsdfa/runtime"
+)
+
+const checkAbout = `
+Checks each URL against ROBOTS_FILE for AGENT and prints one line per URL:
+"allowed<TAB>URL" or "disallowed<TAB>URL"; with -explain a third field names
+the deciding line ("line 12: Disallow: /x", or "no matching rule"). A URL
+that cannot be checked prints "error<TAB>URL<TAB>reason".
+
+AGENT is a product token, or a comma-separated fallback chain
+("googlebot-news,googlebot": the first token the file names a group for).
+URLs are absolute ("https://example.com/a?b") or paths ("/a?b").
+
+Exit status: 0 when every URL is allowed, 1 when one is disallowed, 2 for
+a usage or input error.`
+
+const checkExample = `  $ robotsdfa check -explain testdata/corpus/robots/en.wikipedia.org.txt googlebot \
+      https://en.wikipedia.org/wiki/Go https://en.wikipedia.org/w/index.php?title=Go
+  allowed	https://en.wikipedia.org/wiki/Go	no matching rule
+  disallowed	https://en.wikipedia.org/w/index.php?title=Go	line 293: Disallow: /w/`
+
+func runCheck(e *env, args []string) int {
+	fs := flagSet(e, "check", "[-mode google|rfc] [-max-bytes N] [-explain] ROBOTS_FILE AGENT URL...", checkAbout, checkExample)
+	var ro readOptions
+	ro.register(fs)
+	explain := fs.Bool("explain", false, "add a third field naming the deciding line")
+	union := fs.Bool("union", false, "merge the groups of every token of AGENT (Google's reference's multi-agent form) instead of a fallback chain")
+	if code, done := parseFlags(e, fs, args); done {
+		return code
+	}
+	if fs.NArg() < 3 {
+		return usageError(e, fs, "want ROBOTS_FILE AGENT URL..., got %d arguments", fs.NArg())
+	}
+	tokens, err := agentChain(e, "check", fs.Arg(1))
+	if err != nil {
+		return usageError(e, fs, "%v", err)
+	}
+	c, err := compileFile(fs.Arg(0), ro.parse())
+	if err != nil {
+		return fail(e, "check", err)
+	}
+	warnEmpty(e, "check", c)
+	m := c.robots.Agent(tokens...)
+	if *union {
+		m = c.robots.AgentUnion(tokens...)
+	}
+	out := bufio.NewWriter(e.stdout)
+	code := exitOK
+	for _, u := range fs.Args()[2:] {
+		if why := urlProblem([]byte(u), false); why != "" {
+			out.WriteString("error\t")
+			out.Write(appendEscaped(nil, []byte(u)))
+			out.WriteString("\t" + why + "\n")
+			code = exitProblem
+			continue
+		}
+		res := m.Check(u)
+		if res.Allowed {
+			out.WriteString("allowed\t")
+		} else {
+			out.WriteString("disallowed\t")
+			if code == exitOK {
+				code = exitFound
+			}
+		}
+		out.WriteString(u)
+		if *explain {
+			out.WriteString("\t" + explainResult(c, m.MatchPath(nil, u), res))
+		}
+		out.WriteByte('\n')
+	}
+	if err := out.Flush(); err != nil {
+		return fail(e, "check", err)
+	}
+	return code
+}
+
+// explainResult is decidingLine, saying so when RFC 9309 mode allows
+// /robots.txt without a rule.
+func explainResult(c *compiled, path []byte, res runtime.Result) string {
+	if res.Line == 0 && c.robots.RFC() && string(path) == "/robots.txt" {
+		return "/robots.txt is always allowed (RFC 9309 section 2.2.2)"
+	}
+	return decidingLine(c.file, res)
+}

@@ -1,0 +1,219 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/robotsdfa/robotsdfa/compile"
+	"github.com/robotsdfa/robotsdfa/internal/conformance"
+	"github.com/stretchr/testify/require"
+)
+
+const wikipedia = "en.wikipedia.org__protego2019.txt"
+
+func TestCheck(t *testing.T) {
+	robots := repo("testdata", "corpus", "robots", wikipedia)
+	r := robotsdfa(t, nil, "check", robots, "googlebot", "https://en.wikipedia.org/wiki/Go", "/wiki/Rust")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Equal(t, "allowed\thttps://en.wikipedia.org/wiki/Go\nallowed\t/wiki/Rust\n", r.stdout)
+
+	r = robotsdfa(t, nil, "check", "-explain", robots, "googlebot-news,googlebot", "https://en.wikipedia.org/w/index.php?title=Go", "/wiki/Go")
+	require.Equal(t, exitFound, r.code)
+	require.Equal(t, "disallowed\thttps://en.wikipedia.org/w/index.php?title=Go\tline 157: Disallow: /w/\n"+
+		"allowed\t/wiki/Go\tno matching rule\n", r.stdout)
+}
+
+func TestCheckModes(t *testing.T) {
+	robots := writeTemp(t, "robots.txt", []byte("user-agent: *\ndisallow: /a/%7Eb\ndisallow: /robots.txt\n"))
+	r := robotsdfa(t, nil, "check", robots, "x", "/a/~b")
+	require.Equal(t, exitOK, r.code)
+	r = robotsdfa(t, nil, "check", "-mode", "rfc", "-explain", robots, "x", "/a/~b", "/robots.txt")
+	require.Equal(t, exitFound, r.code)
+	require.Equal(t, "disallowed\t/a/~b\tline 2: Disallow: /a/%7Eb\nallowed\t/robots.txt\t/robots.txt is always allowed (RFC 9309 section 2.2.2)\n", r.stdout)
+	r = robotsdfa(t, nil, "check", "-mode", "bing", robots, "x", "/")
+	require.Equal(t, exitProblem, r.code)
+	require.Contains(t, r.stderr, "bing")
+}
+
+func TestCheckErrors(t *testing.T) {
+	dir := t.TempDir()
+	robots := writeTemp(t, "robots.txt", []byte("user-agent: *\ndisallow: /private\n"))
+	junk := make([]byte, 4096)
+	for i := range junk {
+		junk[i] = byte(i*131 + 7)
+	}
+	junkFile := writeTemp(t, "junk.txt", junk)
+	empty := writeTemp(t, "empty.txt", nil)
+	for _, c := range []struct {
+		name   string
+		args   []string
+		code   int
+		stdout string
+		stderr string
+	}{
+		{"missing file", []string{filepath.Join(dir, "nope.txt"), "bot", "/"}, exitProblem, "", "nope.txt: no such file"},
+		{"directory", []string{dir, "bot", "/"}, exitProblem, "", "is a directory"},
+		{"too few arguments", []string{robots, "bot"}, exitProblem, "", "want ROBOTS_FILE AGENT URL"},
+		{"empty token", []string{robots, "a,,b", "/"}, exitProblem, "", "empty product token"},
+		{"invalid token warns", []string{robots, "bot/1.0", "/x"}, exitOK, "allowed\t/x\n", "is not one RFC 9309 allows"},
+		{"junk bytes", []string{junkFile, "bot", "/private"}, exitOK, "allowed\t/private\n", "has no user-agent line"},
+		{"empty file", []string{empty, "bot", "/private"}, exitOK, "allowed\t/private\n", "has no user-agent line"},
+		{"no host", []string{robots, "bot", "https:///private", "/private"}, exitProblem, "error\thttps:///private\tno host\ndisallowed\t/private\n", ""},
+		{"not a URL", []string{robots, "bot", "private"}, exitProblem, "error\tprivate\tneither an absolute URL nor a path starting with '/'\n", ""},
+		{"control byte", []string{robots, "bot", "/a\tb"}, exitProblem, "error\t/a\\x09b\tcontrol byte 0x09 at byte 2\n", ""},
+		{"invalid UTF-8", []string{robots, "bot", "/private\xff\xfe", "/ok\xc3"}, exitFound, "disallowed\t/private\xff\xfe\nallowed\t/ok\xc3\n", ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := robotsdfa(t, nil, append([]string{"check"}, c.args...)...)
+			require.Equal(t, c.code, r.code, r.stderr)
+			require.Equal(t, c.stdout, r.stdout)
+			require.Contains(t, r.stderr, c.stderr)
+		})
+	}
+}
+
+// A 100 KB URL (about what one command-line argument can hold) is checked
+// like any other; filter's tests take 10 MB lines.
+func TestCheckLongURL(t *testing.T) {
+	robots := writeTemp(t, "robots.txt", []byte("user-agent: *\ndisallow: /*x$\n"))
+	long := "/" + strings.Repeat("a", 100<<10) + "x"
+	r := robotsdfa(t, nil, "check", robots, "bot", long)
+	require.Equal(t, exitFound, r.code)
+	require.True(t, r.stdout == "disallowed\t"+long+"\n", shorten(r.stdout))
+}
+
+// The conformance cases and Google's suite, through check: each robots.txt
+// body once per mode and agent, with all its URLs on one command line.
+// 26 (case, mode) pairs are not run, and their number is pinned: URLs that
+// check refuses on purpose, as not usable (SEMANTICS 4.1's edge cases
+// "example.com/p", "p", "", "mailto:me/p", "x?q://c/p", "///p"; control
+// bytes, NUL included, which a command line cannot even carry), and the
+// token " googlebot", whose space the comma-separated AGENT trims. The
+// library answers all of them (runtime's and compile's conformance tests).
+func TestConformanceThroughCheck(t *testing.T) {
+	tests, err := conformance.LoadDir(repo("testdata", "conformance"))
+	require.NoError(t, err)
+	type expect struct {
+		q       conformance.Query
+		source  string
+		allowed bool
+		line    int32
+		noLine  bool
+	}
+	var all []expect
+	for _, test := range tests {
+		for _, c := range test.Cases {
+			for _, mode := range c.Label.Modes() {
+				q := conformance.Query{Robots: test.Robots, Options: compile.Options{Mode: mode, MaxBytes: test.MaxBytes},
+					Agents: c.Agents, Union: c.Union, URL: c.URL}
+				all = append(all, expect{q, c.Source + "/" + mode.String(), c.Allowed, int32(c.Line), false})
+			}
+		}
+	}
+	specs, err := conformance.LoadGoogleSpec(repo("testdata", "conformance", "google-spec-test", "google-spec-test.json"))
+	require.NoError(t, err)
+	require.Len(t, specs, 400)
+	for _, s := range specs {
+		q := conformance.Query{Robots: s.Robots, Agents: []string{s.UserAgent}, URL: s.URL}
+		all = append(all, expect{q, s.File, s.Allowed, 0, true})
+	}
+	var qs []conformance.Query
+	var run []expect
+	skipped := 0
+	for _, x := range all {
+		if !expressible(x.q) {
+			skipped++
+			continue
+		}
+		qs = append(qs, x.q)
+		run = append(run, x)
+	}
+	answers := checkAll(t, qs)
+	for _, x := range run {
+		v := answers[queryKey(x.q)]
+		if v.Allowed != x.allowed || (!x.noLine && v.Line != x.line) {
+			t.Errorf("%s: %q for %q: check says %v, want allowed=%v line %d", x.source, x.q.URL, x.q.Agents, v, x.allowed, x.line)
+		}
+	}
+	t.Logf("%d cases through check, %d not expressible on a command line", len(run), skipped)
+	require.Greater(t, len(run), 1000)
+	require.Equal(t, 26, skipped, "the cases check cannot run changed")
+}
+
+// expressible reports whether check can be asked q: URLs it accepts
+// (no control bytes, absolute with a host or a path) and agents that
+// survive the comma-separated form.
+func expressible(q conformance.Query) bool {
+	if urlProblem([]byte(q.URL), false) != "" {
+		return false
+	}
+	for _, a := range q.Agents {
+		if (a == "" && len(q.Agents) > 1) || strings.Contains(a, ",") || strings.TrimSpace(a) != a {
+			return false
+		}
+	}
+	return true
+}
+
+type batchKey struct {
+	robots, agents string
+	mode           compile.Mode
+	maxBytes       int
+	union          bool
+}
+
+func queryKey(q conformance.Query) string {
+	return fmt.Sprintf("%q %v %d %q %v %q", q.Robots, q.Options.Mode, q.Options.MaxBytes, q.Agents, q.Union, q.URL)
+}
+
+// checkAll answers queries by running check once per robots.txt body,
+// mode and agent.
+func checkAll(t *testing.T, qs []conformance.Query) map[string]conformance.Verdict {
+	batches := map[batchKey][]conformance.Query{}
+	var order []batchKey
+	for _, q := range qs {
+		k := batchKey{string(q.Robots), strings.Join(q.Agents, ","), q.Options.Mode, q.Options.MaxBytes, q.Union}
+		if _, ok := batches[k]; !ok {
+			order = append(order, k)
+		}
+		batches[k] = append(batches[k], q)
+	}
+	dir := t.TempDir()
+	answers := map[string]conformance.Verdict{}
+	for i, k := range order {
+		robots := filepath.Join(dir, fmt.Sprintf("robots-%d.txt", i))
+		require.NoError(t, os.WriteFile(robots, []byte(k.robots), 0o644))
+		args := []string{"check", "-explain", "-mode", k.mode.String()}
+		if k.maxBytes != 0 {
+			args = append(args, "-max-bytes", strconv.Itoa(k.maxBytes))
+		}
+		if k.union {
+			args = append(args, "-union")
+		}
+		args = append(args, robots, k.agents)
+		for _, q := range batches[k] {
+			args = append(args, q.URL)
+		}
+		r := robotsdfa(t, nil, args...)
+		require.NotEqual(t, exitProblem, r.code, "%v: %s", args, r.stderr)
+		out := lines(r.stdout)
+		require.Len(t, out, len(batches[k]), r.stdout)
+		for j, q := range batches[k] {
+			f := strings.SplitN(out[j], "\t", 3)
+			require.Len(t, f, 3, out[j])
+			require.Equal(t, q.URL, f[1])
+			v := conformance.Verdict{Allowed: f[0] == "allowed"}
+			if rest, ok := strings.CutPrefix(f[2], "line "); ok {
+				n, err := strconv.Atoi(rest[:strings.IndexByte(rest, ':')])
+				require.NoError(t, err)
+				v.Line = int32(n)
+			}
+			answers[queryKey(q)] = v
+		}
+	}
+	return answers
+}

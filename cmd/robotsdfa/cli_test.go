@@ -1,0 +1,114 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// The command line is tested by running the built binary, as users and
+// scripts do.
+
+var exe string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "robotsdfa-cli")
+	if err != nil {
+		panic(err)
+	}
+	exe = filepath.Join(dir, "robotsdfa")
+	if out, err := exec.Command("go", "build", "-o", exe, ".").CombinedOutput(); err != nil {
+		os.Stderr.Write(out)
+		os.RemoveAll(dir)
+		os.Exit(2)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// result is what a run of the binary gave.
+type result struct {
+	stdout, stderr string
+	code           int
+}
+
+// robotsdfa runs the binary with stdin (nil: none) and args.
+func robotsdfa(t testing.TB, stdin []byte, args ...string) result {
+	t.Helper()
+	cmd := exec.Command(exe, args...)
+	if stdin != nil {
+		cmd.Stdin = bytes.NewReader(stdin)
+	}
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	code := 0
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		code = exit.ExitCode()
+	} else if err != nil {
+		t.Fatalf("running %s: %v", shorten(strings.Join(args, " ")), err)
+	}
+	require.NotContains(t, errb.String(), "goroutine ", "a panic trace: %s", errb.String())
+	return result{out.String(), errb.String(), code}
+}
+
+// repo returns a path inside the repository.
+func repo(parts ...string) string {
+	return filepath.Join(append([]string{"..", ".."}, parts...)...)
+}
+
+// writeTemp writes a file in the test's temporary directory.
+func writeTemp(t testing.TB, name string, data []byte) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	require.NoError(t, os.WriteFile(p, data, 0o644))
+	return p
+}
+
+func lines(s string) []string {
+	return strings.Split(strings.TrimSuffix(s, "\n"), "\n")
+}
+
+func TestUsage(t *testing.T) {
+	r := robotsdfa(t, nil)
+	require.Equal(t, exitProblem, r.code)
+	require.Contains(t, r.stderr, "usage: robotsdfa CMD")
+	r = robotsdfa(t, nil, "help")
+	require.Equal(t, exitOK, r.code)
+	for _, c := range commands() {
+		require.Contains(t, r.stdout, c.name)
+	}
+	r = robotsdfa(t, nil, "frobnicate")
+	require.Equal(t, exitProblem, r.code)
+	require.Contains(t, r.stderr, `unknown command "frobnicate"`)
+}
+
+// Every subcommand has -h with an example, and rejects unknown flags.
+func TestHelpEverywhere(t *testing.T) {
+	for _, c := range commands() {
+		r := robotsdfa(t, nil, c.name, "-h")
+		require.Equal(t, exitOK, r.code, c.name)
+		require.Contains(t, r.stdout, "usage: robotsdfa "+c.name, c.name)
+		require.Contains(t, r.stdout, "example:\n  $ robotsdfa ", c.name)
+		r = robotsdfa(t, nil, c.name, "-no-such-flag")
+		require.Equal(t, exitProblem, r.code, c.name)
+		require.Contains(t, r.stderr, "flag provided but not defined", c.name)
+	}
+}
+
+// shorten keeps failure messages readable when arguments are huge.
+func shorten(s string) string {
+	if len(s) > 300 {
+		return s[:300] + fmt.Sprintf("... (%d bytes)", len(s))
+	}
+	return s
+}

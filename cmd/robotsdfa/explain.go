@@ -1,0 +1,168 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/robotsdfa/robotsdfa/automaton"
+	"github.com/robotsdfa/robotsdfa/compile"
+	"github.com/robotsdfa/robotsdfa/runtime"
+)
+
+const explainAbout = `
+Explains the verdict for one URL: the path as it is matched, the groups
+chosen for AGENT and why, every rule that matches with its priority, the
+deciding rule (the most specific match: the longest pattern, allow winning a
+tie), and the verdict in the other mode when it differs.`
+
+const explainExample = `  $ robotsdfa explain testdata/corpus/robots/en.wikipedia.org__protego2019.txt googlebot \
+      'https://en.wikipedia.org/w/index.php?title=Go'`
+
+func runExplain(e *env, args []string) int {
+	fs := flagSet(e, "explain", "[-mode google|rfc] [-max-bytes N] ROBOTS_FILE AGENT URL", explainAbout, explainExample)
+	var ro readOptions
+	ro.register(fs)
+	if code, done := parseFlags(e, fs, args); done {
+		return code
+	}
+	if fs.NArg() != 3 {
+		return usageError(e, fs, "want ROBOTS_FILE AGENT URL, got %d arguments", fs.NArg())
+	}
+	path, url := fs.Arg(0), fs.Arg(2)
+	tokens, err := agentChain(e, "explain", fs.Arg(1))
+	if err != nil {
+		return usageError(e, fs, "%v", err)
+	}
+	if why := urlProblem([]byte(url), false); why != "" {
+		return fail(e, "explain", fmt.Errorf("URL %q: %s", url, why))
+	}
+	opts := ro.parse()
+	body, err := readBody(path, opts)
+	if err != nil {
+		return fail(e, "explain", err)
+	}
+	c, err := compileBody(path, body, opts)
+	if err != nil {
+		return fail(e, "explain", err)
+	}
+	other := opts
+	other.Mode = 1 - opts.Mode
+	oc, err := compileBody(path, body, other)
+	if err != nil {
+		return fail(e, "explain", err)
+	}
+	out := bufio.NewWriter(e.stdout)
+	explainURL(out, c, oc, tokens, url)
+	if err := out.Flush(); err != nil {
+		return fail(e, "explain", err)
+	}
+	return exitOK
+}
+
+// explainURL writes the explanation of one verdict.
+func explainURL(w io.Writer, c, other *compiled, tokens []string, url string) {
+	f := c.file
+	m := c.robots.Agent(tokens...)
+	path := m.MatchPath(nil, url)
+	if f.Options.Mode == compile.Google {
+		if i := strings.IndexByte(string(path), 0); i >= 0 {
+			path = path[:i] // Google's reference reads the path as a C string
+		}
+	}
+	how := "matched as written"
+	if f.Options.Mode == compile.RFC9309 {
+		how = "normalised: unreserved escapes decoded, hex upper-cased, bytes >= 0x80 escaped"
+	}
+	fmt.Fprintf(w, "url:      %s\npath:     %s  (%s mode: %s)\n", url, path, f.Options.Mode, how)
+	if len(tokens) > 1 {
+		fmt.Fprintf(w, "agent:    %s (a fallback chain: the first token a group names decides)\n", strings.Join(tokens, ", "))
+	} else {
+		fmt.Fprintf(w, "agent:    %s\n", tokens[0])
+	}
+	sel := f.SelectChain(tokens...)
+	fmt.Fprintf(w, "groups:   %s\n", describeSelection(f, tokens, sel))
+	res := m.Check(url)
+	var matched []compile.Rule
+	for _, r := range f.Rules(sel) {
+		if r.Priority() > 0 && automaton.GlobMatch(r.Pattern, string(path)) {
+			matched = append(matched, r)
+		}
+	}
+	if len(matched) == 0 {
+		fmt.Fprintf(w, "rules that match: none\n")
+	} else {
+		fmt.Fprintf(w, "rules that match:\n")
+		for _, r := range matched {
+			mark := ""
+			if int32(r.Line) == res.Line && r.Priority() == int(res.Priority) && int(r.Kind) == int(res.Kind) {
+				mark = "  <- decides"
+			}
+			fmt.Fprintf(w, "  line %-5d %-8s priority %-4d %s%s\n", r.Line, r.Kind, r.Priority(), ruleText(f, r), mark)
+		}
+	}
+	fmt.Fprintf(w, "verdict:  %s\n", verdictText(c, path, res))
+	ores := other.robots.Agent(tokens...).Check(url)
+	opath := other.robots.Agent(tokens...).MatchPath(nil, url)
+	if ores.Allowed != res.Allowed || ores.Line != res.Line {
+		fmt.Fprintf(w, "%s mode: %s  (differs)\n", other.file.Options.Mode, verdictText(other, opath, ores))
+	} else {
+		fmt.Fprintf(w, "%s mode: the same\n", other.file.Options.Mode)
+	}
+}
+
+func verdictText(c *compiled, path []byte, res runtime.Result) string {
+	v := "allowed"
+	if !res.Allowed {
+		v = "disallowed"
+	}
+	return v + ": " + explainResult(c, path, res)
+}
+
+// ruleText shows a rule as written, with the implied pattern of Google's
+// index.htm rule.
+func ruleText(f *compile.File, r compile.Rule) string {
+	ln := &f.Lines[r.Line-1]
+	key := "Allow"
+	if r.Kind == compile.RuleDisallow {
+		key = "Disallow"
+	}
+	s := key + ": " + ln.Value
+	if r.Implied {
+		s += " (implied " + r.Pattern + ")"
+	}
+	return s
+}
+
+// describeSelection says which groups apply and why.
+func describeSelection(f *compile.File, tokens []string, sel compile.Selection) string {
+	var b strings.Builder
+	for _, t := range tokens {
+		if sel.Token != "" && compile.EqualFoldASCII(t, sel.Token) {
+			break
+		}
+		fmt.Fprintf(&b, "no group names %q; ", t)
+	}
+	if len(sel.Groups) == 0 {
+		b.WriteString("there is no '*' group: everything is allowed")
+		return b.String()
+	}
+	var lines []string
+	rules := 0
+	for _, g := range sel.Groups {
+		grp := &f.Groups[g]
+		rules += len(grp.Rules)
+		for _, a := range grp.Agents {
+			if (sel.Global && a.Global) || (!sel.Global && !a.Global && compile.EqualFoldASCII(a.Token, sel.Token)) {
+				lines = append(lines, fmt.Sprint(a.Line))
+			}
+		}
+	}
+	who := fmt.Sprintf("product token %q", sel.Token)
+	if sel.Global {
+		who = "the '*' groups apply"
+	}
+	fmt.Fprintf(&b, "%s, named on user-agent line(s) %s (%d group(s) merged, %d rules)", who, strings.Join(lines, ", "), len(sel.Groups), rules)
+	return b.String()
+}

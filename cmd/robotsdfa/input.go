@@ -1,0 +1,67 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/klauspost/compress/zstd"
+)
+
+// input is one source of URLs: a file, or standard input ("-").
+type input struct {
+	name string
+	r    io.Reader
+	// close releases the file and any decompressor.
+	close func() error
+}
+
+// openInput opens a URL list, detecting gzip (1f 8b) and zstd
+// (28 b5 2f fd) by their magic bytes; anything else is read as plain text.
+func openInput(e *env, name string) (*input, error) {
+	var f io.Reader
+	closeFile := func() error { return nil }
+	if name == "-" {
+		f = e.stdin
+		name = "standard input"
+	} else {
+		file, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		st, err := file.Stat()
+		if err != nil {
+			file.Close()
+			return nil, err
+		}
+		if st.IsDir() {
+			file.Close()
+			return nil, fmt.Errorf("%s: is a directory, not a URL list", name)
+		}
+		f, closeFile = file, file.Close
+	}
+	br := bufio.NewReaderSize(f, 1<<16)
+	magic, _ := br.Peek(4)
+	in := &input{name: name, r: br, close: closeFile}
+	switch {
+	case bytes.HasPrefix(magic, []byte{0x1f, 0x8b}):
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			closeFile()
+			return nil, fmt.Errorf("%s: gzip: %w", name, err)
+		}
+		in.r = zr
+	case bytes.HasPrefix(magic, []byte{0x28, 0xb5, 0x2f, 0xfd}):
+		zr, err := zstd.NewReader(br, zstd.WithDecoderConcurrency(2))
+		if err != nil {
+			closeFile()
+			return nil, fmt.Errorf("%s: zstd: %w", name, err)
+		}
+		in.r = zr
+		in.close = func() error { zr.Close(); return closeFile() }
+	}
+	return in, nil
+}

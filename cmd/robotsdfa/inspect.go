@@ -1,0 +1,177 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+
+	"github.com/robotsdfa/robotsdfa/automaton"
+)
+
+const inspectAbout = `
+Validates a blob or a pack (every blob in it) and says what it holds:
+mode, merged groups, agents, automata, states and sizes. With -v, a pack's
+hosts are listed one per line. Exit status 2 when anything is invalid.`
+
+const inspectExample = `  $ robotsdfa compile -o wikipedia.blob testdata/corpus/robots/en.wikipedia.org__protego2019.txt
+  $ robotsdfa inspect wikipedia.blob`
+
+func runInspect(e *env, args []string) int {
+	fs := flagSet(e, "inspect", "[-v] BLOB|PACK", inspectAbout, inspectExample)
+	verbose := fs.Bool("v", false, "list a pack's hosts")
+	if code, done := parseFlags(e, fs, args); done {
+		return code
+	}
+	if fs.NArg() != 1 {
+		return usageError(e, fs, "want one BLOB or PACK, got %d arguments", fs.NArg())
+	}
+	path := fs.Arg(0)
+	head, err := readHead(path)
+	if err != nil {
+		return fail(e, "inspect", err)
+	}
+	out := bufio.NewWriter(e.stdout)
+	defer out.Flush()
+	if bytes.HasPrefix(head, []byte(automaton.Magic)) {
+		blob, err := os.ReadFile(path)
+		if err != nil {
+			return fail(e, "inspect", err)
+		}
+		set, err := automaton.Decode(blob)
+		if err != nil {
+			return fail(e, "inspect", fmt.Errorf("%s: %w", path, err))
+		}
+		fmt.Fprintf(out, "%s: blob v%d, %s mode, %d bytes, valid\n", path, automaton.Version, modeName(set), len(blob))
+		describeSet(out, set)
+		return exitOK
+	}
+	p, err := readPack(path)
+	if err != nil {
+		return fail(e, "inspect", err)
+	}
+	return inspectPack(e, out, path, p, *verbose)
+}
+
+// readHead reads a file's first bytes, to tell blobs from packs.
+func readHead(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if st.IsDir() {
+		return nil, fmt.Errorf("%s: is a directory, not a blob or pack", path)
+	}
+	head := make([]byte, 8)
+	n, err := io.ReadFull(f, head)
+	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
+		return nil, err
+	}
+	head = head[:n]
+	if !bytes.HasPrefix(head, []byte(automaton.Magic)) && !bytes.HasPrefix(head, []byte{0x28, 0xb5, 0x2f, 0xfd}) {
+		return nil, fmt.Errorf("%s: neither a blob (%q) nor a pack (zstd) at byte 0", path, automaton.Magic)
+	}
+	return head, nil
+}
+
+func modeName(s *automaton.Set) string {
+	if s.RFC {
+		return "rfc"
+	}
+	return "google"
+}
+
+// describeSet writes a set's groups, agents and automata.
+func describeSet(w io.Writer, s *automaton.Set) {
+	tokens := make([]string, 0, len(s.Agents))
+	for t := range s.Agents {
+		tokens = append(tokens, t)
+	}
+	sort.Strings(tokens)
+	fmt.Fprintf(w, "  merged groups: %d; product tokens: %d; sitemaps: %d; other records: %d\n",
+		len(s.Programs), len(tokens), len(s.Sitemaps), len(s.Records))
+	if s.Global != automaton.NoRule {
+		fmt.Fprintf(w, "  *: group %d\n", s.Global)
+	}
+	for _, t := range tokens {
+		fmt.Fprintf(w, "  %s: group %d\n", t, s.Agents[t])
+	}
+	for i, p := range s.Programs {
+		states, bytes := 0, 0
+		for _, d := range p.DFAs {
+			states += d.NumStates()
+			bytes += d.SizeBytes()
+		}
+		fmt.Fprintf(w, "  group %d: %d rules, %d automata, %d states, %d table bytes, %d rules scanned\n",
+			i, len(p.Rules), len(p.DFAs), states, bytes, len(p.Scan))
+	}
+}
+
+// inspectPack validates every blob of a pack and summarises it.
+func inspectPack(e *env, out *bufio.Writer, path string, p *pack, verbose bool) int {
+	bad, rfc, groups, dfas, states, blobBytes := 0, 0, 0, 0, 0, 0
+	valid := make([]bool, len(p.blobs))
+	for i, b := range p.blobs {
+		set, err := automaton.Decode(b)
+		if err != nil {
+			bad++
+			fmt.Fprintf(e.stderr, "%s inspect: %s: blob %d (%s): %v\n", commandName, path, i, hostsOf(p, i), err)
+			continue
+		}
+		valid[i] = true
+		blobBytes += len(b)
+		groups += len(set.Programs)
+		if set.RFC {
+			rfc++
+		}
+		for _, prog := range set.Programs {
+			for _, d := range prog.DFAs {
+				dfas++
+				states += d.NumStates()
+			}
+		}
+	}
+	fmt.Fprintf(out, "%s: pack v%d, %d hosts, %d blobs (%d rfc mode), %d bytes of content, %d bytes compressed",
+		path, packVersion, len(p.hosts), len(p.blobs), rfc, p.size, p.compressed)
+	if bad == 0 {
+		fmt.Fprintf(out, ", valid\n")
+	} else {
+		fmt.Fprintf(out, ", %d blobs INVALID\n", bad)
+	}
+	fmt.Fprintf(out, "  blobs: %d bytes; merged groups: %d; automata: %d; states: %d\n", blobBytes, groups, dfas, states)
+	if verbose {
+		for i, h := range p.hosts {
+			b := p.blobOf[i]
+			status := "valid"
+			if !valid[b] {
+				status = "INVALID"
+			}
+			fmt.Fprintf(out, "  %s\tblob %d\t%d bytes\t%s\n", h, b, len(p.blobs[b]), status)
+		}
+	}
+	if bad > 0 {
+		return exitProblem
+	}
+	return exitOK
+}
+
+// hostsOf names the hosts that use blob i (for error messages).
+func hostsOf(p *pack, i int) string {
+	var names []string
+	for h, b := range p.blobOf {
+		if int(b) == i {
+			names = append(names, p.hosts[h])
+		}
+	}
+	if len(names) > 3 {
+		return fmt.Sprintf("%s and %d more", names[0], len(names)-1)
+	}
+	return fmt.Sprint(names)
+}

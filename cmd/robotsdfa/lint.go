@@ -1,0 +1,227 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/robotsdfa/robotsdfa/compile"
+)
+
+const lintAbout = `
+Reports, like a compiler, what the parser made of each line of each
+ROBOTS_FILE ("file:line: severity: message"): spellings only Google accepts,
+missing colons, lines cut or ended by a NUL, rules outside any group,
+unsupported records and unreadable values, patterns that can never match;
+then rules that can never decide anything (another rule of the other kind,
+at least as specific, matches whenever they do; or a duplicate); and, as
+notes, the groups each product token gets. -json writes the same as one
+JSON document.
+
+Exit status: 0 when there is nothing to warn about (notes only), 1 when
+there are warnings, 2 for a usage or input error.`
+
+const lintExample = `  $ robotsdfa lint testdata/corpus/robots/en.wikipedia.org__protego2019.txt`
+
+// diagnostic is one finding.
+type diagnostic struct {
+	File     string `json:"file"`
+	Line     int32  `json:"line"`
+	Severity string `json:"severity"` // "warning" or "note"
+	Code     string `json:"code"`
+	Message  string `json:"message"`
+}
+
+// tokenGroups says which groups a product token gets.
+type tokenGroups struct {
+	Token  string  `json:"token"`
+	Groups []int32 `json:"group_lines"`
+	Rules  int     `json:"rules"`
+}
+
+type lintReport struct {
+	File        string        `json:"file"`
+	Mode        string        `json:"mode"`
+	Lines       int           `json:"lines"`
+	Diagnostics []diagnostic  `json:"diagnostics"`
+	Tokens      []tokenGroups `json:"tokens"`
+}
+
+func runLint(e *env, args []string) int {
+	fs := flagSet(e, "lint", "[-mode google|rfc] [-max-bytes N] [-json] ROBOTS_FILE...", lintAbout, lintExample)
+	var ro readOptions
+	ro.register(fs)
+	asJSON := fs.Bool("json", false, "write one JSON document")
+	if code, done := parseFlags(e, fs, args); done {
+		return code
+	}
+	if fs.NArg() == 0 {
+		return usageError(e, fs, "want at least one ROBOTS_FILE")
+	}
+	opts := ro.parse()
+	reports := make([]lintReport, 0, fs.NArg())
+	code := exitOK
+	for _, path := range fs.Args() {
+		body, err := readBody(path, opts)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "%s lint: %v\n", commandName, err)
+			code = exitProblem
+			continue
+		}
+		reports = append(reports, lintFile(path, body, opts))
+	}
+	warned := false
+	for _, r := range reports {
+		for _, d := range r.Diagnostics {
+			warned = warned || d.Severity == "warning"
+		}
+	}
+	out := bufio.NewWriter(e.stdout)
+	if *asJSON {
+		enc := json.NewEncoder(out)
+		enc.SetIndent("", "  ")
+		enc.Encode(struct {
+			Files []lintReport `json:"files"`
+		}{reports})
+	} else {
+		for _, r := range reports {
+			writeLint(out, r)
+		}
+	}
+	if err := out.Flush(); err != nil {
+		return fail(e, "lint", err)
+	}
+	if code == exitOK && warned {
+		code = exitFound
+	}
+	return code
+}
+
+func writeLint(w io.Writer, r lintReport) {
+	for _, d := range r.Diagnostics {
+		fmt.Fprintf(w, "%s:%d: %s: %s\n", d.File, d.Line, d.Severity, d.Message)
+	}
+}
+
+// lintFile reports on one file.
+func lintFile(path string, body []byte, opts compile.Options) lintReport {
+	f := compile.Parse(body, opts)
+	r := lintReport{File: path, Mode: opts.Mode.String(), Lines: len(f.Lines)}
+	add := func(line int32, sev, code, format string, args ...any) {
+		r.Diagnostics = append(r.Diagnostics, diagnostic{path, line, sev, code, fmt.Sprintf(format, args...)})
+	}
+	var google *compile.File
+	if opts.Mode == compile.RFC9309 {
+		g := opts
+		g.Mode = compile.Google
+		google = compile.Parse(body, g)
+	}
+	for i := range f.Lines {
+		lintLine(f, google, &f.Lines[i], add)
+	}
+	if f.Truncated() {
+		add(int32(len(f.Lines)), "warning", "truncated", "the file is longer than %d bytes (-max-bytes): the rest is ignored", f.Read)
+	}
+	if len(f.Groups) == 0 {
+		add(1, "warning", "no-groups", "no user-agent line: the file has no groups and allows everything")
+	}
+	r.Tokens = tokenReport(f)
+	for _, tg := range r.Tokens {
+		lines := make([]string, len(tg.Groups))
+		for i, l := range tg.Groups {
+			lines[i] = fmt.Sprint(l)
+		}
+		add(tg.Groups[0], "note", "groups", "%s gets the group(s) at line(s) %s: %d rule(s) merged", tokenName(tg.Token), strings.Join(lines, ", "), tg.Rules)
+	}
+	for _, d := range neverDecide(f) {
+		add(d.line, "warning", d.code, "%s", d.message)
+	}
+	sortDiagnostics(r.Diagnostics)
+	return r
+}
+
+func tokenName(t string) string {
+	if t == "*" {
+		return "'*' (every crawler no group names)"
+	}
+	return fmt.Sprintf("product token %q", t)
+}
+
+// lintLine reports what the parser flagged on one line.
+func lintLine(f, google *compile.File, ln *compile.Line, add func(int32, string, string, string, ...any)) {
+	n := ln.Number
+	if ln.Kind == compile.Invalid {
+		add(n, "warning", "invalid", "not a \"key: value\" line; ignored")
+	}
+	fl := ln.Flags
+	if fl&compile.FlagKeyVariant != 0 {
+		add(n, "warning", "key-variant", "key %q is read as %q (Google accepts this spelling; RFC 9309 does not)", ln.Key, ln.Kind)
+	}
+	if fl&compile.FlagMissingColon != 0 {
+		as := ln.Kind.String()
+		if ln.Kind == compile.Other {
+			as = fmt.Sprintf("a %q record", strings.ToLower(ln.Key))
+		}
+		add(n, "warning", "missing-colon", "no colon after %q; Google reads the line as %s, RFC 9309 ignores it", ln.Key, as)
+	}
+	if fl&compile.FlagCut != 0 {
+		add(n, "warning", "line-cut", "line longer than %d bytes: Google ignores the rest of it", compile.GoogleMaxLineBytes)
+	}
+	if fl&compile.FlagNUL != 0 {
+		add(n, "warning", "nul", "a NUL byte ends the line: Google ignores what follows it")
+	}
+	if fl&compile.FlagOutsideGroup != 0 {
+		add(n, "warning", "outside-group", "%s rule before any user-agent line: it belongs to no group and is ignored", ln.Kind)
+	}
+	if fl&compile.FlagUnsupported != 0 {
+		add(n, "warning", "unsupported", "record %q is not read by any crawler this tool knows of; ignored", ln.Key)
+	}
+	if fl&compile.FlagBadValue != 0 {
+		add(n, "warning", "bad-value", "%s value %q cannot be read; ignored", strings.ToLower(ln.Key), ln.Value)
+	}
+	if fl&compile.FlagNeverMatches != 0 {
+		add(n, "warning", "never-matches", "pattern %q never matches: a path always starts with '/' (write /%s)", ln.Value, ln.Value)
+	}
+	if fl&compile.FlagGoogleKey != 0 && google != nil && int(n) <= len(google.Lines) {
+		add(n, "warning", "google-key", "key %q is not RFC 9309's and is ignored here, but Google reads the line as %s", ln.Key, google.Lines[n-1].Kind)
+	}
+}
+
+// tokenReport lists, for each product token the file names and for '*',
+// the groups it gets.
+func tokenReport(f *compile.File) []tokenGroups {
+	var tokens []string
+	seen := map[string]bool{}
+	global := false
+	for i := range f.Groups {
+		for _, a := range f.Groups[i].Agents {
+			if a.Global {
+				global = true
+				continue
+			}
+			if k := strings.ToLower(a.Token); a.Token != "" && !seen[k] {
+				seen[k] = true
+				tokens = append(tokens, a.Token)
+			}
+		}
+	}
+	var out []tokenGroups
+	report := func(name string, sel compile.Selection) {
+		tg := tokenGroups{Token: name, Rules: len(f.Rules(sel))}
+		for _, g := range sel.Groups {
+			tg.Groups = append(tg.Groups, f.Groups[g].FirstLine)
+		}
+		if len(tg.Groups) > 0 {
+			out = append(out, tg)
+		}
+	}
+	for _, t := range tokens {
+		report(t, f.SelectChain(t))
+	}
+	if global {
+		report("*", f.SelectChain())
+	}
+	return out
+}

@@ -1,0 +1,149 @@
+package main
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/robotsdfa/robotsdfa/automaton"
+	"github.com/robotsdfa/robotsdfa/compile"
+)
+
+// Rules that can never decide anything: a duplicate of an earlier rule of
+// the same kind in the same merged group, or a rule that another rule of
+// the other kind always beats: it matches every path the rule matches (it
+// glob-matches the rule's literal prefix and has no '$') and has a higher
+// priority, or an equal one when the beaten rule is a disallow (allow wins
+// ties, SEMANTICS 3.5). The test is sound, not complete: every rule
+// reported never decides, but not every such rule is found.
+
+// maxShadowWork bounds the pairs of rules compared per merged group, so
+// that a file of 30,000 rules is linted in linear time; past it only
+// duplicates and identical patterns are found.
+const maxShadowWork = 4 << 20
+
+type finding struct {
+	line          int32
+	code, message string
+}
+
+// neverDecide finds, across every merged group (each product token's and
+// '*'), the rules that can never decide, once per rule, naming the
+// crawlers concerned.
+func neverDecide(f *compile.File) []finding {
+	type key struct {
+		line     int32
+		kind     compile.RuleKind
+		pat, why string
+	}
+	whom := map[key][]string{}
+	var order []key
+	for _, tg := range tokenReport(f) {
+		sel := f.SelectChain(tg.Token)
+		if tg.Token == "*" {
+			sel = f.SelectChain()
+		}
+		for _, b := range beaten(f, f.Rules(sel)) {
+			k := key{b.rule.Line, b.rule.Kind, b.rule.Pattern, b.why}
+			if _, ok := whom[k]; !ok {
+				order = append(order, k)
+			}
+			whom[k] = append(whom[k], tg.Token)
+		}
+	}
+	out := make([]finding, 0, len(order))
+	for _, k := range order {
+		who := whom[k]
+		names := strings.Join(who, ", ")
+		if len(who) > 3 {
+			names = fmt.Sprintf("%s and %d more", strings.Join(who[:3], ", "), len(who)-3)
+		}
+		code := "shadowed"
+		if strings.HasPrefix(k.why, "repeats") {
+			code = "duplicate"
+		}
+		out = append(out, finding{k.line, code, fmt.Sprintf("%s never decides (for %s): %s", kindKey(k.kind)+": "+f.Lines[k.line-1].Value, names, k.why)})
+	}
+	return out
+}
+
+type beatenRule struct {
+	rule compile.Rule
+	why  string
+}
+
+// beaten lists the rules of one merged group that never decide.
+func beaten(f *compile.File, rules []compile.Rule) []beatenRule {
+	var out []beatenRule
+	first := map[string]compile.Rule{} // kind+pattern → first rule
+	var wild []compile.Rule
+	for _, r := range rules {
+		if !r.Implied && strings.Contains(r.Pattern, "*") && !strings.HasSuffix(r.Pattern, "$") {
+			wild = append(wild, r)
+		}
+	}
+	checkWild := len(rules)*len(wild) <= maxShadowWork
+	for _, r := range rules {
+		if r.Implied || r.Priority() == 0 {
+			continue
+		}
+		k := string(rune('0'+r.Kind)) + r.Pattern
+		if prev, ok := first[k]; ok {
+			out = append(out, beatenRule{r, fmt.Sprintf("repeats line %d", prev.Line)})
+			continue
+		}
+		first[k] = r
+		if r.Kind == compile.RuleDisallow {
+			if s, ok := first[string(rune('0'+compile.RuleAllow))+r.Pattern]; ok {
+				out = append(out, beatenRule{r, fmt.Sprintf("%s on line %d has the same pattern and allow wins a tie", ruleText(f, s), s.Line)})
+				continue
+			}
+		}
+		if !checkWild {
+			continue
+		}
+		prefix := r.Pattern
+		if i := strings.IndexByte(prefix, '*'); i >= 0 {
+			prefix = prefix[:i]
+		} else {
+			prefix = strings.TrimSuffix(prefix, "$")
+		}
+		for _, s := range wild {
+			if s.Kind == r.Kind || s.Priority() < r.Priority() || (s.Priority() == r.Priority() && r.Kind == compile.RuleAllow) {
+				continue
+			}
+			if automaton.GlobMatch(s.Pattern, prefix) {
+				out = append(out, beatenRule{r, fmt.Sprintf("%s on line %d (priority %d) matches whenever it does and wins (priority %d)",
+					ruleText(f, s), s.Line, s.Priority(), r.Priority())})
+				break
+			}
+		}
+	}
+	// A disallow seen before the allow with its pattern: check again.
+	for _, r := range rules {
+		if r.Kind != compile.RuleDisallow || r.Implied || r.Priority() == 0 {
+			continue
+		}
+		if s, ok := first[string(rune('0'+compile.RuleAllow))+r.Pattern]; ok && s.Line > r.Line && first[string(rune('0'+r.Kind))+r.Pattern].Line == r.Line {
+			out = append(out, beatenRule{r, fmt.Sprintf("%s on line %d has the same pattern and allow wins a tie", ruleText(f, s), s.Line)})
+		}
+	}
+	return out
+}
+
+func kindKey(k compile.RuleKind) string {
+	if k == compile.RuleDisallow {
+		return "Disallow"
+	}
+	return "Allow"
+}
+
+// sortDiagnostics orders by line, warnings before notes, stably.
+func sortDiagnostics(ds []diagnostic) {
+	sort.SliceStable(ds, func(i, j int) bool {
+		if ds[i].Line != ds[j].Line {
+			return ds[i].Line < ds[j].Line
+		}
+		return ds[i].Severity == "warning" && ds[j].Severity != "warning"
+	})
+}

@@ -1,0 +1,94 @@
+// Command robotsdfa checks URLs against robots.txt files (RFC 9309), in
+// Google's reading by default or in the RFC's: one URL at a time (check,
+// explain), a whole frontier at once (filter), and compiles files to blobs
+// and packs (compile, inspect), reports on them (lint) and measures the
+// standard workloads (bench). Run "robotsdfa help" for the list and
+// "robotsdfa CMD -h" for one command with an example.
+//
+// Exit codes: 0 success (for check: every URL allowed; for lint: nothing
+// to report), 1 when check finds a disallowed URL or lint a warning, 2 for
+// usage and input errors.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+)
+
+// Exit codes.
+const (
+	exitOK       = 0
+	exitFound    = 1 // check: a URL is disallowed; lint: a warning
+	exitProblem  = 2 // usage or input error
+	commandName  = "robotsdfa"
+	helpFooterFm = "Run \"%s CMD -h\" for a command's flags and an example.\n"
+)
+
+// command is one subcommand.
+type command struct {
+	name, summary string
+	run           func(e *env, args []string) int
+}
+
+func commands() []command {
+	return []command{
+		{"check", "check URLs against one robots.txt", runCheck},
+		{"filter", "filter a URL frontier against its hosts' robots.txt files", runFilter},
+		{"compile", "compile a robots.txt to a blob, or a directory to a pack", runCompile},
+		{"inspect", "validate a blob or pack and say what it holds", runInspect},
+		{"explain", "show which group and rule decide a URL, in both modes", runExplain},
+		{"lint", "report problems in robots.txt files, line by line", runLint},
+		{"bench", "measure the standard workloads", runBench},
+	}
+}
+
+// env is what a command may touch: its streams. Commands never call
+// os.Exit; they return the exit code.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+}
+
+func main() {
+	os.Exit(run(&env{os.Stdin, os.Stdout, os.Stderr}, os.Args[1:]))
+}
+
+func run(e *env, args []string) int {
+	if len(args) == 0 {
+		usage(e.stderr)
+		return exitProblem
+	}
+	switch args[0] {
+	case "help", "-h", "-help", "--help":
+		usage(e.stdout)
+		return exitOK
+	}
+	for _, c := range commands() {
+		if c.name == args[0] {
+			return c.run(e, args[1:])
+		}
+	}
+	fmt.Fprintf(e.stderr, "%s: unknown command %q\n", commandName, args[0])
+	usage(e.stderr)
+	return exitProblem
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintf(w, "usage: %s CMD [flags] [args]\n\ncommands:\n", commandName)
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintf(w, "\nexit codes: 0 success, 1 disallowed (check) or warnings (lint), 2 usage or input error\n")
+	fmt.Fprintf(w, helpFooterFm, commandName)
+}
+
+// fail reports an error for command cmd and returns exitProblem.
+func fail(e *env, cmd string, err error) int {
+	fmt.Fprintf(e.stderr, "%s %s: %v\n", commandName, cmd, err)
+	return exitProblem
+}
+
+// errUsage marks an error that the command's usage should follow.
+var errUsage = errors.New("usage")

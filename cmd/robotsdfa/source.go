@@ -1,0 +1,123 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+
+	"github.com/robotsdfa/robotsdfa/compile"
+	"github.com/robotsdfa/robotsdfa/runtime"
+)
+
+// target is what a URL is checked against: its host's bound matcher, or
+// the reason its URLs cannot be checked.
+type target struct {
+	m runtime.Matcher
+	// file is the parsed source, kept for -explain; nil for a pack.
+	file *compile.File
+	// missing: no robots.txt for the host (everything allowed).
+	missing bool
+	// problem: the host's robots.txt exists but cannot be used.
+	problem string
+}
+
+// source finds the target for a URL.
+type source interface {
+	// needHost reports whether URLs must be absolute.
+	needHost() bool
+	// stats reports hosts seen, with a file, without, with a problem.
+	stats() hostStats
+}
+
+type hostStats struct {
+	single                         bool
+	hosts, found, missing, problem int
+}
+
+// single is -robots FILE: every URL against one file.
+type single struct{ t *target }
+
+func (s *single) needHost() bool   { return false }
+func (s *single) stats() hostStats { return hostStats{single: true} }
+
+// perHost is -robots-dir and -pack: each host's file, loaded once, on
+// first use, shared by every worker.
+type perHost struct {
+	load func(key string) *target
+	mu   sync.Mutex
+	m    map[string]*hostEntry
+	// counts by outcome, for the summary.
+	found, missing, problem atomic.Int64
+}
+
+type hostEntry struct {
+	once sync.Once
+	t    *target
+}
+
+func newPerHost(load func(key string) *target) *perHost {
+	return &perHost{load: load, m: map[string]*hostEntry{}}
+}
+
+func (p *perHost) needHost() bool { return true }
+
+// get looks a host key up, loading its file on first use; it is only
+// reached on a worker's local miss (see worker.target), so the lock is
+// taken once per host per worker.
+func (p *perHost) get(key []byte) *target {
+	p.mu.Lock()
+	e := p.m[string(key)]
+	if e == nil {
+		e = &hostEntry{}
+		p.m[string(key)] = e
+	}
+	p.mu.Unlock()
+	e.once.Do(func() {
+		e.t = p.load(string(key))
+		switch {
+		case e.t.problem != "":
+			p.problem.Add(1)
+		case e.t.missing:
+			p.missing.Add(1)
+		default:
+			p.found.Add(1)
+		}
+	})
+	return e.t
+}
+
+func (p *perHost) stats() hostStats {
+	f, m, pr := int(p.found.Load()), int(p.missing.Load()), int(p.problem.Load())
+	return hostStats{hosts: f + m + pr, found: f, missing: m, problem: pr}
+}
+
+// dirLoader loads DIR/<key>.txt, or the file the -hosts table names.
+func dirLoader(dir string, hosts map[string]string, opts compile.Options, tokens []string, keepFile bool) func(string) *target {
+	return func(key string) *target {
+		name, ok := hosts[key]
+		if !ok {
+			name = key + ".txt"
+		}
+		path := filepath.Join(dir, name)
+		c, err := compileFile(path, opts)
+		if errors.Is(err, fs.ErrNotExist) {
+			return &target{missing: true, m: allowAll}
+		}
+		if err != nil {
+			return &target{problem: fmt.Sprintf("robots.txt %v", err)}
+		}
+		t := &target{m: c.robots.Agent(tokens...)}
+		if keepFile {
+			t.file = c.file
+		}
+		return t
+	}
+}
+
+// allowAll is the matcher of a host without a robots.txt: the zero
+// Matcher binds no group and allows everything (RFC 9309 section 2.3.1.3,
+// "unavailable").
+var allowAll runtime.Matcher

@@ -1,0 +1,85 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"unsafe"
+
+	"github.com/robotsdfa/robotsdfa/runtime"
+)
+
+// urlProblem says why a line is not a URL the command can check, or ""
+// when it is one: an absolute URL with a host ("https://host/p",
+// "//host/p"), or, when needHost is false, a path starting with '/'.
+// Bytes are taken as they are: invalid UTF-8 is checked like any other
+// byte, but control bytes (a NUL, a tab inside the line) make the line
+// unusable, since no URL carries them and the output is tab-separated.
+func urlProblem(u []byte, needHost bool) string {
+	if len(u) == 0 {
+		return "empty line"
+	}
+	for i, c := range u {
+		if c < 0x20 || c == 0x7f {
+			return fmt.Sprintf("control byte 0x%02x at byte %d", c, i)
+		}
+	}
+	s := unsafe.String(unsafe.SliceData(u), len(u))
+	if _, _, ok := runtime.Host(s); ok {
+		return ""
+	}
+	if hasAuthority(u) {
+		return "no host"
+	}
+	if u[0] == '/' {
+		if needHost {
+			return "no host: a path, but -robots-dir and -pack need absolute URLs"
+		}
+		return ""
+	}
+	return "neither an absolute URL nor a path starting with '/'"
+}
+
+// plain reports whether a line is non-empty and free of control bytes,
+// the first condition of urlProblem.
+func plain(u string) bool {
+	for i := 0; i < len(u); i++ {
+		if c := u[i]; c < 0x20 || c == 0x7f {
+			return false
+		}
+	}
+	return u != ""
+}
+
+// isPath reports whether a line without an authority is a path.
+func isPath(u string) bool {
+	return u[0] == '/' && !strings.HasPrefix(u, "//")
+}
+
+// hasAuthority reports whether u is written with an authority part
+// ("scheme://" or a leading "//"), whatever follows.
+func hasAuthority(u []byte) bool {
+	if bytes.HasPrefix(u, []byte("//")) {
+		return true
+	}
+	i := bytes.Index(u, []byte("://"))
+	return i >= 0 && bytes.IndexAny(u[:i], "/?;") < 0
+}
+
+// appendEscaped appends a line as an error report shows it: control bytes
+// as \xHH and a backslash as \\, so that the report stays one
+// tab-separated line whatever the input held.
+func appendEscaped(dst, line []byte) []byte {
+	const hex = "0123456789abcdef"
+	for _, c := range line {
+		switch {
+		case c < 0x20 || c == 0x7f:
+			dst = append(dst, '\\', 'x', hex[c>>4], hex[c&15])
+		case c == '\\':
+			dst = append(dst, '\\', '\\')
+		default:
+			dst = append(dst, c)
+		}
+	}
+	return dst
+}

@@ -1,0 +1,129 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"unsafe"
+
+	"github.com/robotsdfa/robotsdfa/runtime"
+)
+
+// worker checks the lines of chunks. Each worker keeps its own host →
+// target map in front of the shared one, so a host costs one map lookup
+// per URL and no lock.
+type worker struct {
+	src   source
+	ff    *filterFlags
+	local map[string]*target
+	key   []byte
+}
+
+func (wk *worker) process(c *chunk) {
+	c.out = getBuf()
+	if c.overlong > 0 {
+		c.lines = 1
+		wk.unusable(c, 0, c.data, fmt.Sprintf("line of %d bytes, longer than -max-line %d", c.overlong, wk.ff.maxLine), true)
+		return
+	}
+	data := c.data
+	for rel := 0; len(data) > 0; rel++ {
+		var line []byte
+		if nl := bytes.IndexByte(data, '\n'); nl >= 0 {
+			line, data = data[:nl], data[nl+1:]
+		} else {
+			line, data = data, nil
+		}
+		if n := len(line); n > 0 && line[n-1] == '\r' {
+			line = line[:n-1]
+		}
+		c.lines++
+		wk.check(c, rel, line)
+	}
+}
+
+func (wk *worker) check(c *chunk, rel int, line []byte) {
+	url := unsafe.String(unsafe.SliceData(line), len(line))
+	t := wk.target(url)
+	if t == nil {
+		wk.unusable(c, rel, line, urlProblem(line, wk.src.needHost()), false)
+		return
+	}
+	if t.problem != "" {
+		wk.unusable(c, rel, line, t.problem, true)
+		return
+	}
+	if !wk.ff.explain {
+		allowed := t.m.Allowed(url)
+		if allowed {
+			c.allowed++
+		} else {
+			c.disallowed++
+		}
+		switch {
+		case wk.ff.verdicts && allowed:
+			c.out = append(c.out, "allowed\t"...)
+		case wk.ff.verdicts:
+			c.out = append(c.out, "disallowed\t"...)
+		case !allowed:
+			return
+		}
+		c.out = append(append(c.out, line...), '\n')
+		return
+	}
+	res := t.m.Check(url)
+	if res.Allowed {
+		c.allowed++
+		c.out = append(c.out, "allowed\t"...)
+	} else {
+		c.disallowed++
+		c.out = append(c.out, "disallowed\t"...)
+	}
+	c.out = append(append(c.out, line...), '\t')
+	c.out = append(append(c.out, decidingLine(t.file, res)...), '\n')
+}
+
+// target finds a URL's target: in the worker's map, else the source's.
+// It returns nil for a line that is not a usable URL (urlProblem says
+// why).
+func (wk *worker) target(url string) *target {
+	if !plain(url) {
+		return nil
+	}
+	host, port, ok := runtime.Host(url)
+	if s, single := wk.src.(*single); single {
+		if !ok && !isPath(url) {
+			return nil
+		}
+		return s.t
+	}
+	if !ok {
+		return nil
+	}
+	wk.key = appendKey(wk.key[:0], url, host, port)
+	if t := wk.local[string(wk.key)]; t != nil {
+		return t
+	}
+	t := wk.src.(*perHost).get(wk.key)
+	wk.local[string(wk.key)] = t
+	return t
+}
+
+// unusable records a line that could not be checked.
+func (wk *worker) unusable(c *chunk, rel int, line []byte, why string, problem bool) {
+	c.unusable++
+	c.problem = c.problem || problem
+	text := appendEscaped(nil, line)
+	if wk.ff.verdicts {
+		c.out = append(c.out, "error\t"...)
+		c.out = append(c.out, text...)
+		if c.overlong > 0 {
+			c.out = append(c.out, "..."...)
+		}
+		c.out = append(append(append(c.out, '\t'), why...), '\n')
+		return
+	}
+	if len(text) > shownPrefix {
+		text = append(text[:shownPrefix], "..."...)
+	}
+	c.errs = append(c.errs, lineError{rel: rel, text: text, reason: why})
+}

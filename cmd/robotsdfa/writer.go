@@ -1,0 +1,58 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+)
+
+// maxReported is how many unusable lines are reported one by one on
+// standard error (without -verdicts); the rest are counted.
+const maxReported = 20
+
+// writer writes chunks' output in input order and keeps the counts and
+// line numbers.
+type writer struct {
+	out      *bufio.Writer
+	e        *env
+	inputs   []string
+	verdicts bool
+	// lineOf is the number of lines of each input written so far.
+	lineOf   []int64
+	t        totals
+	reported int
+	prog     *progressLine
+}
+
+func (w *writer) write(c *chunk) error {
+	for _, le := range c.errs {
+		w.reported++
+		if w.reported <= maxReported {
+			fmt.Fprintf(w.e.stderr, "%s filter: %s:%d: %s: %s\n", commandName, inputName(w.inputs[c.input]),
+				w.lineOf[c.input]+int64(le.rel)+1, le.reason, le.text)
+		}
+	}
+	w.lineOf[c.input] += int64(c.lines)
+	w.t.lines += int64(c.lines)
+	w.t.allowed += int64(c.allowed)
+	w.t.disallowed += int64(c.disallowed)
+	w.t.unusable += int64(c.unusable)
+	w.t.problem = w.t.problem || c.problem
+	w.prog.add(int64(c.lines))
+	_, err := w.out.Write(c.out)
+	putBuf(c.out)
+	return err
+}
+
+// reportMoreErrors says how many unusable lines were not shown.
+func (w *writer) reportMoreErrors() {
+	if more := w.reported - maxReported; more > 0 {
+		fmt.Fprintf(w.e.stderr, "%s filter: ... and %d more unusable lines (-verdicts shows every one in place)\n", commandName, more)
+	}
+}
+
+func inputName(s string) string {
+	if s == "-" {
+		return "standard input"
+	}
+	return s
+}
