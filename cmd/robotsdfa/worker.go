@@ -22,7 +22,7 @@ func (wk *worker) process(c *chunk) {
 	c.out = getBuf()
 	if c.overlong > 0 {
 		c.lines = 1
-		wk.unusable(c, 0, c.data, fmt.Sprintf("line of %d bytes, longer than -max-line %d", c.overlong, wk.ff.maxLine), true)
+		wk.overlong(c, 0, c.data, c.overlong)
 		return
 	}
 	data := c.data
@@ -37,6 +37,10 @@ func (wk *worker) process(c *chunk) {
 			line = line[:n-1]
 		}
 		c.lines++
+		if len(line) > wk.ff.maxLine {
+			wk.overlong(c, rel, line[:shownPrefix], int64(len(line)))
+			continue
+		}
 		wk.check(c, rel, line)
 	}
 }
@@ -108,17 +112,26 @@ func (wk *worker) target(url string) *target {
 	return t
 }
 
+// overlong records a line longer than -max-line, of which prefix is the
+// start.
+func (wk *worker) overlong(c *chunk, rel int, prefix []byte, n int64) {
+	why := fmt.Sprintf("line of %d bytes, longer than -max-line %d", n, wk.ff.maxLine)
+	wk.report(c, rel, append(appendEscaped(nil, prefix), "..."...), why, true)
+}
+
 // unusable records a line that could not be checked.
 func (wk *worker) unusable(c *chunk, rel int, line []byte, why string, problem bool) {
+	wk.report(c, rel, appendEscaped(nil, line), why, problem)
+}
+
+// report writes an unusable line in place (-verdicts) or keeps it for
+// standard error.
+func (wk *worker) report(c *chunk, rel int, text []byte, why string, problem bool) {
 	c.unusable++
 	c.problem = c.problem || problem
-	text := appendEscaped(nil, line)
 	if wk.ff.verdicts {
 		c.out = append(c.out, "error\t"...)
 		c.out = append(c.out, text...)
-		if c.overlong > 0 {
-			c.out = append(c.out, "..."...)
-		}
 		c.out = append(append(append(c.out, '\t'), why...), '\n')
 		return
 	}

@@ -1,0 +1,313 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/klauspost/compress/zstd"
+	"github.com/robotsdfa/robotsdfa/bench/workload"
+	"github.com/robotsdfa/robotsdfa/compile"
+	"github.com/robotsdfa/robotsdfa/internal/reference"
+	"github.com/robotsdfa/robotsdfa/runtime"
+	"github.com/stretchr/testify/require"
+)
+
+var (
+	sampleRobots = repo("testdata", "corpus", "robots")
+	sampleHosts  = repo("testdata", "corpus", "hosts.tsv")
+	sampleURLs   = repo("testdata", "frontier", "urls.txt.zst")
+)
+
+// sampleFrontier is the shipped frontier's lines.
+func sampleFrontier(t testing.TB) []string {
+	urls, err := workload.ReadLines(sampleURLs)
+	require.NoError(t, err)
+	require.Len(t, urls, 26199)
+	return urls
+}
+
+// referenceVerdicts answers the sample frontier with the reference
+// matcher, choosing each host's file as -robots-dir -hosts does.
+func referenceVerdicts(t testing.TB, urls []string) []bool {
+	hosts, err := workload.ReadHosts(sampleHosts)
+	require.NoError(t, err)
+	files := map[string]*compile.File{}
+	out := make([]bool, len(urls))
+	for i, u := range urls {
+		key, ok := appendHostKey(nil, []byte(u))
+		require.True(t, ok, u)
+		name, ok := hosts[string(key)]
+		if !ok {
+			name = string(key) + ".txt"
+		}
+		f, seen := files[name]
+		if !seen {
+			body, err := os.ReadFile(filepath.Join(sampleRobots, name))
+			if err == nil {
+				f = compile.Parse(body, compile.Options{})
+			}
+			files[name] = f
+		}
+		out[i] = f == nil || reference.Check(f, []string{"googlebot"}, false, u).Allowed
+	}
+	return out
+}
+
+// appendHostKey is the filter's key for a whole URL.
+func appendHostKey(dst, url []byte) ([]byte, bool) {
+	host, port, ok := runtime.Host(string(url))
+	if !ok {
+		return dst, false
+	}
+	return appendKey(dst, string(url), host, port), true
+}
+
+// A million URLs through four workers: every line comes out once, in
+// order, with the reference's verdict. (The sample's files come from a
+// pack, compiled once for the tests; -robots-dir gives the same output,
+// TestFilterInputs.)
+func TestFilterOrderMillion(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a million URLs")
+	}
+	base := sampleFrontier(t)
+	want := referenceVerdicts(t, base)
+	var in bytes.Buffer
+	const n = 1_000_000
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&in, "%s#%d\n", base[i%len(base)], i)
+	}
+	input := writeTemp(t, "million.txt", in.Bytes())
+	r := robotsdfa(t, nil, "filter", "-pack", samplePack(t), "-agent", "googlebot", "-verdicts", "-workers", "4", input)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Contains(t, r.stderr, fmt.Sprintf("filter: %d lines in", n))
+	out := r.stdout
+	for i := 0; i < n; i++ {
+		nl := strings.IndexByte(out, '\n')
+		require.GreaterOrEqual(t, nl, 0, "output ends after %d lines", i)
+		line := out[:nl]
+		out = out[nl+1:]
+		verdict := "disallowed"
+		if want[i%len(base)] {
+			verdict = "allowed"
+		}
+		if exp := fmt.Sprintf("%s\t%s#%d", verdict, base[i%len(base)], i); line != exp {
+			t.Fatalf("output line %d is %q, want %q", i+1, line, exp)
+		}
+	}
+	require.Empty(t, out, "output has lines beyond the input's")
+}
+
+// Default output (allowed URLs only) is the allowed subsequence, for any
+// number of workers; gzip and zstd input give the same output as plain.
+func TestFilterInputs(t *testing.T) {
+	base := sampleFrontier(t)
+	want := referenceVerdicts(t, base)
+	var allowed strings.Builder
+	for i, u := range base {
+		if want[i] {
+			allowed.WriteString(u + "\n")
+		}
+	}
+	plain := []byte(strings.Join(base, "\n") + "\n")
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write(plain)
+	require.NoError(t, zw.Close())
+	enc, err := zstd.NewWriter(nil)
+	require.NoError(t, err)
+	zs := enc.EncodeAll(plain, nil)
+	for _, c := range []struct {
+		name    string
+		data    []byte
+		workers string
+	}{{"plain", plain, "1"}, {"gzip", gz.Bytes(), "3"}, {"zstd", zs, "2"}} {
+		t.Run(c.name, func(t *testing.T) {
+			input := writeTemp(t, "urls", c.data)
+			r := robotsdfa(t, nil, "filter", "-pack", samplePack(t), "-agent", "googlebot", "-workers", c.workers, input)
+			require.Equal(t, exitOK, r.code, r.stderr)
+			require.True(t, r.stdout == allowed.String(), "output differs from the reference's allowed URLs")
+			// The same from standard input.
+			r = robotsdfa(t, c.data, "filter", "-pack", samplePack(t), "-agent", "googlebot", "-q")
+			require.Equal(t, exitOK, r.code, r.stderr)
+			require.True(t, r.stdout == allowed.String(), "standard input: output differs")
+			require.Empty(t, r.stderr)
+		})
+	}
+	// The shipped frontier itself, zstd-compressed as it is, against the
+	// directory.
+	r := robotsdfa(t, nil, "filter", "-robots-dir", sampleRobots, "-hosts", sampleHosts, "-agent", "googlebot", sampleURLs)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.True(t, r.stdout == allowed.String())
+}
+
+// Lines that are not usable URLs are reported in place with -verdicts,
+// and on standard error with their line numbers without it.
+func TestFilterUnusableLines(t *testing.T) {
+	robots := writeTemp(t, "robots.txt", []byte("user-agent: *\ndisallow: /private\n"))
+	long := "https://example.com/" + strings.Repeat("x", 10<<20)
+	input := "https://example.com/ok\n" +
+		"\n" +
+		"https://example.com/a\x00b\n" +
+		"https:///nohost\n" +
+		"relative/path\n" +
+		"https://example.com/private\xff\r\n" +
+		"/private/path\n" +
+		long + "\n" +
+		"https://example.com/private"
+	r := robotsdfa(t, []byte(input), "filter", "-robots", robots, "-agent", "bot", "-verdicts")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	want := "allowed\thttps://example.com/ok\n" +
+		"error\t\tempty line\n" +
+		"error\thttps://example.com/a\\x00b\tcontrol byte 0x00 at byte 21\n" +
+		"error\thttps:///nohost\tno host\n" +
+		"error\trelative/path\tneither an absolute URL nor a path starting with '/'\n" +
+		"disallowed\thttps://example.com/private\xff\n" +
+		"disallowed\t/private/path\n" +
+		"allowed\t" + long + "\n" +
+		"disallowed\thttps://example.com/private\n"
+	require.True(t, r.stdout == want, "got %s", shorten(r.stdout))
+	require.Contains(t, r.stderr, "9 lines in")
+	require.Contains(t, r.stderr, "2 allowed, 3 disallowed, 4 unusable")
+
+	r = robotsdfa(t, []byte(input), "filter", "-robots", robots, "-agent", "bot")
+	require.Equal(t, exitOK, r.code)
+	require.True(t, r.stdout == "https://example.com/ok\n"+long+"\n", shorten(r.stdout))
+	require.Contains(t, r.stderr, "standard input:2: empty line")
+	require.Contains(t, r.stderr, "standard input:3: control byte 0x00 at byte 21: https://example.com/a\\x00b")
+	require.Contains(t, r.stderr, "standard input:4: no host")
+	require.Contains(t, r.stderr, "standard input:5: neither an absolute URL")
+
+	// With -robots-dir a path has no host to look up.
+	r = robotsdfa(t, []byte("/private\n"), "filter", "-robots-dir", sampleRobots, "-agent", "bot", "-verdicts")
+	require.Equal(t, exitOK, r.code)
+	require.Equal(t, "error\t/private\tno host: a path, but -robots-dir and -pack need absolute URLs\n", r.stdout)
+}
+
+// A line longer than -max-line is reported and skipped; the lines after
+// it are checked; the exit status says something was wrong.
+func TestFilterOverlongLine(t *testing.T) {
+	robots := writeTemp(t, "robots.txt", []byte("user-agent: *\ndisallow: /private\n"))
+	long := "https://example.com/" + strings.Repeat("y", 5000)
+	input := "https://example.com/a\n" + long + "\nhttps://example.com/private\n" + long
+	for _, workers := range []string{"1", "2"} {
+		r := robotsdfa(t, []byte(input), "filter", "-robots", robots, "-agent", "bot", "-verdicts", "-max-line", "1000", "-workers", workers)
+		require.Equal(t, exitProblem, r.code)
+		prefix := long[:shownPrefix]
+		require.Equal(t, "allowed\thttps://example.com/a\n"+
+			"error\t"+prefix+"...\tline of 5020 bytes, longer than -max-line 1000\n"+
+			"disallowed\thttps://example.com/private\n"+
+			"error\t"+prefix+"...\tline of 5020 bytes, longer than -max-line 1000\n", r.stdout)
+	}
+}
+
+// The edge cases of a robots directory: a host whose "file" is a
+// directory (its URLs are errors, exit 2), an empty file (everything
+// allowed), a 50 MB file (only -max-bytes of it read), no file.
+func TestFilterRobotsDir(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "dir.example.txt"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "empty.example.txt"), nil, 0o644))
+	big := append([]byte("user-agent: *\ndisallow: /first\n"), bytes.Repeat([]byte("disallow: /x\n"), 50<<20/13)...)
+	big = append(big, "disallow: /last\n"...)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "big.example.txt"), big, 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "port.example_8080.txt"), []byte("user-agent: *\ndisallow: /\n"), 0o644))
+	input := "https://dir.example/a\nhttps://empty.example/a\nhttps://big.example/first\nhttps://big.example/last\n" +
+		"https://none.example/a\nhttp://PORT.example:8080/a\nhttp://port.example:80/a\nhttps://port.example:443/a\n"
+	r := robotsdfa(t, []byte(input), "filter", "-robots-dir", dir, "-agent", "bot", "-verdicts")
+	require.Equal(t, exitProblem, r.code)
+	lines := lines(r.stdout)
+	require.Len(t, lines, 8)
+	require.True(t, strings.HasPrefix(lines[0], "error\thttps://dir.example/a\trobots.txt "), lines[0])
+	require.Contains(t, lines[0], "is a directory")
+	require.Equal(t, []string{"allowed\thttps://empty.example/a", "disallowed\thttps://big.example/first",
+		"allowed\thttps://big.example/last", "allowed\thttps://none.example/a", "disallowed\thttp://PORT.example:8080/a",
+		"allowed\thttp://port.example:80/a", "allowed\thttps://port.example:443/a"}, lines[1:])
+	require.Contains(t, r.stderr, "6 hosts: 3 with a robots.txt, 2 without, 1 unreadable")
+
+	r = robotsdfa(t, nil, "filter", "-robots-dir", filepath.Join(dir, "empty.example.txt"), "-agent", "bot")
+	require.Equal(t, exitProblem, r.code)
+	require.Contains(t, r.stderr, "not a directory")
+}
+
+func TestFilterUsageAndInputErrors(t *testing.T) {
+	robots := writeTemp(t, "robots.txt", []byte("user-agent: *\ndisallow: /private\n"))
+	dir := t.TempDir()
+	for _, c := range []struct {
+		name   string
+		args   []string
+		stderr string
+	}{
+		{"no source", []string{"-agent", "bot"}, "want exactly one of -robots, -robots-dir and -pack"},
+		{"two sources", []string{"-robots", robots, "-robots-dir", dir, "-agent", "bot"}, "want exactly one of"},
+		{"no agent", []string{"-robots", robots}, "-agent is required"},
+		{"bad workers", []string{"-robots", robots, "-agent", "bot", "-workers", "0"}, "-workers must be at least 1"},
+		{"missing robots", []string{"-robots", filepath.Join(dir, "nope.txt"), "-agent", "bot"}, "nope.txt: no such file"},
+		{"missing input", []string{"-robots", robots, "-agent", "bot", filepath.Join(dir, "nope.urls")}, "nope.urls: no such file"},
+		{"input is a directory", []string{"-robots", robots, "-agent", "bot", dir}, "is a directory, not a URL list"},
+		{"missing pack", []string{"-pack", filepath.Join(dir, "nope.pack"), "-agent", "bot"}, "nope.pack: no such file"},
+		{"hosts without dir", []string{"-robots", robots, "-hosts", sampleHosts, "-agent", "bot"}, "-hosts goes with -robots-dir"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := robotsdfa(t, nil, append([]string{"filter"}, c.args...)...)
+			require.Equal(t, exitProblem, r.code)
+			require.Contains(t, r.stderr, c.stderr)
+		})
+	}
+	// A bad gzip stream is an input error naming the file.
+	bad := writeTemp(t, "bad.gz", []byte{0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 0xde, 0xad})
+	r := robotsdfa(t, nil, "filter", "-robots", robots, "-agent", "bot", bad)
+	require.Equal(t, exitProblem, r.code)
+	require.Contains(t, r.stderr, "bad.gz")
+	// Empty input: no output, a summary, success.
+	r = robotsdfa(t, []byte{}, "filter", "-robots", robots, "-agent", "bot")
+	require.Equal(t, exitOK, r.code)
+	require.Empty(t, r.stdout)
+	require.Contains(t, r.stderr, "0 lines in")
+}
+
+// Writing to a full disk fails loudly; writing into a closed pipe stops
+// quietly.
+func TestFilterOutputErrors(t *testing.T) {
+	if _, err := os.Stat("/dev/full"); err != nil {
+		t.Skip("no /dev/full")
+	}
+	plain := writeTemp(t, "urls.txt", []byte(strings.Repeat("https://example.com/a\n", 1000)))
+	robots := writeTemp(t, "robots.txt", []byte("user-agent: *\ndisallow: /private\n"))
+	r := robotsdfa(t, nil, "filter", "-robots", robots, "-agent", "bot", "-o", "/dev/full", plain)
+	require.Equal(t, exitProblem, r.code)
+	require.Contains(t, r.stderr, "writing /dev/full: ")
+	require.Contains(t, r.stderr, "no space left on device")
+
+	cmd := exec.Command(exe, "filter", "-robots", robots, "-agent", "bot", sampleURLs)
+	pr, err := cmd.StdoutPipe()
+	require.NoError(t, err)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	require.NoError(t, cmd.Start())
+	first := make([]byte, 10)
+	_, err = io.ReadFull(pr, first)
+	require.NoError(t, err)
+	pr.Close() // like "| head -c 10"
+	cmd.Wait()
+	require.NotContains(t, stderr.String(), "goroutine")
+	require.NotContains(t, stderr.String(), "broken pipe")
+}
+
+// -explain adds the deciding line, from the source or from a pack.
+func TestFilterExplain(t *testing.T) {
+	robots := writeTemp(t, "robots.txt", []byte("user-agent: *\ndisallow: /private\nallow: /private/ok\n"))
+	r := robotsdfa(t, []byte("https://example.com/private/x\nhttps://example.com/private/ok\nhttps://example.com/a\n"),
+		"filter", "-robots", robots, "-agent", "bot", "-explain")
+	require.Equal(t, exitOK, r.code)
+	require.Equal(t, "disallowed\thttps://example.com/private/x\tline 2: Disallow: /private\n"+
+		"allowed\thttps://example.com/private/ok\tline 3: Allow: /private/ok\n"+
+		"allowed\thttps://example.com/a\tno matching rule\n", r.stdout)
+}

@@ -1,0 +1,152 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+var packOnce struct {
+	sync.Once
+	path string
+	err  string
+}
+
+// samplePack is the sample directory compiled into a pack, once per test
+// run.
+func samplePack(t testing.TB) string {
+	packOnce.Do(func() {
+		packOnce.path = filepath.Join(filepath.Dir(exe), "sample.pack")
+		r := robotsdfa(t, nil, "compile", "-robots-dir", sampleRobots, "-hosts", sampleHosts, "-o", packOnce.path)
+		if r.code != exitOK {
+			packOnce.err = r.stderr
+		}
+	})
+	require.Empty(t, packOnce.err)
+	return packOnce.path
+}
+
+func TestCompileBlob(t *testing.T) {
+	robots := repo("testdata", "corpus", "robots", wikipedia)
+	out := filepath.Join(t.TempDir(), "w.blob")
+	r := robotsdfa(t, nil, "compile", "-o", out, robots)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Contains(t, r.stderr, "33 merged groups")
+	blob, err := os.ReadFile(out)
+	require.NoError(t, err)
+	r = robotsdfa(t, nil, "inspect", out)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Contains(t, r.stdout, "blob v1, google mode")
+	require.Contains(t, r.stdout, ", valid\n")
+	require.Contains(t, r.stdout, "  *: group 32\n")
+
+	// -agent keeps the groups of the tokens named (and '*').
+	small := filepath.Join(t.TempDir(), "small.blob")
+	r = robotsdfa(t, nil, "compile", "-agent", "googlebot,zealbot", "-mode", "rfc", "-o", small, robots)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	r = robotsdfa(t, nil, "inspect", small)
+	require.Contains(t, r.stdout, "rfc mode")
+	require.Contains(t, r.stdout, "zealbot: group")
+	require.NotContains(t, r.stdout, "israbot")
+
+	// Damage: one flipped byte, a truncation, junk, a directory.
+	bad := append([]byte(nil), blob...)
+	bad[len(bad)/2] ^= 0x40
+	r = robotsdfa(t, nil, "inspect", writeTemp(t, "bad.blob", bad))
+	require.Equal(t, exitProblem, r.code)
+	require.Contains(t, r.stderr, "checksum mismatch")
+	r = robotsdfa(t, nil, "inspect", writeTemp(t, "short.blob", blob[:100]))
+	require.Equal(t, exitProblem, r.code)
+	require.Contains(t, r.stderr, "short.blob")
+	r = robotsdfa(t, nil, "inspect", writeTemp(t, "junk", []byte("hello, world")))
+	require.Equal(t, exitProblem, r.code)
+	require.Contains(t, r.stderr, "neither a blob")
+	r = robotsdfa(t, nil, "inspect", t.TempDir())
+	require.Equal(t, exitProblem, r.code)
+	require.Contains(t, r.stderr, "is a directory")
+
+	// Errors of compile itself.
+	r = robotsdfa(t, nil, "compile", robots)
+	require.Equal(t, exitProblem, r.code)
+	require.Contains(t, r.stderr, "-o is required")
+	r = robotsdfa(t, nil, "compile", "-o", "/dev/full", robots)
+	require.Equal(t, exitProblem, r.code)
+	require.Contains(t, r.stderr, "no space left on device")
+	r = robotsdfa(t, nil, "compile", "-o", out, t.TempDir())
+	require.Equal(t, exitProblem, r.code)
+	require.Contains(t, r.stderr, "is a directory")
+}
+
+// A pack answers as the directory it was made from.
+func TestPack(t *testing.T) {
+	pack := samplePack(t)
+	r := robotsdfa(t, nil, "inspect", pack)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Contains(t, r.stdout, "pack v1, 413 hosts, 300 blobs")
+	require.Contains(t, r.stdout, ", valid\n")
+	r = robotsdfa(t, nil, "inspect", "-v", pack)
+	require.Contains(t, r.stdout, "  en.wikipedia.org\tblob ")
+
+	viaDir := robotsdfa(t, nil, "filter", "-robots-dir", sampleRobots, "-hosts", sampleHosts, "-agent", "googlebot", "-verdicts", sampleURLs)
+	viaPack := robotsdfa(t, nil, "filter", "-pack", pack, "-agent", "googlebot", "-verdicts", sampleURLs)
+	require.Equal(t, exitOK, viaPack.code, viaPack.stderr)
+	require.True(t, viaDir.stdout == viaPack.stdout, "pack and directory disagree")
+
+	// -mode that contradicts the pack's blobs is an error per host.
+	r = robotsdfa(t, []byte("https://en.wikipedia.org/wiki/Go\n"), "filter", "-pack", pack, "-agent", "googlebot", "-mode", "rfc", "-verdicts")
+	require.Equal(t, exitProblem, r.code)
+	require.Contains(t, r.stdout, "compiled in the other mode")
+
+	data, err := os.ReadFile(pack)
+	require.NoError(t, err)
+	for _, c := range []struct {
+		name string
+		data []byte
+	}{
+		{"truncated", data[:len(data)/2]},
+		{"flipped", flip(data, len(data)/3)},
+		{"empty", nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			bad := writeTemp(t, c.name+".pack", c.data)
+			r := robotsdfa(t, nil, "filter", "-pack", bad, "-agent", "googlebot", sampleURLs)
+			require.Equal(t, exitProblem, r.code)
+			require.Contains(t, r.stderr, c.name+".pack")
+			require.Empty(t, r.stdout)
+			r = robotsdfa(t, nil, "inspect", bad)
+			require.Equal(t, exitProblem, r.code)
+		})
+	}
+}
+
+// A directory with a file that cannot be read makes no pack.
+func TestCompilePackErrors(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "a.example.txt"), []byte("user-agent: *\ndisallow: /\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "zero.example.txt"), nil, 0o644))
+	hosts := writeTemp(t, "hosts.tsv", []byte("host\tfile\nb.example\tmissing.txt\n"))
+	out := filepath.Join(t.TempDir(), "x.pack")
+	r := robotsdfa(t, nil, "compile", "-robots-dir", dir, "-hosts", hosts, "-o", out)
+	require.Equal(t, exitProblem, r.code)
+	require.Contains(t, r.stderr, "missing.txt: no such file")
+	require.Contains(t, r.stderr, "no pack written")
+	_, err := os.Stat(out)
+	require.True(t, os.IsNotExist(err))
+
+	r = robotsdfa(t, nil, "compile", "-robots-dir", dir, "-o", out)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	r = robotsdfa(t, []byte("https://a.example/x\nhttps://zero.example/x\nhttps://c.example/x\n"), "filter", "-pack", out, "-agent", "bot", "-verdicts")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Equal(t, "disallowed\thttps://a.example/x\nallowed\thttps://zero.example/x\nallowed\thttps://c.example/x\n", r.stdout)
+	r = robotsdfa(t, nil, "filter", "-pack", writeTemp(t, "blob", []byte("RDFAblob")), "-agent", "bot")
+	require.Equal(t, exitProblem, r.code)
+}
+
+func flip(b []byte, i int) []byte {
+	c := append([]byte(nil), b...)
+	c[i] ^= 0x10
+	return c
+}

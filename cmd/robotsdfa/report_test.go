@@ -1,0 +1,106 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestExplain(t *testing.T) {
+	robots := writeTemp(t, "robots.txt", []byte("user-agent: *\ndisallow: /a\nallow: /a/%7Eb\nallow: /d/index.html\n\nuser-agent: bot\ndisallow: /x\n"))
+	r := robotsdfa(t, nil, "explain", robots, "other,nobody", "https://e.com/a/~b")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	for _, want := range []string{
+		"path:     /a/~b  (google mode: matched as written)",
+		`groups:   no group names "other"; no group names "nobody"; the '*' groups apply, named on user-agent line(s) 1`,
+		"  line 2     disallow priority 2    Disallow: /a  <- decides",
+		"verdict:  disallowed: line 2: Disallow: /a",
+		"rfc mode: allowed: line 3: Allow: /a/%7Eb  (differs)",
+	} {
+		require.Contains(t, r.stdout, want)
+	}
+	r = robotsdfa(t, nil, "explain", robots, "bot", "/d/")
+	require.Contains(t, r.stdout, `product token "bot", named on user-agent line(s) 6`)
+	require.Contains(t, r.stdout, "rules that match: none")
+	require.Contains(t, r.stdout, "rfc mode: the same")
+	r = robotsdfa(t, nil, "explain", robots, "x", "/d/")
+	require.Contains(t, r.stdout, "Allow: /d/index.html (implied /d/$)  <- decides")
+	require.Contains(t, r.stdout, "rfc mode: allowed: no matching rule  (differs)")
+
+	r = robotsdfa(t, nil, "explain", robots, "x", "nohost")
+	require.Equal(t, exitProblem, r.code)
+	require.Contains(t, r.stderr, "neither an absolute URL")
+	r = robotsdfa(t, nil, "explain", robots, "x")
+	require.Equal(t, exitProblem, r.code)
+}
+
+const lintBody = "disallow: /x\nuser-agent: googlebot\ndissallow: /a\ndisallow: /a\nallow: /b\ndisallow: /b\n" +
+	"allow: /c*\ndisallow: /c\nfoo bar\ncrawl-delay: soon\ndisallow: x\nuser-agent: *\ndisallow: /a\n"
+
+func TestLint(t *testing.T) {
+	robots := writeTemp(t, "robots.txt", []byte(lintBody))
+	r := robotsdfa(t, nil, "lint", robots)
+	require.Equal(t, exitFound, r.code, r.stderr)
+	want := []string{
+		":1: warning: disallow rule before any user-agent line",
+		`:2: note: product token "googlebot" gets the group(s) at line(s) 2: 7 rule(s) merged`,
+		`:3: warning: key "dissallow" is read as "disallow"`,
+		":4: warning: Disallow: /a never decides (for googlebot): repeats line 3",
+		":6: warning: Disallow: /b never decides (for googlebot): Allow: /b on line 5 has the same pattern and allow wins a tie",
+		":8: warning: Disallow: /c never decides (for googlebot): Allow: /c* on line 7 (priority 3) matches whenever it does and wins (priority 2)",
+		`:9: warning: no colon after "foo"; Google reads the line as a "foo" record`,
+		`:10: warning: crawl-delay value "soon" cannot be read; ignored`,
+		`:11: warning: pattern "x" never matches`,
+		`:12: note: '*' (every crawler no group names) gets the group(s) at line(s) 12: 1 rule(s) merged`,
+	}
+	got := lines(r.stdout)
+	require.Len(t, got, len(want)+1, r.stdout) // and line 9's unsupported record
+	for _, w := range want {
+		require.Contains(t, r.stdout, robots+w)
+	}
+
+	r = robotsdfa(t, nil, "lint", "-json", "-mode", "rfc", robots)
+	require.Equal(t, exitFound, r.code)
+	var doc struct {
+		Files []lintReport `json:"files"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &doc))
+	require.Len(t, doc.Files, 1)
+	codes := map[string]bool{}
+	for _, d := range doc.Files[0].Diagnostics {
+		codes[d.Code] = true
+	}
+	require.True(t, codes["google-key"] && codes["invalid"] && codes["shadowed"], "%v", codes)
+	require.Equal(t, "googlebot", doc.Files[0].Tokens[0].Token)
+
+	clean := writeTemp(t, "clean.txt", []byte("user-agent: *\ndisallow: /private\n"))
+	r = robotsdfa(t, nil, "lint", clean)
+	require.Equal(t, exitOK, r.code)
+	require.Equal(t, 1, strings.Count(r.stdout, "note:"))
+
+	r = robotsdfa(t, nil, "lint", clean, robots+".missing")
+	require.Equal(t, exitProblem, r.code)
+	require.Contains(t, r.stderr, ".missing: no such file")
+}
+
+// Linting the whole sample never fails and stays fast (docs.oracle.com's
+// 19,126 rules included).
+func TestLintSample(t *testing.T) {
+	r := robotsdfa(t, nil, "lint", "-json", sampleRobots+"/docs.oracle.com__protego2019.txt", sampleRobots+"/"+wikipedia)
+	require.NotEqual(t, exitProblem, r.code, r.stderr)
+}
+
+func TestBench(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles the sample twice")
+	}
+	r := robotsdfa(t, nil, "bench", "-corpus", repo("testdata"), "-time", "1ms")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	for _, w := range []string{"corpus: testdata sample", "frontier ", "wikipedia ", "adversarial ", "compile (parse + compile + serialise), 300 files", "blob bytes / robots.txt bytes: median"} {
+		require.Contains(t, r.stdout, w)
+	}
+	r = robotsdfa(t, nil, "bench", "-corpus", t.TempDir())
+	require.Equal(t, exitProblem, r.code)
+}
