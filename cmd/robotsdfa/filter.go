@@ -298,7 +298,8 @@ func summary(e *env, t totals, hs hostStats, d time.Duration) {
 	fmt.Fprintf(&b, "%s filter: %d lines in %.2fs (%s lines/s): %d allowed, %d disallowed, %d unusable",
 		commandName, t.lines, d.Seconds(), group3(int64(rate)), t.allowed, t.disallowed, t.unusable)
 	if !hs.single {
-		fmt.Fprintf(&b, "; %d hosts: %d with a robots.txt, %d without, %d unreadable", hs.hosts, hs.found, hs.missing, hs.problem)
+		fmt.Fprintf(&b, "; %d hosts: %d with a robots.txt, %d without, %d unreadable; loading them took %.2fs of worker time",
+			hs.hosts, hs.found, hs.missing, hs.problem, hs.loading.Seconds())
 	}
 	fmt.Fprintln(e.stderr, b.String())
 }

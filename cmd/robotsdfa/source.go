@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/robotsdfa/robotsdfa/compile"
 	"github.com/robotsdfa/robotsdfa/runtime"
@@ -35,6 +36,9 @@ type source interface {
 type hostStats struct {
 	single                         bool
 	hosts, found, missing, problem int
+	// loading is the time spent reading and compiling robots.txt files
+	// (summed over workers).
+	loading time.Duration
 }
 
 // single is -robots FILE: every URL against one file.
@@ -51,6 +55,7 @@ type perHost struct {
 	m    map[string]*hostEntry
 	// counts by outcome, for the summary.
 	found, missing, problem atomic.Int64
+	loading                 atomic.Int64
 }
 
 type hostEntry struct {
@@ -76,7 +81,9 @@ func (p *perHost) get(key []byte) *target {
 	}
 	p.mu.Unlock()
 	e.once.Do(func() {
+		start := time.Now()
 		e.t = p.load(string(key))
+		p.loading.Add(int64(time.Since(start)))
 		switch {
 		case e.t.problem != "":
 			p.problem.Add(1)
@@ -91,7 +98,7 @@ func (p *perHost) get(key []byte) *target {
 
 func (p *perHost) stats() hostStats {
 	f, m, pr := int(p.found.Load()), int(p.missing.Load()), int(p.problem.Load())
-	return hostStats{hosts: f + m + pr, found: f, missing: m, problem: pr}
+	return hostStats{hosts: f + m + pr, found: f, missing: m, problem: pr, loading: time.Duration(p.loading.Load())}
 }
 
 // dirLoader loads DIR/<key>.txt, or the file the -hosts table names.
