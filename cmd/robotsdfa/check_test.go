@@ -217,3 +217,18 @@ func checkAll(t *testing.T, qs []conformance.Query) map[string]conformance.Verdi
 	}
 	return answers
 }
+
+// A file the user may not read (not testable as root, who reads anything).
+func TestUnreadableFile(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Skip("root reads every file")
+	}
+	robots := writeTemp(t, "robots.txt", []byte("user-agent: *\ndisallow: /\n"))
+	require.NoError(t, os.Chmod(robots, 0))
+	r := robotsdfa(t, nil, "check", robots, "bot", "/")
+	require.Equal(t, exitProblem, r.code)
+	require.Contains(t, r.stderr, "permission denied")
+	r = robotsdfa(t, []byte("/x\n"), "filter", "-robots", robots, "-agent", "bot")
+	require.Equal(t, exitProblem, r.code)
+	require.Contains(t, r.stderr, "permission denied")
+}
