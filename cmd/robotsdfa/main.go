@@ -1,8 +1,8 @@
 // Command robotsdfa checks URLs against robots.txt files (RFC 9309), in
 // Google's reading by default or in the RFC's: one URL at a time (check,
 // explain), a whole frontier at once (filter), and compiles files to blobs
-// and packs (compile, inspect), reports on them (lint) and measures the
-// standard workloads (bench). Run "robotsdfa help" for the list and
+// and packs (compile, inspect), reports on them (lint), fetches them as a
+// crawler would (fetch) and measures the standard workloads (bench). Run "robotsdfa help" for the list and
 // "robotsdfa CMD -h" for one command with an example.
 //
 // Exit codes: 0 success (for check: every URL allowed; for lint: nothing
@@ -40,6 +40,7 @@ func commands() []command {
 		{"inspect", "validate a blob or pack and say what it holds", runInspect},
 		{"explain", "show which group and rule decide a URL, in both modes", runExplain},
 		{"lint", "report problems in robots.txt files, line by line", runLint},
+		{"fetch", "fetch URLs' robots.txt as a crawler would, and check the URLs", runFetch},
 		{"bench", "measure the standard workloads", runBench},
 	}
 }

@@ -1,0 +1,39 @@
+package main
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestFetch(t *testing.T) {
+	hits := 0
+	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits++
+		switch r.URL.Path {
+		case "/robots.txt":
+			fmt.Fprint(w, "user-agent: *\ndisallow: /private\n")
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer s.Close()
+	r := robotsdfa(t, nil, "fetch", "-agent", "bot", "-explain", s.URL+"/a", s.URL+"/private/x")
+	require.Equal(t, exitFound, r.code, r.stderr)
+	require.Equal(t, "allowed\t"+s.URL+"/a\tno matching rule\ndisallowed\t"+s.URL+"/private/x\tline 2: Disallow, priority 8\n", r.stdout)
+	require.Contains(t, r.stderr, s.URL+"/robots.txt: success (HTTP 200), robots.txt")
+	require.Equal(t, 1, hits, "one fetch per origin")
+
+	gone := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(503) }))
+	defer gone.Close()
+	r = robotsdfa(t, nil, "fetch", gone.URL+"/a")
+	require.Equal(t, exitFound, r.code)
+	require.Contains(t, r.stderr, "unreachable (HTTP 503), disallow all")
+
+	r = robotsdfa(t, nil, "fetch", "ftp://example.com/x")
+	require.Equal(t, exitProblem, r.code)
+	require.Contains(t, r.stderr, "not an http or https URL")
+}

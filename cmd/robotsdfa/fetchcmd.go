@@ -1,0 +1,78 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/robotsdfa/robotsdfa/fetch"
+)
+
+const fetchAbout = `
+Fetches the robots.txt of each URL's origin (once per origin) as a crawler
+would (RFC 9309 sections 2.3 and 2.4: redirects, status classes, size
+limit; package fetch), and prints each URL's verdict as check does:
+"allowed<TAB>URL" or "disallowed<TAB>URL", with -explain the deciding
+line. How each robots.txt was obtained (status, redirects, bytes, cache)
+goes to standard error.
+
+Exit status: 0 when every URL is allowed, 1 when one is disallowed, 2 for
+a usage error or a URL without an http(s) origin.`
+
+const fetchExample = `  $ robotsdfa fetch -agent googlebot https://www.example.com/ https://www.example.com/private/x`
+
+func runFetch(e *env, args []string) int {
+	fs := flagSet(e, "fetch", "[-agent AGENT] [-mode google|rfc] [-max-bytes N] [-timeout D] [-user-agent S] [-explain] URL...", fetchAbout, fetchExample)
+	var ro readOptions
+	ro.register(fs)
+	agent := fs.String("agent", "", "product token or comma-separated fallback chain (empty: only the '*' groups)")
+	timeout := fs.Duration("timeout", 30*time.Second, "time limit of each fetch, redirects included")
+	ua := fs.String("user-agent", fetch.DefaultUserAgent, "User-Agent header to send")
+	explain := fs.Bool("explain", false, "add a third field naming the deciding line")
+	if code, done := parseFlags(e, fs, args); done {
+		return code
+	}
+	if fs.NArg() == 0 {
+		return usageError(e, fs, "want at least one URL")
+	}
+	tokens, err := agentChain(e, "fetch", *agent)
+	if err != nil {
+		return usageError(e, fs, "%v", err)
+	}
+	c := &fetch.Client{Mode: ro.mode, MaxBytes: ro.maxBytes, Timeout: *timeout, UserAgent: *ua}
+	out := bufio.NewWriter(e.stdout)
+	code := exitOK
+	seen := map[fetch.Origin]bool{}
+	for _, u := range fs.Args() {
+		r, outcome, err := c.Get(context.Background(), u)
+		if err != nil {
+			out.Flush()
+			fmt.Fprintf(e.stderr, "%s fetch: %v\n", commandName, err)
+			code = exitProblem
+			continue
+		}
+		if !seen[outcome.Origin] {
+			seen[outcome.Origin] = true
+			out.Flush()
+			fmt.Fprintf(e.stderr, "%s fetch: %s\n", commandName, outcome)
+		}
+		res := r.Agent(tokens...).Check(u)
+		verdict := "allowed"
+		if !res.Allowed {
+			verdict = "disallowed"
+			if code == exitOK {
+				code = exitFound
+			}
+		}
+		fmt.Fprintf(out, "%s\t%s", verdict, u)
+		if *explain {
+			fmt.Fprintf(out, "\t%s", decidingLine(nil, res))
+		}
+		out.WriteByte('\n')
+	}
+	if err := out.Flush(); err != nil {
+		return fail(e, "fetch", err)
+	}
+	return code
+}

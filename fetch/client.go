@@ -1,0 +1,354 @@
+package fetch
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/robotsdfa/robotsdfa/compile"
+	"github.com/robotsdfa/robotsdfa/runtime"
+)
+
+// Defaults of a zero Client.
+const (
+	DefaultTimeout          = 30 * time.Second
+	DefaultTTL              = 24 * time.Hour
+	DefaultMinTTL           = time.Minute
+	DefaultMaxTTL           = 7 * 24 * time.Hour
+	DefaultRetryUnreachable = 5 * time.Minute
+	DefaultStaleFor         = 30 * 24 * time.Hour
+	DefaultStoreBytes       = 256 << 20
+	DefaultUserAgent        = "robotsdfa/1 (+https://github.com/robotsdfa/robotsdfa)"
+	// MaxRedirects is how many redirects are followed (RFC 9309 section
+	// 2.3.1.2: at least five); one more makes the robots.txt unavailable.
+	MaxRedirects = 5
+)
+
+// Client fetches, compiles and caches robots.txt files. The zero value is
+// ready to use with the defaults; set fields before the first Get and not
+// after. A Client is safe for concurrent use.
+type Client struct {
+	// HTTP makes the requests (nil: a client of net/http's defaults).
+	// Its redirect policy is replaced: the Client follows redirects
+	// itself to apply RFC 9309's limit and record the chain.
+	HTTP *http.Client
+	// UserAgent is the User-Agent header sent.
+	UserAgent string
+	// Mode and MaxBytes say how bodies are read (compile.Options);
+	// MaxBytes also bounds how much of a body is downloaded.
+	Mode     compile.Mode
+	MaxBytes int
+	// Timeout bounds each fetch, redirects included.
+	Timeout time.Duration
+	// TTL is how long a result is cached without Cache-Control max-age;
+	// a max-age is honoured within [MinTTL, MaxTTL].
+	TTL, MinTTL, MaxTTL time.Duration
+	// RetryUnreachable is how long an unreachable result is kept before
+	// the next attempt.
+	RetryUnreachable time.Duration
+	// StaleFor: an origin unreachable for longer than this with no good
+	// copy ever fetched is treated as having no robots.txt (allow all),
+	// as Google documents; before that, everything is disallowed.
+	StaleFor time.Duration
+	// Store keeps the entries (nil: a MemoryStore of DefaultStoreBytes).
+	Store Store
+	// Now is the clock (nil: time.Now).
+	Now func() time.Time
+
+	once     sync.Once
+	http     *http.Client
+	allowAll []byte
+	denyAll  []byte
+	initErr  error
+	mu       sync.Mutex
+	inflight map[Origin]*call
+}
+
+type call struct {
+	done  chan struct{}
+	entry Entry
+	err   error
+}
+
+func (c *Client) init() {
+	c.once.Do(func() {
+		hc := http.Client{}
+		if c.HTTP != nil {
+			hc = *c.HTTP
+		}
+		hc.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+		c.http = &hc
+		setDefault(&c.Timeout, DefaultTimeout)
+		setDefault(&c.TTL, DefaultTTL)
+		setDefault(&c.MinTTL, DefaultMinTTL)
+		setDefault(&c.MaxTTL, DefaultMaxTTL)
+		setDefault(&c.RetryUnreachable, DefaultRetryUnreachable)
+		setDefault(&c.StaleFor, DefaultStaleFor)
+		if c.UserAgent == "" {
+			c.UserAgent = DefaultUserAgent
+		}
+		if c.MaxBytes == 0 {
+			c.MaxBytes = compile.DefaultMaxBytes
+		}
+		if c.Store == nil {
+			c.Store = NewMemoryStore(DefaultStoreBytes, 0)
+		}
+		if c.Now == nil {
+			c.Now = time.Now
+		}
+		c.inflight = map[Origin]*call{}
+		c.allowAll, c.initErr = c.compile(nil)
+		if c.initErr == nil {
+			c.denyAll, c.initErr = c.compile([]byte("user-agent: *\ndisallow: /\n"))
+		}
+	})
+}
+
+func setDefault(d *time.Duration, v time.Duration) {
+	if *d <= 0 {
+		*d = v
+	}
+}
+
+func (c *Client) compile(body []byte) ([]byte, error) {
+	opts := compile.Options{Mode: c.Mode, MaxBytes: c.MaxBytes}
+	return compile.Compile(compile.Parse(body, opts), compile.CompileOptions{}).AppendBinary(nil)
+}
+
+// Get returns the robots.txt that applies to rawURL's origin, from the
+// cache or fetched, and how it was obtained. The error is non-nil only
+// when rawURL has no http(s) origin or ctx ends first: a server's failure
+// is an Outcome (Unavailable or Unreachable) with the rules that follow
+// from it, never an error.
+//
+// Concurrent Gets for one origin share one request. The request runs
+// under the Client's Timeout, not ctx's cancellation, so that the callers
+// sharing it are not cut off by the first one's context; a caller whose
+// ctx ends stops waiting.
+func (c *Client) Get(ctx context.Context, rawURL string) (*runtime.Robots, Outcome, error) {
+	c.init()
+	if c.initErr != nil {
+		return nil, Outcome{}, c.initErr
+	}
+	o, err := OriginOf(rawURL)
+	if err != nil {
+		return nil, Outcome{}, err
+	}
+	if e, ok := c.Store.Get(o); ok && c.Now().Before(e.Outcome.ExpiresAt) {
+		if r, err := runtime.Load(e.Blob); err == nil {
+			e.Outcome.FromCache = true
+			return r, e.Outcome, nil
+		}
+		// A stored blob that does not load is refetched.
+	}
+	e, err := c.shared(ctx, o)
+	if err != nil {
+		return nil, Outcome{}, err
+	}
+	r, err := runtime.Load(e.Blob)
+	if err != nil {
+		return nil, e.Outcome, fmt.Errorf("fetch: %s: compiled blob does not load: %w", o, err)
+	}
+	return r, e.Outcome, nil
+}
+
+// Allowed is Get followed by a check of rawURL for the product tokens (a
+// fallback chain).
+func (c *Client) Allowed(ctx context.Context, rawURL string, tokens ...string) (bool, Outcome, error) {
+	r, out, err := c.Get(ctx, rawURL)
+	if err != nil {
+		return false, out, err
+	}
+	return r.Agent(tokens...).Allowed(rawURL), out, nil
+}
+
+// shared runs one refresh per origin at a time; other callers wait for it.
+func (c *Client) shared(ctx context.Context, o Origin) (Entry, error) {
+	if err := ctx.Err(); err != nil {
+		return Entry{}, err
+	}
+	c.mu.Lock()
+	if cl, ok := c.inflight[o]; ok {
+		c.mu.Unlock()
+		select {
+		case <-cl.done:
+			return cl.entry, cl.err
+		case <-ctx.Done():
+			return Entry{}, ctx.Err()
+		}
+	}
+	cl := &call{done: make(chan struct{})}
+	c.inflight[o] = cl
+	c.mu.Unlock()
+	go func() {
+		cl.entry, cl.err = c.refresh(context.WithoutCancel(ctx), o)
+		c.mu.Lock()
+		delete(c.inflight, o)
+		c.mu.Unlock()
+		close(cl.done)
+	}()
+	select {
+	case <-cl.done:
+		return cl.entry, cl.err
+	case <-ctx.Done():
+		return Entry{}, ctx.Err()
+	}
+}
+
+// refresh fetches an origin's robots.txt and stores the new entry.
+func (c *Client) refresh(ctx context.Context, o Origin) (Entry, error) {
+	out, body, maxAge := c.fetch(ctx, o)
+	now := c.Now()
+	out.Origin, out.FetchedAt = o, now
+	prev, hasPrev := c.Store.Get(o)
+	var e Entry
+	switch out.Status {
+	case Success:
+		blob, err := c.compile(body)
+		if err != nil {
+			return Entry{}, fmt.Errorf("fetch: %s: %w", o, err)
+		}
+		e = Entry{Blob: blob, Good: true}
+		out.Rules, out.GoodAt = "robots.txt", now
+		out.ExpiresAt = now.Add(c.ttl(maxAge))
+	case Unavailable:
+		e = Entry{Blob: c.allowAll, Good: true}
+		out.Rules, out.GoodAt = "allow all", now
+		out.ExpiresAt = now.Add(c.ttl(maxAge))
+	default:
+		out.FailingSince = now
+		if hasPrev && !prev.Outcome.FailingSince.IsZero() {
+			out.FailingSince = prev.Outcome.FailingSince
+		}
+		out.ExpiresAt = now.Add(c.RetryUnreachable)
+		switch {
+		case hasPrev && prev.Good:
+			e = Entry{Blob: prev.Blob, Good: true}
+			out.Stale, out.GoodAt, out.Rules = true, prev.Outcome.GoodAt, prev.Outcome.Rules
+		case now.Sub(out.FailingSince) >= c.StaleFor:
+			e = Entry{Blob: c.allowAll}
+			out.Rules = "allow all"
+		default:
+			e = Entry{Blob: c.denyAll}
+			out.Rules = "disallow all"
+		}
+	}
+	e.Outcome = out
+	c.Store.Put(o, e)
+	return e, nil
+}
+
+// ttl is how long a success or unavailable result is cached.
+func (c *Client) ttl(maxAge time.Duration) time.Duration {
+	if maxAge < 0 {
+		return c.TTL
+	}
+	return min(max(maxAge, c.MinTTL), c.MaxTTL)
+}
+
+// fetch requests the origin's /robots.txt, following up to MaxRedirects
+// redirects. maxAge is the final response's Cache-Control max-age, or -1.
+func (c *Client) fetch(ctx context.Context, o Origin) (out Outcome, body []byte, maxAge time.Duration) {
+	ctx, cancel := context.WithTimeout(ctx, c.Timeout)
+	defer cancel()
+	maxAge = -1
+	target := o.RobotsURL()
+	for hop := 0; ; hop++ {
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, target, nil)
+		if err != nil {
+			out.Status, out.Err = Unavailable, err
+			return
+		}
+		req.Header.Set("User-Agent", c.UserAgent)
+		resp, err := c.http.Do(req)
+		if err != nil {
+			out.Status, out.Err = Unreachable, err
+			return
+		}
+		out.HTTPStatus = resp.StatusCode
+		code := resp.StatusCode
+		if code >= 300 && code < 400 && resp.Header.Get("Location") != "" {
+			resp.Body.Close()
+			if hop == MaxRedirects {
+				out.Status, out.Err = Unavailable, fmt.Errorf("more than %d redirects", MaxRedirects)
+				return
+			}
+			loc, err := resp.Location()
+			if err != nil {
+				out.Status, out.Err = Unavailable, fmt.Errorf("redirect: %w", err)
+				return
+			}
+			target = loc.String()
+			out.Redirects = append(out.Redirects, target)
+			continue
+		}
+		maxAge = parseMaxAge(resp.Header.Values("Cache-Control"))
+		switch {
+		case code >= 200 && code < 300:
+			body, out.Bytes, out.Truncated, err = c.readBody(resp.Body)
+			if err != nil {
+				out.Status, out.Err = Unreachable, fmt.Errorf("reading the body: %w", err)
+				return out, nil, -1
+			}
+			out.Status = Success
+		case code == http.StatusTooManyRequests || code >= 500:
+			resp.Body.Close()
+			out.Status = Unreachable
+			maxAge = -1
+		default: // 4xx, and anything else that is not an answer
+			resp.Body.Close()
+			out.Status = Unavailable
+		}
+		return
+	}
+}
+
+// readBody reads at most MaxBytes of a body; the rest is not downloaded.
+// A body cut short (a dropped connection, a wrong Content-Length) is an
+// error.
+func (c *Client) readBody(rc io.ReadCloser) (body []byte, n int64, truncated bool, err error) {
+	defer rc.Close()
+	limit := int64(c.MaxBytes)
+	if limit < 0 {
+		limit = compile.MaxBodyBytes
+	}
+	body, err = io.ReadAll(io.LimitReader(rc, limit+1))
+	n = int64(len(body))
+	if err != nil {
+		if errors.Is(err, io.EOF) {
+			err = io.ErrUnexpectedEOF
+		}
+		return nil, n, false, err
+	}
+	if int64(len(body)) > limit {
+		return body[:limit], limit, true, nil
+	}
+	return body, n, false, nil
+}
+
+// parseMaxAge reads max-age from Cache-Control values; -1 when absent or
+// unreadable, 0 for no-store or no-cache.
+func parseMaxAge(values []string) time.Duration {
+	age := time.Duration(-1)
+	for _, v := range values {
+		for _, d := range strings.Split(v, ",") {
+			d = strings.ToLower(strings.TrimSpace(d))
+			switch {
+			case d == "no-store" || d == "no-cache":
+				return 0
+			case strings.HasPrefix(d, "max-age="):
+				s, err := strconv.ParseInt(strings.Trim(d[len("max-age="):], `"`), 10, 64)
+				if err == nil && s >= 0 && s < 1<<31 {
+					age = time.Duration(s) * time.Second
+				}
+			}
+		}
+	}
+	return age
+}

@@ -1,0 +1,42 @@
+// Package fetch gets robots.txt files for a crawler, as RFC 9309 sections
+// 2.3 and 2.4 and Google's documentation say (SEMANTICS.md section 6): one
+// fetch of /robots.txt per origin (scheme, host, port; IDN hosts in
+// Punycode; default ports folded), compiled to a blob and cached.
+//
+//	c := &fetch.Client{UserAgent: "examplebot/1.0 (+https://example.com/bot)"}
+//	r, outcome, err := c.Get(ctx, "https://example.com/some/page")
+//	ok := r.Agent("examplebot").Allowed("https://example.com/some/page")
+//
+// What a fetch gets and what applies:
+//
+//	2xx                            success: the body (its first MaxBytes) is parsed
+//	3xx                            followed, across hosts, up to 5 redirects; the rules apply
+//	                               to the original origin; a 6th redirect: unavailable
+//	4xx except 429                 unavailable: everything allowed
+//	429, 5xx                       unreachable: everything disallowed
+//	network, DNS, TLS error,       unreachable
+//	timeout, body cut short
+//
+// Caching: a result is kept for TTL (24 h), or for the response's
+// Cache-Control max-age bounded to [MinTTL, MaxTTL]; an unreachable result
+// for RetryUnreachable. While an origin is unreachable its last good copy
+// (a parsed robots.txt, or the allow-all of a 4xx) keeps being served,
+// marked Stale. With no copy, everything is disallowed until the origin
+// has been unreachable for StaleFor (30 days), and then everything is
+// allowed: Google's documented choice ("if the robots.txt is unreachable
+// for more than 30 days ... if there is no cached copy, Google assumes
+// there are no crawl restrictions").
+//
+// # Contract
+//
+//   - Concurrency: a Client is safe for concurrent use; concurrent Gets
+//     for one origin share one request.
+//   - Bounds: each fetch is bounded by Timeout and reads at most MaxBytes
+//     of the body; the cache by its Store (MemoryStore: bytes and entries,
+//     least recently used evicted).
+//   - Storage: the blob is the unit of storage. A crawler can give the
+//     Client its own Store; entries hold the blob and the outcome.
+//   - Errors: Get fails only for a URL without an http(s) origin or a
+//     context that ends; a server's failure is an Outcome.
+//   - Panics: none.
+package fetch

@@ -1,0 +1,403 @@
+package fetch
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+// The rows of SEMANTICS section 6, each against real HTTP servers on
+// loopback.
+
+const robotsBody = "user-agent: *\ndisallow: /private\n"
+
+// server is an httptest server whose /robots.txt handler can change, and
+// which counts the requests it gets.
+type server struct {
+	*httptest.Server
+	requests atomic.Int64
+	mu       sync.Mutex
+	handler  http.HandlerFunc
+}
+
+func newServer(t *testing.T, h http.HandlerFunc) *server {
+	s := &server{handler: h}
+	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.requests.Add(1)
+		s.mu.Lock()
+		h := s.handler
+		s.mu.Unlock()
+		h(w, r)
+	}))
+	t.Cleanup(s.Close)
+	return s
+}
+
+func (s *server) set(h http.HandlerFunc) { s.mu.Lock(); s.handler = h; s.mu.Unlock() }
+
+func body(b string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, b) }
+}
+
+func status(code int) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(code) }
+}
+
+// clock is a settable Now.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) now() time.Time          { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *clock) advance(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.mu.Unlock() }
+
+func newClient() (*Client, *clock) {
+	clk := &clock{t: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}
+	return &Client{Now: clk.now, Timeout: 2 * time.Second}, clk
+}
+
+// verdicts checks /private and /public on the server's origin.
+func verdicts(t *testing.T, c *Client, base string) (private, public bool, out Outcome) {
+	t.Helper()
+	r, out, err := c.Get(context.Background(), base+"/private/x")
+	require.NoError(t, err)
+	m := r.Agent("examplebot")
+	return m.Allowed(base + "/private/x"), m.Allowed(base + "/public"), out
+}
+
+func TestSuccess(t *testing.T) {
+	s := newServer(t, body(robotsBody))
+	c, clk := newClient()
+	private, public, out := verdicts(t, c, s.URL)
+	require.False(t, private)
+	require.True(t, public)
+	require.Equal(t, Success, out.Status)
+	require.Equal(t, 200, out.HTTPStatus)
+	require.Equal(t, int64(len(robotsBody)), out.Bytes)
+	require.Equal(t, "robots.txt", out.Rules)
+	require.Equal(t, clk.now().Add(DefaultTTL), out.ExpiresAt)
+	require.False(t, out.FromCache)
+	require.Equal(t, s.URL+"/robots.txt", out.Origin.RobotsURL())
+}
+
+func TestBodyOverMaxBytes(t *testing.T) {
+	long := "user-agent: *\ndisallow: /first\n" + strings.Repeat("# padding\n", 20) + "disallow: /private\n"
+	s := newServer(t, body(long))
+	c, _ := newClient()
+	c.MaxBytes = 100
+	r, out, err := c.Get(context.Background(), s.URL+"/")
+	require.NoError(t, err)
+	require.Equal(t, Success, out.Status)
+	require.True(t, out.Truncated)
+	require.Equal(t, int64(100), out.Bytes)
+	m := r.Agent("bot")
+	require.False(t, m.Allowed(s.URL+"/first"))
+	require.True(t, m.Allowed(s.URL+"/private"), "a rule past MaxBytes is not read")
+}
+
+// A redirect to another server (a plain net/http server started here):
+// its body applies to the original origin.
+func TestRedirectAcrossServers(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	var plainHits atomic.Int64
+	plain := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		plainHits.Add(1)
+		fmt.Fprint(w, robotsBody)
+	})}
+	go plain.Serve(ln)
+	t.Cleanup(func() { plain.Close() })
+	target := "http://" + ln.Addr().String() + "/moved/robots.txt"
+	s := newServer(t, func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, target, http.StatusMovedPermanently) })
+	c, _ := newClient()
+	private, public, out := verdicts(t, c, s.URL)
+	require.False(t, private)
+	require.True(t, public)
+	require.Equal(t, Success, out.Status)
+	require.Equal(t, []string{target}, out.Redirects)
+	require.Equal(t, int64(1), plainHits.Load())
+	require.True(t, strings.HasPrefix(string(out.Origin), s.URL), "rules apply to the original origin")
+}
+
+func TestRedirectLimits(t *testing.T) {
+	// A loop: the sixth redirect makes the robots.txt unavailable.
+	var s *server
+	s = newServer(t, func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/robots.txt", http.StatusFound) })
+	c, _ := newClient()
+	private, public, out := verdicts(t, c, s.URL)
+	require.True(t, private && public, "unavailable: allow all")
+	require.Equal(t, Unavailable, out.Status)
+	require.Len(t, out.Redirects, MaxRedirects)
+	require.Equal(t, int64(MaxRedirects+1), s.requests.Load())
+
+	// A chain of hops: five are followed, six are not.
+	for _, hops := range []int{5, 6} {
+		chain := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+			var n int
+			fmt.Sscanf(r.URL.Path, "/hop%d", &n)
+			if r.URL.Path == "/robots.txt" || n < hops {
+				http.Redirect(w, r, fmt.Sprintf("/hop%d", n+1), http.StatusMovedPermanently)
+				return
+			}
+			fmt.Fprint(w, robotsBody)
+		})
+		c, _ := newClient()
+		private, _, out := verdicts(t, c, chain.URL)
+		require.Len(t, out.Redirects, min(hops, MaxRedirects), "hops %d", hops)
+		if hops <= MaxRedirects {
+			require.Equal(t, Success, out.Status)
+			require.False(t, private)
+		} else {
+			require.Equal(t, Unavailable, out.Status)
+			require.True(t, private)
+		}
+	}
+}
+
+func TestStatusClasses(t *testing.T) {
+	for _, c := range []struct {
+		code   int
+		status Status
+		rules  string
+	}{
+		{404, Unavailable, "allow all"},
+		{401, Unavailable, "allow all"},
+		{403, Unavailable, "allow all"},
+		{410, Unavailable, "allow all"},
+		{429, Unreachable, "disallow all"},
+		{500, Unreachable, "disallow all"},
+		{503, Unreachable, "disallow all"},
+	} {
+		t.Run(fmt.Sprint(c.code), func(t *testing.T) {
+			s := newServer(t, status(c.code))
+			cl, clk := newClient()
+			private, public, out := verdicts(t, cl, s.URL)
+			require.Equal(t, c.status, out.Status)
+			require.Equal(t, c.code, out.HTTPStatus)
+			require.Equal(t, c.rules, out.Rules)
+			require.Equal(t, c.status == Unavailable, private)
+			require.Equal(t, c.status == Unavailable, public)
+			if c.status == Unreachable {
+				require.Equal(t, clk.now(), out.FailingSince)
+				require.Equal(t, clk.now().Add(DefaultRetryUnreachable), out.ExpiresAt)
+			} else {
+				require.Equal(t, clk.now().Add(DefaultTTL), out.ExpiresAt)
+			}
+		})
+	}
+}
+
+func TestTimeout(t *testing.T) {
+	release := make(chan struct{})
+	s := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-r.Context().Done():
+		case <-release:
+		}
+	})
+	defer close(release)
+	c, _ := newClient()
+	c.Timeout = 150 * time.Millisecond
+	start := time.Now()
+	private, public, out := verdicts(t, c, s.URL)
+	require.Less(t, time.Since(start), 2*time.Second)
+	require.Equal(t, Unreachable, out.Status)
+	require.ErrorIs(t, out.Err, context.DeadlineExceeded)
+	require.False(t, private || public, "unreachable: disallow all")
+}
+
+// hijacked serves a raw HTTP response and closes the connection.
+func hijacked(raw string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		conn, buf, err := w.(http.Hijacker).Hijack()
+		if err != nil {
+			panic(err)
+		}
+		buf.WriteString(raw)
+		buf.Flush()
+		conn.Close()
+	}
+}
+
+func TestBodyCutShort(t *testing.T) {
+	for name, raw := range map[string]string{
+		"dropped mid-body":     "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 1000\r\n\r\nuser-agent: *\nallow: /",
+		"wrong Content-Length": "HTTP/1.1 200 OK\r\nContent-Length: 60\r\n\r\n" + robotsBody,
+	} {
+		t.Run(name, func(t *testing.T) {
+			s := newServer(t, hijacked(raw))
+			c, _ := newClient()
+			private, public, out := verdicts(t, c, s.URL)
+			require.Equal(t, Unreachable, out.Status)
+			require.ErrorContains(t, out.Err, "unexpected EOF")
+			require.False(t, private || public)
+		})
+	}
+}
+
+func TestCacheHitExpiryAndMaxAge(t *testing.T) {
+	s := newServer(t, body(robotsBody))
+	c, clk := newClient()
+	verdicts(t, c, s.URL)
+	_, _, out := verdicts(t, c, s.URL)
+	require.True(t, out.FromCache)
+	require.Equal(t, int64(1), s.requests.Load(), "a hit makes no request")
+
+	clk.advance(DefaultTTL + time.Second)
+	_, _, out = verdicts(t, c, s.URL)
+	require.False(t, out.FromCache)
+	require.Equal(t, int64(2), s.requests.Load(), "expired: fetched again")
+
+	for _, tc := range []struct {
+		header string
+		ttl    time.Duration
+	}{
+		{"max-age=3600", time.Hour},
+		{"public, max-age=10", DefaultMinTTL},
+		{"max-age=999999999", DefaultMaxTTL},
+		{"no-store", DefaultMinTTL},
+		{"max-age=junk", DefaultTTL},
+	} {
+		s := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Cache-Control", tc.header)
+			fmt.Fprint(w, robotsBody)
+		})
+		c, clk := newClient()
+		_, _, out := verdicts(t, c, s.URL)
+		require.Equal(t, clk.now().Add(tc.ttl), out.ExpiresAt, tc.header)
+	}
+}
+
+// While the origin fails, the last good copy serves; without one,
+// everything is disallowed until StaleFor has passed.
+func TestStale(t *testing.T) {
+	s := newServer(t, body(robotsBody))
+	c, clk := newClient()
+	start := clk.now()
+	verdicts(t, c, s.URL)
+	s.set(status(503))
+	clk.advance(DefaultTTL + time.Second)
+	private, public, out := verdicts(t, c, s.URL)
+	require.Equal(t, Unreachable, out.Status)
+	require.True(t, out.Stale)
+	require.Equal(t, start, out.GoodAt)
+	require.Equal(t, "robots.txt", out.Rules)
+	require.False(t, private)
+	require.True(t, public, "the copy's rules, not disallow-all")
+	failing := out.FailingSince
+	clk.advance(40 * 24 * time.Hour)
+	_, _, out = verdicts(t, c, s.URL)
+	require.True(t, out.Stale, "the copy keeps serving")
+	require.Equal(t, failing, out.FailingSince)
+	s.set(body("user-agent: *\ndisallow: /\n"))
+	clk.advance(DefaultRetryUnreachable + time.Second)
+	_, public, out = verdicts(t, c, s.URL)
+	require.Equal(t, Success, out.Status)
+	require.True(t, out.FailingSince.IsZero())
+	require.False(t, public)
+
+	// No copy at all: disallow all, then after StaleFor, allow all.
+	down := newServer(t, status(500))
+	c, clk = newClient()
+	private, public, out = verdicts(t, c, down.URL)
+	require.False(t, private || public)
+	require.Equal(t, "disallow all", out.Rules)
+	clk.advance(DefaultStaleFor - time.Hour)
+	_, public, _ = verdicts(t, c, down.URL)
+	require.False(t, public)
+	clk.advance(2 * time.Hour)
+	_, public, out = verdicts(t, c, down.URL)
+	require.True(t, public, "unreachable for more than 30 days with no copy: allow all")
+	require.Equal(t, "allow all", out.Rules)
+	require.False(t, out.Stale)
+}
+
+func TestConcurrentGetsShareOneRequest(t *testing.T) {
+	gate := make(chan struct{})
+	s := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		<-gate
+		fmt.Fprint(w, robotsBody)
+	})
+	c, _ := newClient()
+	const n = 32
+	var wg sync.WaitGroup
+	results := make(chan bool, n)
+	for i := 0; i < n; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ok, _, err := c.Allowed(context.Background(), s.URL+"/private", "bot")
+			require.NoError(t, err)
+			results <- ok
+		}()
+	}
+	time.Sleep(100 * time.Millisecond)
+	close(gate)
+	wg.Wait()
+	close(results)
+	for ok := range results {
+		require.False(t, ok)
+	}
+	require.Equal(t, int64(1), s.requests.Load())
+}
+
+func TestEviction(t *testing.T) {
+	var servers []*server
+	for i := 0; i < 3; i++ {
+		servers = append(servers, newServer(t, body(robotsBody)))
+	}
+	store := NewMemoryStore(1<<20, 2)
+	c, _ := newClient()
+	c.Store = store
+	for _, s := range servers {
+		verdicts(t, c, s.URL)
+	}
+	require.Equal(t, 2, store.Len())
+	require.Equal(t, 1, store.Evictions())
+	_, _, out := verdicts(t, c, servers[2].URL)
+	require.True(t, out.FromCache)
+	_, _, out = verdicts(t, c, servers[0].URL)
+	require.False(t, out.FromCache, "the least recently used was evicted")
+	require.Equal(t, int64(2), servers[0].requests.Load())
+
+	// A byte bound evicts too.
+	small := NewMemoryStore(1, 0)
+	c2, _ := newClient()
+	c2.Store = small
+	verdicts(t, c2, servers[1].URL)
+	require.Equal(t, 0, small.Len(), "a blob larger than the bound is not kept")
+}
+
+func TestGetErrors(t *testing.T) {
+	c, _ := newClient()
+	for _, u := range []string{"ftp://example.com/x", "not a url", "https:///x"} {
+		_, _, err := c.Get(context.Background(), u)
+		require.Error(t, err, u)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	s := newServer(t, body(robotsBody))
+	_, _, err := c.Get(ctx, s.URL)
+	require.ErrorIs(t, err, context.Canceled)
+}
+
+// The User-Agent header is sent.
+func TestUserAgentHeader(t *testing.T) {
+	var got atomic.Value
+	s := newServer(t, func(w http.ResponseWriter, r *http.Request) { got.Store(r.Header.Get("User-Agent")) })
+	c, _ := newClient()
+	c.UserAgent = "examplebot/1.0"
+	verdicts(t, c, s.URL)
+	require.Equal(t, "examplebot/1.0", got.Load())
+}
+

@@ -1,0 +1,95 @@
+package fetch
+
+import (
+	"container/list"
+	"sync"
+)
+
+// Entry is what the cache keeps for an origin: the outcome of the last
+// fetch and the blob of what applies. Blob is the unit of storage: a
+// crawler that keeps robots.txt in its own store keeps entries.
+type Entry struct {
+	Outcome Outcome
+	// Blob is the compiled robots.txt that applies after the last fetch
+	// (for an unreachable origin: the last good copy, or nil).
+	Blob []byte
+	// Good is whether Blob is a good copy: a parsed robots.txt, or the
+	// allow-all of an unavailable one, as opposed to the disallow-all of
+	// an unreachable origin.
+	Good bool
+}
+
+// Store keeps entries by origin. Implementations must be safe for
+// concurrent use and must not modify a Blob they were given or hand out.
+type Store interface {
+	Get(o Origin) (Entry, bool)
+	Put(o Origin, e Entry)
+}
+
+// MemoryStore is a Store in memory, bounded by total blob bytes and by
+// entries, evicting the least recently used.
+type MemoryStore struct {
+	maxBytes, maxEntries int
+	mu                   sync.Mutex
+	bytes                int
+	lru                  *list.List // of *memEntry, most recent first
+	byOrigin             map[Origin]*list.Element
+	evictions            int
+}
+
+type memEntry struct {
+	origin Origin
+	entry  Entry
+}
+
+// NewMemoryStore makes a store holding at most maxBytes of blobs and
+// maxEntries entries (0: no bound on that count).
+func NewMemoryStore(maxBytes, maxEntries int) *MemoryStore {
+	return &MemoryStore{maxBytes: maxBytes, maxEntries: maxEntries, lru: list.New(), byOrigin: map[Origin]*list.Element{}}
+}
+
+// Get returns an origin's entry and marks it recently used.
+func (s *MemoryStore) Get(o Origin) (Entry, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	el, ok := s.byOrigin[o]
+	if !ok {
+		return Entry{}, false
+	}
+	s.lru.MoveToFront(el)
+	return el.Value.(*memEntry).entry, true
+}
+
+// Put stores an entry, evicting the least recently used ones beyond the
+// bounds (an entry larger than maxBytes on its own is not kept).
+func (s *MemoryStore) Put(o Origin, e Entry) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if el, ok := s.byOrigin[o]; ok {
+		s.bytes -= len(el.Value.(*memEntry).entry.Blob)
+		s.lru.Remove(el)
+		delete(s.byOrigin, o)
+	}
+	if s.maxBytes > 0 && len(e.Blob) > s.maxBytes {
+		return
+	}
+	s.byOrigin[o] = s.lru.PushFront(&memEntry{o, e})
+	s.bytes += len(e.Blob)
+	for (s.maxBytes > 0 && s.bytes > s.maxBytes) || (s.maxEntries > 0 && s.lru.Len() > s.maxEntries) {
+		last := s.lru.Back()
+		me := last.Value.(*memEntry)
+		s.bytes -= len(me.entry.Blob)
+		s.lru.Remove(last)
+		delete(s.byOrigin, me.origin)
+		s.evictions++
+	}
+}
+
+// Len, Bytes and Evictions describe the store.
+func (s *MemoryStore) Len() int { s.mu.Lock(); defer s.mu.Unlock(); return s.lru.Len() }
+
+// Bytes is the total size of the blobs held.
+func (s *MemoryStore) Bytes() int { s.mu.Lock(); defer s.mu.Unlock(); return s.bytes }
+
+// Evictions is how many entries the bounds have evicted.
+func (s *MemoryStore) Evictions() int { s.mu.Lock(); defer s.mu.Unlock(); return s.evictions }
