@@ -400,4 +400,3 @@ func TestUserAgentHeader(t *testing.T) {
 	verdicts(t, c, s.URL)
 	require.Equal(t, "examplebot/1.0", got.Load())
 }
-
