@@ -1,0 +1,36 @@
+package runtime
+
+import (
+	"testing"
+
+	"github.com/robotsdfa/robotsdfa/compile"
+	"github.com/robotsdfa/robotsdfa/internal/reference"
+)
+
+// FuzzURLPath: both. The runtime's path extraction (no allocation,
+// substrings, an implicit '/' flag) and its RFC normalisation against the
+// literal implementation of SEMANTICS 4.1 and 4.2 in internal/reference;
+// Host never panics and returns substrings.
+func FuzzURLPath(f *testing.F) {
+	for _, u := range []string{"https://example.com/a?b#c", "//h/p", "http://h?q", "h;p", "/a#b", "#x", "",
+		"x?q://c/p", "mailto:me/p", "http://[::1]:80/%7e%2A$", "https://u@h:1/é%zz", "///p", "a://b://c/d"} {
+		f.Add(u)
+	}
+	f.Fuzz(func(t *testing.T, url string) {
+		path, slash := urlPath(url)
+		got := path
+		if slash {
+			got = "/" + path
+		}
+		if want := reference.RawPath(url); got != want {
+			t.Fatalf("urlPath(%q) = %q, want %q", url, got, want)
+		}
+		if rfc := string(normalizeRFC(nil, path, slash)); rfc != reference.Path(url, compile.RFC9309) {
+			t.Fatalf("normalizeRFC(%q) = %q, want %q", url, rfc, reference.Path(url, compile.RFC9309))
+		}
+		host, port, ok := Host(url)
+		if ok && host == "" || !ok && (host != "" || port != "") || len(host)+len(port) > len(url) {
+			t.Fatalf("Host(%q) = %q, %q, %v", url, host, port, ok)
+		}
+	})
+}
