@@ -10,18 +10,22 @@ import (
 	"github.com/robotsdfa/robotsdfa/runtime"
 )
 
-// Query is one check: a URL and the matcher of its host's robots.txt.
+// Query is one check: a URL and the matcher of its host's robots.txt
+// (File names it in Workload.Bodies, for other libraries to parse).
 type Query struct {
 	Matcher runtime.Matcher
 	URL     string
+	File    string
 }
 
 // Workload is a list of checks.
 type Workload struct {
 	Name    string
 	Queries []Query
-	// Files is how many robots.txt files the queries use.
-	Files int
+	// Files is how many robots.txt files the queries use; Bodies holds
+	// them by name.
+	Files  int
+	Bodies map[string][]byte
 }
 
 // Bytes is the total length of the workload's URLs.
@@ -37,7 +41,7 @@ func (w *Workload) Bytes() int {
 // lower-cased host has a file in c.Hosts, in list order, checked for token
 // against its host's file compiled in mode (one matcher per file).
 func (c *Corpus) Frontier(token string, mode compile.Mode) (*Workload, error) {
-	w := &Workload{Name: "frontier"}
+	w := &Workload{Name: "frontier", Bodies: map[string][]byte{}}
 	matchers := map[string]runtime.Matcher{}
 	for _, list := range c.URLs {
 		urls, err := ReadLines(list)
@@ -55,14 +59,15 @@ func (c *Corpus) Frontier(token string, mode compile.Mode) (*Workload, error) {
 			}
 			m, ok := matchers[file]
 			if !ok {
-				r, err := c.Load(file, mode)
+				body, r, err := c.Load(file, mode)
 				if err != nil {
 					return nil, err
 				}
 				m = r.Agent(token)
 				matchers[file] = m
+				w.Bodies[file] = body
 			}
-			w.Queries = append(w.Queries, Query{m, u})
+			w.Queries = append(w.Queries, Query{m, u, file})
 		}
 	}
 	w.Files = len(matchers)
@@ -79,7 +84,7 @@ func (c *Corpus) Wikipedia(token string, mode compile.Mode) (*Workload, error) {
 	if !ok {
 		return nil, fmt.Errorf("workload: %s has no robots.txt for en.wikipedia.org", c.Name)
 	}
-	r, err := c.Load(file, mode)
+	body, r, err := c.Load(file, mode)
 	if err != nil {
 		return nil, err
 	}
@@ -88,7 +93,7 @@ func (c *Corpus) Wikipedia(token string, mode compile.Mode) (*Workload, error) {
 	if c.WikipediaURLs != "" {
 		lists = []string{c.WikipediaURLs}
 	}
-	w := &Workload{Name: "wikipedia", Files: 1}
+	w := &Workload{Name: "wikipedia", Files: 1, Bodies: map[string][]byte{file: body}}
 	for _, list := range lists {
 		urls, err := ReadLines(list)
 		if err != nil {
@@ -96,7 +101,7 @@ func (c *Corpus) Wikipedia(token string, mode compile.Mode) (*Workload, error) {
 		}
 		for _, u := range urls {
 			if host, _, ok := runtime.Host(u); ok && strings.EqualFold(host, "en.wikipedia.org") {
-				w.Queries = append(w.Queries, Query{m, u})
+				w.Queries = append(w.Queries, Query{m, u, file})
 			}
 		}
 	}
@@ -107,17 +112,18 @@ func (c *Corpus) Wikipedia(token string, mode compile.Mode) (*Workload, error) {
 }
 
 // Load reads, compiles and serialises one file of the corpus and loads the
-// blob, as a crawler that stores blobs would.
-func (c *Corpus) Load(file string, mode compile.Mode) (*runtime.Robots, error) {
+// blob, as a crawler that stores blobs would; it returns the body too.
+func (c *Corpus) Load(file string, mode compile.Mode) ([]byte, *runtime.Robots, error) {
 	body, err := os.ReadFile(filepath.Join(c.Robots, file))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	blob, err := Compile(body, mode)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", file, err)
+		return nil, nil, fmt.Errorf("%s: %w", file, err)
 	}
-	return runtime.Load(blob)
+	r, err := runtime.Load(blob)
+	return body, r, err
 }
 
 // Compile parses, compiles and serialises a robots.txt body with the
@@ -133,7 +139,7 @@ func Compile(body []byte, mode compile.Mode) ([]byte, error) {
 // more.
 func Adversarial(token string) (*Workload, error) {
 	bodies, paths := adversarialBodies(), adversarialPaths()
-	w := &Workload{Name: "adversarial", Files: len(bodies)}
+	w := &Workload{Name: "adversarial", Files: len(bodies), Bodies: map[string][]byte{}}
 	for i, body := range bodies {
 		blob, err := Compile([]byte(body), compile.Google)
 		if err != nil {
@@ -143,7 +149,9 @@ func Adversarial(token string) (*Workload, error) {
 		if err != nil {
 			return nil, fmt.Errorf("adversarial case %d: %w", i, err)
 		}
-		w.Queries = append(w.Queries, Query{r.Agent(token), "https://example.com" + paths[i]})
+		name := fmt.Sprintf("adversarial-%d", i)
+		w.Bodies[name] = []byte(body)
+		w.Queries = append(w.Queries, Query{r.Agent(token), "https://example.com" + paths[i], name})
 	}
 	return w, nil
 }

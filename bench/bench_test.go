@@ -1,0 +1,179 @@
+package bench
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/robotsdfa/robotsdfa/bench/workload"
+	"github.com/robotsdfa/robotsdfa/compile"
+	"github.com/robotsdfa/robotsdfa/internal/testcorpus"
+	"github.com/robotsdfa/robotsdfa/runtime"
+)
+
+var corpusOnce struct {
+	sync.Once
+	c   *workload.Corpus
+	err error
+}
+
+// corpus is the shared corpus when present, else the sample.
+func corpus(b *testing.B) *workload.Corpus {
+	corpusOnce.Do(func() {
+		if dir, ok := testcorpus.SharedDir(); ok {
+			corpusOnce.c, corpusOnce.err = workload.Shared(dir)
+			return
+		}
+		root, err := testcorpus.Root()
+		if err != nil {
+			corpusOnce.err = err
+			return
+		}
+		corpusOnce.c, corpusOnce.err = workload.Sample(filepath.Join(root, "testdata"))
+	})
+	if corpusOnce.err != nil {
+		b.Fatal(corpusOnce.err)
+	}
+	b.Logf("corpus: %s", corpusOnce.c.Name)
+	return corpusOnce.c
+}
+
+var workloads struct {
+	sync.Mutex
+	m map[string]*workload.Workload
+}
+
+func load(b *testing.B, name string) *workload.Workload {
+	workloads.Lock()
+	defer workloads.Unlock()
+	if w, ok := workloads.m[name]; ok {
+		return w
+	}
+	c := corpus(b)
+	var w *workload.Workload
+	var err error
+	switch name {
+	case "frontier":
+		w, err = c.Frontier("googlebot", compile.Google)
+	case "wikipedia":
+		w, err = c.Wikipedia("googlebot", compile.Google)
+	case "adversarial":
+		w, err = workload.Adversarial("googlebot")
+	}
+	if err != nil {
+		b.Fatal(err)
+	}
+	if workloads.m == nil {
+		workloads.m = map[string]*workload.Workload{}
+	}
+	workloads.m[name] = w
+	return w
+}
+
+// BenchmarkCheck: one check (Allowed) per op, cycling through the
+// workload's URLs, each with its host's bound matcher.
+func BenchmarkCheck(b *testing.B) {
+	for _, name := range []string{"frontier", "wikipedia", "adversarial"} {
+		b.Run(name, func(b *testing.B) {
+			w := load(b, name)
+			qs := w.Queries
+			b.ReportMetric(float64(w.Bytes())/float64(len(qs)), "URL-bytes")
+			disallowed := 0
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				q := &qs[i%len(qs)]
+				if !q.Matcher.Allowed(q.URL) {
+					disallowed++
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkCompile/corpus: parse + compile + serialise every file of the
+// corpus once per op; the median and p99 per file, and blob size over
+// robots.txt size, are custom metrics.
+func BenchmarkCompile(b *testing.B) {
+	b.Run("corpus", func(b *testing.B) {
+		c := corpus(b)
+		names, err := c.Files()
+		if err != nil {
+			b.Fatal(err)
+		}
+		bodies := make([][]byte, len(names))
+		total := 0
+		for i, n := range names {
+			if bodies[i], err = os.ReadFile(filepath.Join(c.Robots, n)); err != nil {
+				b.Fatal(err)
+			}
+			total += len(bodies[i])
+		}
+		per := make([]time.Duration, len(bodies))
+		ratios := make([]float64, 0, len(bodies))
+		b.SetBytes(int64(total))
+		b.ReportAllocs()
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			ratios = ratios[:0]
+			for j, body := range bodies {
+				start := time.Now()
+				blob, err := workload.Compile(body, compile.Google)
+				per[j] = time.Since(start)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if len(body) > 0 {
+					ratios = append(ratios, float64(len(blob))/float64(len(body)))
+				}
+			}
+		}
+		b.StopTimer()
+		slices.Sort(per)
+		slices.Sort(ratios)
+		b.ReportMetric(float64(per[len(per)/2].Nanoseconds()), "median-ns/file")
+		b.ReportMetric(float64(per[len(per)*99/100].Nanoseconds()), "p99-ns/file")
+		b.ReportMetric(ratios[len(ratios)/2], "median-blob/robots")
+		b.ReportMetric(ratios[len(ratios)*99/100], "p99-blob/robots")
+		b.ReportMetric(float64(len(bodies)), "files")
+	})
+}
+
+// BenchmarkLoad: validating blobs, per byte.
+func BenchmarkLoad(b *testing.B) {
+	c := corpus(b)
+	names, err := c.Files()
+	if err != nil {
+		b.Fatal(err)
+	}
+	if len(names) > 2000 {
+		names = names[:2000]
+	}
+	var blobs [][]byte
+	total := 0
+	for _, n := range names {
+		body, err := os.ReadFile(filepath.Join(c.Robots, n))
+		if err != nil {
+			b.Fatal(err)
+		}
+		blob, err := workload.Compile(body, compile.Google)
+		if err != nil {
+			b.Fatal(err)
+		}
+		blobs = append(blobs, blob)
+		total += len(blob)
+	}
+	b.SetBytes(int64(total))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, blob := range blobs {
+			if _, err := runtime.Load(blob); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
