@@ -3,6 +3,7 @@ package automaton
 import (
 	"encoding/binary"
 	"slices"
+	"sync"
 )
 
 // Options bound and shape construction.
@@ -232,29 +233,39 @@ func (p *Program) Check(path []byte) (bool, *Rule) {
 	return Verdict(p.Match(path))
 }
 
-// builder is the state of one subset construction.
+// builder is the state of one subset construction. Builders are pooled:
+// every slice and table is reused from one construction to the next, so
+// a small group costs few allocations beyond its DFA.
 type builder struct {
 	n       *nfa
 	opts    Options
 	classOf [256]uint8
 	eoi     uint8
 	classes int
-	// live states: key -> id, their thread sets and the rules they
-	// settle on entry (their output, NoRule for none)
-	ids     map[string]int32
-	threads [][]int32
+	// Live states: their thread sets (spans of arena) and the rules they
+	// settle on entry (their output, NoRule for none), found by content
+	// through table, an open-addressing hash table of state ids (-1:
+	// empty).
+	table   []int32
+	arena   []int32
+	threads []span
 	outputs []int32
 	// decided states: result -> id
 	decided  map[int32]int32
 	results  []int32
-	rows     [][]edge // per live state; edges target refs (see ref)
+	edges    []edge // every live state's row (edges target refs, see edge)
+	rows     []span // per live state: its row in edges
 	defaults []int32
 	bytes    int
 	work     int
-	key      []byte
 	set      threadSet
 	lits     []uint64 // (byte << 32 | position) of a state's literal threads
+	row      []edge   // scratch: the row being built
+	nfa      nfa
 }
+
+// span is a run of a builder's arena or edges.
+type span struct{ off, n int32 }
 
 // An edge's or default's target is a ref: >= 0 a live state, < 0 decided
 // state -ref-1.
@@ -263,10 +274,32 @@ type edge struct {
 	to    int32
 }
 
+var builders = sync.Pool{New: func() any { return &builder{decided: map[int32]int32{}} }}
+
+// reset readies a pooled builder for a construction.
+func (b *builder) reset(opts Options) {
+	b.opts = opts
+	b.classOf = [256]uint8{}
+	b.table = b.table[:0]
+	b.arena, b.threads, b.outputs = b.arena[:0], b.threads[:0], b.outputs[:0]
+	clear(b.decided)
+	b.results, b.edges, b.rows, b.defaults = b.results[:0], b.edges[:0], b.rows[:0], b.defaults[:0]
+	b.bytes, b.work = 0, 0
+	b.growTable(64)
+}
+
+func (b *builder) threadsOf(s int32) []int32 {
+	sp := b.threads[s]
+	return b.arena[sp.off : sp.off+sp.n]
+}
+
 func buildDFA(rules []Rule, ids []int32, opts Options) *DFA {
-	n := newNFA(rules, ids)
-	b := &builder{n: n, opts: opts, ids: map[string]int32{}, decided: map[int32]int32{}}
+	b := builders.Get().(*builder)
+	defer builders.Put(b)
+	b.reset(opts)
+	n := b.nfa.init(rules, ids)
 	b.set.n = n
+	b.n = n
 	if !b.makeClasses() {
 		return nil
 	}
@@ -323,19 +356,56 @@ func (b *builder) intern(t *threadSet) int32 {
 	if len(t.pos) == 0 {
 		return b.decidedRef(t.leader)
 	}
-	b.key = binary.LittleEndian.AppendUint32(b.key[:0], uint32(t.leader))
-	for _, p := range t.pos {
-		b.key = binary.LittleEndian.AppendUint32(b.key, uint32(p))
+	mask := len(b.table) - 1
+	for i := int(stateHash(t.leader, t.pos)) & mask; ; i = (i + 1) & mask {
+		id := b.table[i]
+		if id < 0 {
+			id = int32(len(b.threads))
+			b.table[i] = id
+			b.threads = append(b.threads, span{int32(len(b.arena)), int32(len(t.pos))})
+			b.arena = append(b.arena, t.pos...)
+			b.outputs = append(b.outputs, t.leader)
+			b.bytes += 8 + 4*len(t.pos)
+			if 2*len(b.threads) > len(b.table) {
+				b.growTable(2 * len(b.table))
+			}
+			return id
+		}
+		if b.outputs[id] == t.leader && slices.Equal(b.threadsOf(id), t.pos) {
+			return id
+		}
 	}
-	if id, ok := b.ids[string(b.key)]; ok {
-		return id
+}
+
+// stateHash is FNV-1a over a state's output and threads.
+func stateHash(leader int32, pos []int32) uint64 {
+	h := uint64(14695981039346656037)
+	h = (h ^ uint64(uint32(leader))) * 1099511628211
+	for _, p := range pos {
+		h = (h ^ uint64(uint32(p))) * 1099511628211
 	}
-	id := int32(len(b.threads))
-	b.ids[string(b.key)] = id
-	b.threads = append(b.threads, slices.Clone(t.pos))
-	b.outputs = append(b.outputs, t.leader)
-	b.bytes += 8 + 4*len(t.pos)
-	return id
+	return h ^ h>>29
+}
+
+// growTable resizes the state table to size slots (a power of two) and
+// re-enters every live state.
+func (b *builder) growTable(size int) {
+	if cap(b.table) >= size {
+		b.table = b.table[:size]
+	} else {
+		b.table = make([]int32, size)
+	}
+	for i := range b.table {
+		b.table[i] = -1
+	}
+	mask := size - 1
+	for id := range b.threads {
+		i := int(stateHash(b.outputs[id], b.threadsOf(int32(id)))) & mask
+		for b.table[i] >= 0 {
+			i = (i + 1) & mask
+		}
+		b.table[i] = int32(id)
+	}
 }
 
 func (b *builder) decidedRef(leader int32) int32 {
@@ -355,7 +425,8 @@ func (b *builder) successor(s int32, lits []uint64) int32 {
 	t := &b.set
 	t.reset(NoRule)
 	n := b.n
-	for _, p := range b.threads[s] {
+	threads := b.threadsOf(s)
+	for _, p := range threads {
 		if n.kind[p] == posStar {
 			t.add(p)
 		}
@@ -363,14 +434,14 @@ func (b *builder) successor(s int32, lits []uint64) int32 {
 	for _, l := range lits {
 		t.add(int32(uint32(l)) + 1)
 	}
-	b.work += len(b.threads[s]) + len(lits)
+	b.work += len(threads) + len(lits)
 	return b.intern(t)
 }
 
 // eoiRef settles the anchored threads waiting at their pattern's end.
 func (b *builder) eoiRef(s int32) int32 {
 	leader := int32(NoRule)
-	for _, p := range b.threads[s] {
+	for _, p := range b.threadsOf(s) {
 		if b.n.kind[p] == posEnd {
 			leader = b.n.combine(leader, b.n.ruleOf[p])
 		}
@@ -383,13 +454,13 @@ func (b *builder) expand(s int32) bool {
 	n := b.n
 	def := b.successor(s, nil)
 	b.lits = b.lits[:0]
-	for _, p := range b.threads[s] {
+	for _, p := range b.threadsOf(s) {
 		if n.kind[p] == posLit && b.classOf[n.lit[p]] != b.eoi {
 			b.lits = append(b.lits, uint64(n.lit[p])<<32|uint64(uint32(p)))
 		}
 	}
 	slices.Sort(b.lits)
-	var row []edge
+	row := b.row[:0]
 	for i := 0; i < len(b.lits); {
 		c := b.lits[i] >> 32
 		j := i + 1
@@ -404,7 +475,9 @@ func (b *builder) expand(s int32) bool {
 	if to := b.eoiRef(s); to != def {
 		row = append(row, edge{b.eoi, to})
 	}
-	b.rows = append(b.rows, row)
+	b.rows = append(b.rows, span{int32(len(b.edges)), int32(len(row))})
+	b.edges = append(b.edges, row...)
+	b.row = row
 	b.defaults = append(b.defaults, def)
 	b.bytes += 8 * (len(row) + 1)
 	return len(b.threads) <= b.opts.MaxStates && b.bytes <= b.opts.MaxBytes && b.work <= b.opts.MaxWork*b.opts.MaxStates
@@ -415,7 +488,7 @@ func (b *builder) expand(s int32) bool {
 func (b *builder) finish(start int32) *DFA {
 	nd := uint32(len(b.results))
 	classes := b.classOf
-	d := &DFA{Classes: &classes, NumClasses: b.classes, NumDecided: int(nd), Results: b.results}
+	d := &DFA{Classes: &classes, NumClasses: b.classes, NumDecided: int(nd), Results: slices.Clone(b.results)}
 	id := make([]uint32, len(b.threads))
 	order := make([]int32, 0, len(b.threads))
 	for pass := 0; pass < 2; pass++ {
@@ -437,10 +510,20 @@ func (b *builder) finish(start int32) *DFA {
 	}
 	d.Start = abs(start)
 	d.Rows = make([]uint32, 0, len(b.rows))
+	size := 0
+	for _, sp := range b.rows {
+		if int(sp.n) > denseAbove {
+			size += d.NumClasses
+		} else {
+			size += 2 + 2*int(sp.n)
+		}
+	}
+	d.Trans = make([]uint32, 0, size)
 	row := make([]edge, 0, 8)
 	for _, s := range order {
 		row = row[:0]
-		for _, e := range b.rows[s] {
+		sp := b.rows[s]
+		for _, e := range b.edges[sp.off : sp.off+sp.n] {
 			row = append(row, edge{e.class, int32(abs(e.to))})
 		}
 		d.appendRow(row, abs(b.defaults[s]))

@@ -32,8 +32,12 @@ type nfa struct {
 	base     []int32 // per rule: its first position
 }
 
-func newNFA(rules []Rule, ids []int32) *nfa {
-	n := &nfa{rules: rules, anchored: make([]bool, len(rules)), base: make([]int32, len(rules))}
+// init makes n the NFA of the rules ids, reusing n's slices.
+func (n *nfa) init(rules []Rule, ids []int32) *nfa {
+	n.rules = rules
+	n.anchored = slices.Grow(n.anchored[:0], len(rules))[:len(rules)]
+	n.base = slices.Grow(n.base[:0], len(rules))[:len(rules)]
+	n.ruleOf, n.kind, n.lit = n.ruleOf[:0], n.kind[:0], n.lit[:0]
 	for i := range n.base {
 		n.base[i] = -1
 	}

@@ -52,14 +52,14 @@ func Compile(f *File, opts CompileOptions) *automaton.Set {
 	for _, t := range opts.Tokens {
 		wanted[automaton.AgentKey(t)] = true
 	}
-	for _, tok := range f.tokens() {
+	// Each token's groups, in one pass (SelectChain per token would be
+	// quadratic in a file of thousands of groups).
+	tokens, groupsOf := f.tokenGroups()
+	for _, tok := range tokens {
 		if len(wanted) > 0 && !wanted[tok] {
 			continue
 		}
-		sel := f.SelectChain(tok)
-		if !sel.Global && len(sel.Groups) > 0 {
-			set.Agents[tok] = program(sel.Groups)
-		}
+		set.Agents[tok] = program(groupsOf[tok])
 	}
 	if g := f.selectGlobal(); g.Global {
 		set.Global = program(g.Groups)
@@ -73,24 +73,28 @@ func Compile(f *File, opts CompileOptions) *automaton.Set {
 	return set
 }
 
-// tokens returns the distinct lower-cased product tokens of the file's
-// non-global user-agent lines, in order of appearance.
-func (f *File) tokens() []string {
-	seen := map[string]bool{}
-	var out []string
+// tokenGroups returns the distinct lower-cased product tokens of the
+// file's non-global user-agent lines, in order of appearance, and the
+// groups naming each (what SelectChain(token) selects), in one pass.
+func (f *File) tokenGroups() ([]string, map[string][]int) {
+	groupsOf := map[string][]int{}
+	var tokens []string
 	for gi := range f.Groups {
 		for _, a := range f.Groups[gi].Agents {
 			if a.Global {
 				continue
 			}
 			t := automaton.AgentKey(a.Token)
-			if !seen[t] {
-				seen[t] = true
-				out = append(out, t)
+			gs, seen := groupsOf[t]
+			if !seen {
+				tokens = append(tokens, t)
+			}
+			if len(gs) == 0 || gs[len(gs)-1] != gi {
+				groupsOf[t] = append(gs, gi)
 			}
 		}
 	}
-	return out
+	return tokens, groupsOf
 }
 
 func groupsKey(groups []int) string {
