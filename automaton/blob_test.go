@@ -154,3 +154,24 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+// TestEveryBitFlip: every single-bit change of small blobs is refused
+// (the checksum covers every byte before it, and a flip in the checksum
+// itself no longer matches).
+func TestEveryBitFlip(t *testing.T) {
+	for _, body := range blobBodies[:3] {
+		blob := blobOf(t, body, compile.Google)
+		for i := range blob {
+			for bit := 0; bit < 8; bit++ {
+				blob[i] ^= 1 << bit
+				if _, err := automaton.Decode(blob); err == nil {
+					t.Fatalf("byte %d bit %d flipped: the blob still decodes", i, bit)
+				}
+				blob[i] ^= 1 << bit
+			}
+		}
+		if _, err := automaton.Decode(blob); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

@@ -511,8 +511,8 @@ func (b *builder) finish(start int32) *DFA {
 	d.Start = abs(start)
 	d.Rows = make([]uint32, 0, len(b.rows))
 	size := 0
-	for _, sp := range b.rows {
-		if int(sp.n) > denseAbove {
+	for s, sp := range b.rows {
+		if denseRow(int(sp.n), abs(b.defaults[s]), id[s]) {
 			size += d.NumClasses
 		} else {
 			size += 2 + 2*int(sp.n)
@@ -526,7 +526,7 @@ func (b *builder) finish(start int32) *DFA {
 		for _, e := range b.edges[sp.off : sp.off+sp.n] {
 			row = append(row, edge{e.class, int32(abs(e.to))})
 		}
-		d.appendRow(row, abs(b.defaults[s]))
+		d.appendRow(row, abs(b.defaults[s]), id[s])
 	}
 	return d
 }

@@ -141,7 +141,7 @@ func (d *DFA) quotient(block []int32, blocks int) *DFA {
 				row = append(row, edge{uint8(c), int32(to)})
 			}
 		}
-		out.appendRow(row, def)
+		out.appendRow(row, def, id[b])
 	}
 	return out
 }
@@ -164,11 +164,13 @@ func (d *DFA) defaultOf(s uint32) uint32 {
 	return best
 }
 
-// appendRow lays out one live state's row: sparse (a default and the
-// exceptions) when it has few exceptions, else dense. Targets are
-// absolute state numbers.
-func (d *DFA) appendRow(row []edge, def uint32) {
-	if len(row) > denseAbove {
+// appendRow lays out live state self's row: dense when it has many
+// exceptions, or when its default is itself (a state a walk loops in, byte
+// after byte, as in a floating pattern's scan, must step in one load);
+// else sparse (a default and the exceptions). Targets are absolute state
+// numbers.
+func (d *DFA) appendRow(row []edge, def, self uint32) {
+	if denseRow(len(row), def, self) {
 		d.Rows = append(d.Rows, uint32(len(d.Trans)))
 		base := len(d.Trans)
 		for c := 0; c < d.NumClasses; c++ {
@@ -184,4 +186,9 @@ func (d *DFA) appendRow(row []edge, def uint32) {
 	for _, e := range row {
 		d.Trans = append(d.Trans, uint32(e.class), uint32(e.to))
 	}
+}
+
+// denseRow is appendRow's choice, also used to size tables.
+func denseRow(exceptions int, def, self uint32) bool {
+	return exceptions > denseAbove || def == self
 }

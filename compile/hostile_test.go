@@ -38,6 +38,14 @@ var hostile = []struct {
 		}
 		return b.String()
 	}},
+	{"floating-runs", func(size int) string { // "*aaaa…": every position stays live
+		var b strings.Builder
+		b.WriteString("User-agent: *\n")
+		for i := 0; b.Len() < size; i++ {
+			fmt.Fprintf(&b, "Disallow: *%s%d\nAllow: /*%s\n", strings.Repeat("9", 900), i, strings.Repeat("9", 901))
+		}
+		return b.String()
+	}},
 	{"tiny-rules", func(size int) string { // 100,000 rules at 500 KB
 		var b strings.Builder
 		b.WriteString("User-agent: *\n")

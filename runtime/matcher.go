@@ -65,6 +65,9 @@ func (m Matcher) Check(url string) Result {
 		return m.checkCopy(buf[:0], path, slash)
 	}
 	bp := longPaths.Get().(*[]byte)
+	if cap(*bp) < need {
+		*bp = make([]byte, 0, need) // kept in the pool for the next long path
+	}
 	res := m.checkCopy((*bp)[:0], path, slash)
 	longPaths.Put(bp)
 	return res
