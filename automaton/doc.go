@@ -31,5 +31,6 @@
 // bytes. Run, Leader and Check do not allocate, take time linear in the
 // path for each DFA and each scanned rule, and are safe for concurrent use:
 // programs are not modified after Build. A Builder is not safe for
-// concurrent use.
+// concurrent use; the package-level Build is (construction state is
+// pooled).
 package automaton
