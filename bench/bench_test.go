@@ -94,6 +94,39 @@ func BenchmarkCheck(b *testing.B) {
 	}
 }
 
+// BenchmarkFloor: what any matcher must at least do per check on each
+// workload, to put BenchmarkCheck in proportion: read every byte of the
+// URL, and touch the matcher's memory once (one byte of its blob, at a
+// place that varies with the URL, as a first table lookup would). On the
+// frontier, where consecutive URLs mostly belong to different hosts, that
+// touch is usually a cache miss.
+func BenchmarkFloor(b *testing.B) {
+	for _, name := range []string{"frontier", "wikipedia", "adversarial"} {
+		b.Run(name, func(b *testing.B) {
+			w := load(b, name)
+			qs := w.Queries
+			blobs := make([][]byte, len(qs))
+			for i, q := range qs {
+				blobs[i] = w.Blobs[q.File]
+			}
+			sum := 0
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				j := i % len(qs)
+				u := qs[j].URL
+				for k := 0; k < len(u); k++ {
+					sum += int(u[k])
+				}
+				blob := blobs[j]
+				sum += int(blob[(len(u)*4099)%len(blob)])
+			}
+			if sum == 42 {
+				b.Log(sum)
+			}
+		})
+	}
+}
+
 // BenchmarkCompile/corpus: parse + compile + serialise every file of the
 // corpus once per op; the median and p99 per file, and blob size over
 // robots.txt size, are custom metrics.

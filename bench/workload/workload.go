@@ -26,6 +26,8 @@ type Workload struct {
 	// them by name.
 	Files  int
 	Bodies map[string][]byte
+	// Blobs holds each file's compiled blob (what its matcher reads).
+	Blobs map[string][]byte
 }
 
 // Bytes is the total length of the workload's URLs.
@@ -41,7 +43,7 @@ func (w *Workload) Bytes() int {
 // lower-cased host has a file in c.Hosts, in list order, checked for token
 // against its host's file compiled in mode (one matcher per file).
 func (c *Corpus) Frontier(token string, mode compile.Mode) (*Workload, error) {
-	w := &Workload{Name: "frontier", Bodies: map[string][]byte{}}
+	w := &Workload{Name: "frontier", Bodies: map[string][]byte{}, Blobs: map[string][]byte{}}
 	matchers := map[string]runtime.Matcher{}
 	for _, list := range c.URLs {
 		urls, err := ReadLines(list)
@@ -59,13 +61,13 @@ func (c *Corpus) Frontier(token string, mode compile.Mode) (*Workload, error) {
 			}
 			m, ok := matchers[file]
 			if !ok {
-				body, r, err := c.Load(file, mode)
+				body, blob, r, err := c.Load(file, mode)
 				if err != nil {
 					return nil, err
 				}
 				m = r.Agent(token)
 				matchers[file] = m
-				w.Bodies[file] = body
+				w.Bodies[file], w.Blobs[file] = body, blob
 			}
 			w.Queries = append(w.Queries, Query{m, u, file})
 		}
@@ -84,7 +86,7 @@ func (c *Corpus) Wikipedia(token string, mode compile.Mode) (*Workload, error) {
 	if !ok {
 		return nil, fmt.Errorf("workload: %s has no robots.txt for en.wikipedia.org", c.Name)
 	}
-	body, r, err := c.Load(file, mode)
+	body, blob, r, err := c.Load(file, mode)
 	if err != nil {
 		return nil, err
 	}
@@ -93,7 +95,7 @@ func (c *Corpus) Wikipedia(token string, mode compile.Mode) (*Workload, error) {
 	if c.WikipediaURLs != "" {
 		lists = []string{c.WikipediaURLs}
 	}
-	w := &Workload{Name: "wikipedia", Files: 1, Bodies: map[string][]byte{file: body}}
+	w := &Workload{Name: "wikipedia", Files: 1, Bodies: map[string][]byte{file: body}, Blobs: map[string][]byte{file: blob}}
 	for _, list := range lists {
 		urls, err := ReadLines(list)
 		if err != nil {
@@ -112,18 +114,19 @@ func (c *Corpus) Wikipedia(token string, mode compile.Mode) (*Workload, error) {
 }
 
 // Load reads, compiles and serialises one file of the corpus and loads the
-// blob, as a crawler that stores blobs would; it returns the body too.
-func (c *Corpus) Load(file string, mode compile.Mode) ([]byte, *runtime.Robots, error) {
-	body, err := os.ReadFile(filepath.Join(c.Robots, file))
+// blob, as a crawler that stores blobs would; it returns the body and the
+// blob too.
+func (c *Corpus) Load(file string, mode compile.Mode) (body, blob []byte, r *runtime.Robots, err error) {
+	body, err = os.ReadFile(filepath.Join(c.Robots, file))
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	blob, err := Compile(body, mode)
+	blob, err = Compile(body, mode)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", file, err)
+		return nil, nil, nil, fmt.Errorf("%s: %w", file, err)
 	}
-	r, err := runtime.Load(blob)
-	return body, r, err
+	r, err = runtime.Load(blob)
+	return body, blob, r, err
 }
 
 // Compile parses, compiles and serialises a robots.txt body with the
@@ -139,7 +142,7 @@ func Compile(body []byte, mode compile.Mode) ([]byte, error) {
 // more.
 func Adversarial(token string) (*Workload, error) {
 	bodies, paths := adversarialBodies(), adversarialPaths()
-	w := &Workload{Name: "adversarial", Files: len(bodies), Bodies: map[string][]byte{}}
+	w := &Workload{Name: "adversarial", Files: len(bodies), Bodies: map[string][]byte{}, Blobs: map[string][]byte{}}
 	for i, body := range bodies {
 		blob, err := Compile([]byte(body), compile.Google)
 		if err != nil {
@@ -150,7 +153,7 @@ func Adversarial(token string) (*Workload, error) {
 			return nil, fmt.Errorf("adversarial case %d: %w", i, err)
 		}
 		name := fmt.Sprintf("adversarial-%d", i)
-		w.Bodies[name] = []byte(body)
+		w.Bodies[name], w.Blobs[name] = []byte(body), blob
 		w.Queries = append(w.Queries, Query{r.Agent(token), "https://example.com" + paths[i], name})
 	}
 	return w, nil
