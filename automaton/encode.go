@@ -90,6 +90,16 @@ func appendWords(sec *[]byte, count *uint32, v []uint32) uint32 {
 
 func (e *encoder) words(v []uint32) uint32 { return appendWords(&e.tables, &e.nTable, v) }
 
+// words32 is words for signed values (rule indices, NoRule).
+func (e *encoder) words32(v []int32) uint32 {
+	at := e.nTable
+	for _, w := range v {
+		e.tables = le32(e.tables, uint32(w))
+	}
+	e.nTable += uint32(len(v))
+	return at
+}
+
 func (e *encoder) list(v []uint32) uint32 { return appendWords(&e.index, &e.nIndex, v) }
 
 func rules32(v []int32) []uint32 {
@@ -115,7 +125,7 @@ func (e *encoder) dfa(d *DFA) uint32 {
 	for _, v := range []uint32{
 		uint32(d.NumClasses), uint32(d.NumDecided), uint32(len(d.Outputs)), uint32(d.NumStates()),
 		d.Start, cls,
-		e.words(rules32(d.Results)), e.words(rules32(d.Outputs)), e.words(d.Rows),
+		e.words32(d.Results), e.words32(d.Outputs), e.words(d.Rows),
 		e.words(d.Trans), uint32(len(d.Trans)),
 	} {
 		e.dfas = le32(e.dfas, v)
@@ -130,6 +140,19 @@ func (e *encoder) dfa(d *DFA) uint32 {
 // same bytes.
 func (s *Set) AppendBinary(dst []byte) ([]byte, error) {
 	e := &encoder{strs: map[string]uint32{}, dfaID: map[*DFA]uint32{}, classID: map[[256]uint8]uint32{}}
+	// Size the big sections once: each starts with its 4-byte count,
+	// written at the end.
+	words, nDFA := 0, 0
+	for _, p := range s.Programs {
+		for _, d := range p.DFAs {
+			words += len(d.Results) + len(d.Outputs) + len(d.Rows) + len(d.Trans)
+			nDFA++
+		}
+	}
+	e.tables = make([]byte, 4, 4+4*words)
+	e.dfas = make([]byte, 4, 4+44*nDFA)
+	e.index = make([]byte, 4, 4+4*(nDFA+len(s.Programs)))
+	e.sec[secClasses] = make([]byte, 4, 4+256*min(nDFA, 8))
 
 	// Agents, sorted by fingerprint then token.
 	type agent struct {
@@ -159,8 +182,12 @@ func (s *Set) AppendBinary(dst []byte) ([]byte, error) {
 	e.sec[secAgents] = ag
 
 	// Programs, their rules, DFA lists and scan lists.
-	pr := le32(nil, uint32(len(s.Programs)))
-	var rules []byte
+	nr := 0
+	for _, p := range s.Programs {
+		nr += len(p.Rules)
+	}
+	pr := le32(make([]byte, 0, 4+48*len(s.Programs)), uint32(len(s.Programs)))
+	rules := make([]byte, 4, 4+ruleSize*nr)
 	nRules := uint32(0)
 	for i, p := range s.Programs {
 		dfas := make([]uint32, len(p.DFAs))
@@ -196,11 +223,13 @@ func (s *Set) AppendBinary(dst []byte) ([]byte, error) {
 		nRules += uint32(len(p.Rules))
 	}
 	e.sec[secPrograms] = pr
-	e.sec[secRules] = append(le32(nil, nRules), rules...)
-	e.sec[secIndex] = append(le32(nil, e.nIndex), e.index...)
-	e.sec[secDFAs] = append(le32(nil, e.nDFA), e.dfas...)
-	e.sec[secClasses] = append(le32(nil, e.nClass), e.sec[secClasses]...)
-	e.sec[secTables] = append(le32(nil, e.nTable), e.tables...)
+	binary.LittleEndian.PutUint32(rules, nRules)
+	e.sec[secRules] = rules
+	binary.LittleEndian.PutUint32(e.index, e.nIndex)
+	binary.LittleEndian.PutUint32(e.dfas, e.nDFA)
+	binary.LittleEndian.PutUint32(e.sec[secClasses], e.nClass)
+	binary.LittleEndian.PutUint32(e.tables, e.nTable)
+	e.sec[secIndex], e.sec[secDFAs], e.sec[secTables] = e.index, e.dfas, e.tables
 
 	// Sitemaps and other records.
 	m := le32(nil, uint32(len(s.Sitemaps)))
@@ -232,6 +261,7 @@ func (s *Set) AppendBinary(dst []byte) ([]byte, error) {
 	if total > math.MaxUint32 {
 		return dst, errorf(ErrFormat, 0, "set too large for a blob (%d bytes)", total)
 	}
+	dst = slices.Grow(dst, total)
 	dst = append(dst, Magic...)
 	dst = binary.LittleEndian.AppendUint16(dst, Version)
 	dst = binary.LittleEndian.AppendUint16(dst, flags)
