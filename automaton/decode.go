@@ -38,17 +38,13 @@ type decoder struct {
 	sec    [numSections + 1][2]int // offset, length
 	direct bool                    // word views may alias the blob
 	// decoded
-	rules   []ruleRec
+	rules   []Rule
+	hasPat  []bool // per rule: a pattern is stored (scanned rules)
 	dfas    []*DFA
 	dfaOff  []int
 	index   []uint32
 	nStrs   int
 	strsOff int
-}
-
-type ruleRec struct {
-	rule Rule
-	pat  bool
 }
 
 func (d *decoder) u32(off int) uint32 { return binary.LittleEndian.Uint32(d.b[off:]) }
@@ -168,10 +164,10 @@ func (d *decoder) rulesSection() error {
 	if err != nil {
 		return err
 	}
-	d.rules = make([]ruleRec, n)
+	d.rules = make([]Rule, n)
+	d.hasPat = make([]bool, n)
 	for i := range d.rules {
 		o := at + i*ruleSize
-		r := &d.rules[i]
 		kind, prio, line := Kind(d.b[o]), d.u32(o+4), d.u32(o+8)
 		switch {
 		case kind != Allow && kind != Disallow:
@@ -188,8 +184,8 @@ func (d *decoder) rulesSection() error {
 		if pat != "" && len(pat) != int(prio) {
 			return errorf(ErrFormat, o+16, "rule %d: pattern of %d bytes, priority %d", i, len(pat), prio)
 		}
-		r.rule = Rule{Kind: kind, Priority: int32(prio), Line: int32(line), Pattern: pat}
-		r.pat = pat != ""
+		d.rules[i] = Rule{Kind: kind, Priority: int32(prio), Line: int32(line), Pattern: pat}
+		d.hasPat[i] = pat != ""
 	}
 	return nil
 }
@@ -207,6 +203,9 @@ func (d *decoder) dfaSection() error {
 	if err != nil {
 		return err
 	}
+	// One slab for every DFA of the set, so that a set's automata sit
+	// together in memory.
+	slab := make([]DFA, n)
 	for i := 0; i < n; i++ {
 		o := at + i*dfaSize
 		f := func(k int) uint64 { return uint64(d.u32(o + 4*k)) }
@@ -226,7 +225,8 @@ func (d *decoder) dfaSection() error {
 			rows+live > uint64(nWords) || trans+nTrans > uint64(nWords):
 			return errorf(ErrFormat, o+24, "dfa %d: a table runs past the %d-word tables section", i, nWords)
 		}
-		dfa := &DFA{
+		dfa := &slab[i]
+		*dfa = DFA{
 			Classes:    (*[256]uint8)(d.b[clsAt+256*int(cls):]),
 			NumClasses: int(classes),
 			NumDecided: int(decided),
@@ -311,6 +311,13 @@ func (d *decoder) set() (*Set, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Programs, their DFA lists and scan lists in shared slabs; rule
+	// tables are views of the decoded rules.
+	progs := make([]Program, n)
+	dfaLists := make([]*DFA, 0, len(d.index))
+	scanLists := make([]int32, 0, len(d.index))
+	s.Programs = make([]*Program, 0, n)
+	s.Meta = make([]ProgramMeta, 0, n)
 	for i := 0; i < n; i++ {
 		o := at + i*programSize
 		f := func(k int) uint64 { return uint64(d.u32(o + 4*k)) }
@@ -326,10 +333,10 @@ func (d *decoder) set() (*Set, error) {
 		case req > math.MaxInt32 || delay < -1 || per < 0:
 			return nil, errorf(ErrFormat, o+28, "program %d: crawl-delay %d or request-rate %d/%d out of range", i, delay, req, per)
 		}
-		p := &Program{Rules: make([]Rule, nr), NULEndsPath: flags == 1}
-		for j := range p.Rules {
-			p.Rules[j] = d.rules[r0+uint64(j)].rule
-		}
+		p := &progs[i]
+		p.Rules = d.rules[r0 : r0+nr : r0+nr]
+		p.NULEndsPath = flags == 1
+		first := len(dfaLists)
 		for _, id := range d.index[l0 : l0+nl] {
 			if uint64(id) >= uint64(len(d.dfas)) {
 				return nil, errorf(ErrFormat, o+8, "program %d: dfa %d of %d", i, id, len(d.dfas))
@@ -342,13 +349,20 @@ func (d *decoder) set() (*Set, error) {
 					}
 				}
 			}
-			p.DFAs = append(p.DFAs, dfa)
+			dfaLists = append(dfaLists, dfa)
 		}
+		if len(dfaLists) > first {
+			p.DFAs = dfaLists[first:len(dfaLists):len(dfaLists)]
+		}
+		first = len(scanLists)
 		for _, r := range d.index[s0 : s0+ns] {
-			if uint64(r) >= nr || !d.rules[r0+uint64(r)].pat {
+			if uint64(r) >= nr || !d.hasPat[r0+uint64(r)] {
 				return nil, errorf(ErrFormat, o+16, "program %d: scanned rule %d has no pattern or is out of range", i, r)
 			}
-			p.Scan = append(p.Scan, int32(r))
+			scanLists = append(scanLists, int32(r))
+		}
+		if len(scanLists) > first {
+			p.Scan = scanLists[first:len(scanLists):len(scanLists)]
 		}
 		s.Programs = append(s.Programs, p)
 		s.Meta = append(s.Meta, ProgramMeta{CrawlDelay: time.Duration(delay), Requests: int32(req), Per: time.Duration(per)})
