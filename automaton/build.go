@@ -32,7 +32,7 @@ const (
 	DefaultMaxBytes = 1 << 20
 	// DefaultMaxWork is the default construction budget of one DFA, in
 	// thread steps per state of its state budget.
-	DefaultMaxWork = 256
+	DefaultMaxWork = 32
 	// denseAbove: rows with more exceptions than this are stored dense.
 	denseAbove = 6
 	// wildAttempts bounds how many times the wildcard rules are halved
