@@ -53,16 +53,7 @@ func load(b *testing.B, name string) *workload.Workload {
 		return w
 	}
 	c := corpus(b)
-	var w *workload.Workload
-	var err error
-	switch name {
-	case "frontier":
-		w, err = c.Frontier("googlebot", compile.Google)
-	case "wikipedia":
-		w, err = c.Wikipedia("googlebot", compile.Google)
-	case "adversarial":
-		w, err = workload.Adversarial("googlebot")
-	}
+	w, err := c.Workload(name, "googlebot", compile.Google)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -76,7 +67,7 @@ func load(b *testing.B, name string) *workload.Workload {
 // BenchmarkCheck: one check (Allowed) per op, cycling through the
 // workload's URLs, each with its host's bound matcher.
 func BenchmarkCheck(b *testing.B) {
-	for _, name := range []string{"frontier", "wikipedia", "adversarial"} {
+	for _, name := range workload.Names {
 		b.Run(name, func(b *testing.B) {
 			w := load(b, name)
 			qs := w.Queries
@@ -101,7 +92,7 @@ func BenchmarkCheck(b *testing.B) {
 // frontier, where consecutive URLs mostly belong to different hosts, that
 // touch is usually a cache miss.
 func BenchmarkFloor(b *testing.B) {
-	for _, name := range []string{"frontier", "wikipedia", "adversarial"} {
+	for _, name := range workload.Names {
 		b.Run(name, func(b *testing.B) {
 			w := load(b, name)
 			qs := w.Queries

@@ -55,15 +55,7 @@ func load(b *testing.B, name string) *loaded {
 		b.Fatal(err)
 	}
 	b.Logf("corpus: %s", c.Name)
-	var w *workload.Workload
-	switch name {
-	case "frontier":
-		w, err = c.Frontier("googlebot", compile.Google)
-	case "wikipedia":
-		w, err = c.Wikipedia("googlebot", compile.Google)
-	case "adversarial":
-		w, err = workload.Adversarial("googlebot")
-	}
+	w, err := c.Workload(name, "googlebot", compile.Google)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -102,7 +94,7 @@ func load(b *testing.B, name string) *loaded {
 // the share of URLs on which temoto's verdict differs from robotsdfa's
 // (which equals Google's reference) is reported as differ-%.
 func BenchmarkPeers(b *testing.B) {
-	for _, name := range []string{"frontier", "wikipedia", "adversarial"} {
+	for _, name := range workload.Names {
 		b.Run(name+"/impl=robotsdfa", func(b *testing.B) {
 			qs := load(b, name).w.Queries
 			n := 0

@@ -185,3 +185,19 @@ func starRules(n int) string {
 	}
 	return b.String()
 }
+
+// Names are the check workloads, in the order reports list them.
+var Names = []string{"frontier", "wikipedia", "adversarial"}
+
+// Workload loads the check workload called name (one of Names).
+func (c *Corpus) Workload(name, token string, mode compile.Mode) (*Workload, error) {
+	switch name {
+	case "frontier":
+		return c.Frontier(token, mode)
+	case "wikipedia":
+		return c.Wikipedia(token, mode)
+	case "adversarial":
+		return Adversarial(token)
+	}
+	return nil, fmt.Errorf("workload: no workload %q", name)
+}

@@ -52,13 +52,8 @@ func runBench(e *env, args []string) int {
 	defer out.Flush()
 	fmt.Fprintf(out, "corpus: %s; agent %s; %s mode\n\n", c.Name, *agent, mode)
 	fmt.Fprintf(out, "%-12s %9s %6s %10s %12s %13s %14s\n", "workload", "URLs", "files", "ns/check", "checks/s", "allocs/check", "ns/URL byte")
-	loaders := []func() (*workload.Workload, error){
-		func() (*workload.Workload, error) { return c.Frontier(*agent, mode) },
-		func() (*workload.Workload, error) { return c.Wikipedia(*agent, mode) },
-		func() (*workload.Workload, error) { return workload.Adversarial(*agent) },
-	}
-	for _, load := range loaders {
-		w, err := load()
+	for _, name := range workload.Names {
+		w, err := c.Workload(name, *agent, mode)
 		if err != nil {
 			fmt.Fprintf(out, "%v\n", err)
 			continue

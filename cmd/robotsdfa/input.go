@@ -6,7 +6,6 @@ import (
 	"compress/gzip"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/klauspost/compress/zstd"
 )
@@ -28,18 +27,9 @@ func openInput(e *env, name string) (*input, error) {
 		f = e.stdin
 		name = "standard input"
 	} else {
-		file, err := os.Open(name)
+		file, _, err := openRegular(name, "a URL list")
 		if err != nil {
 			return nil, err
-		}
-		st, err := file.Stat()
-		if err != nil {
-			file.Close()
-			return nil, err
-		}
-		if st.IsDir() {
-			file.Close()
-			return nil, fmt.Errorf("%s: is a directory, not a URL list", name)
 		}
 		f, closeFile = file, file.Close
 	}

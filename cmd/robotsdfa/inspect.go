@@ -57,18 +57,11 @@ func runInspect(e *env, args []string) int {
 
 // readHead reads a file's first bytes, to tell blobs from packs.
 func readHead(path string) ([]byte, error) {
-	f, err := os.Open(path)
+	f, _, err := openRegular(path, "a blob or pack")
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if st.IsDir() {
-		return nil, fmt.Errorf("%s: is a directory, not a blob or pack", path)
-	}
 	head := make([]byte, 8)
 	n, err := io.ReadFull(f, head)
 	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {

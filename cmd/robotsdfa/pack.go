@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"sort"
 	"strings"
 
@@ -124,18 +123,11 @@ func totalLen(ss []string) int {
 // name the file and, for the index, the offset in the decompressed
 // content.
 func readPack(path string) (*pack, error) {
-	f, err := os.Open(path)
+	f, st, err := openRegular(path, "a pack")
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if st.IsDir() {
-		return nil, fmt.Errorf("%s: is a directory, not a pack", path)
-	}
 	zr, err := zstd.NewReader(f, zstd.WithDecoderConcurrency(2), zstd.WithDecoderMaxMemory(maxPackBytes))
 	if err != nil {
 		return nil, err

@@ -14,18 +14,11 @@ import (
 // one byte, so that the parser sees the cut). A directory, or a file that
 // cannot be read, is an error naming the file.
 func readBody(path string, opts compile.Options) ([]byte, error) {
-	f, err := os.Open(path)
+	f, _, err := openRegular(path, "a robots.txt file")
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if st.IsDir() {
-		return nil, fmt.Errorf("%s: is a directory, not a robots.txt file", path)
-	}
 	limit := int64(opts.MaxBytes)
 	switch {
 	case limit == 0:
@@ -101,4 +94,23 @@ func decidingLine(f *compile.File, res runtime.Result) string {
 		return s
 	}
 	return fmt.Sprintf("line %d: %s, priority %d", res.Line, key, res.Priority)
+}
+
+// openRegular opens a file the command reads, refusing a directory with an
+// error that says what was expected ("a robots.txt file", "a pack").
+func openRegular(path, what string) (*os.File, os.FileInfo, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	if st.IsDir() {
+		f.Close()
+		return nil, nil, fmt.Errorf("%s: is a directory, not %s", path, what)
+	}
+	return f, st, nil
 }
