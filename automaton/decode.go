@@ -261,47 +261,60 @@ func int32s(w []uint32) []int32 {
 // range, targets in range, and the end-of-input target decided.
 func (dfa *DFA) validRows(at int) error {
 	states := uint32(dfa.NumStates())
-	nt := uint64(len(dfa.Trans))
+	decided := uint32(dfa.NumDecided)
+	classes := uint64(dfa.NumClasses)
+	eoi := uint32(dfa.EOIClass())
+	trans := dfa.Trans
+	nt := uint64(len(trans))
 	for i, off := range dfa.Rows {
-		s := i + dfa.NumDecided
-		bad := func(what string, args ...any) error {
-			return errorf(ErrFormat, at, "dfa state %d: "+what, append([]any{s}, args...)...)
-		}
 		o := uint64(off &^ SparseRow)
+		var end uint32 // the end-of-input target, found on the way
 		if off&SparseRow == 0 {
-			if o+uint64(dfa.NumClasses) > nt {
-				return bad("dense row at %d runs past the transitions", o)
+			if o+classes > nt {
+				return rowError(at, i, dfa, "dense row at %d runs past the transitions", o)
 			}
-			for _, t := range dfa.Trans[o : o+uint64(dfa.NumClasses)] {
+			row := trans[o : o+classes]
+			for _, t := range row {
 				if t >= states {
-					return bad("target %d of %d states", t, states)
+					return rowError(at, i, dfa, "target %d of %d states", t, states)
 				}
 			}
+			end = row[eoi]
 		} else {
 			if o+2 > nt {
-				return bad("sparse row at %d runs past the transitions", o)
+				return rowError(at, i, dfa, "sparse row at %d runs past the transitions", o)
 			}
-			n := uint64(dfa.Trans[o+1])
-			if o+2+2*n > nt {
-				return bad("sparse row of %d pairs runs past the transitions", n)
+			n := uint64(trans[o+1])
+			if n > (nt-o-2)/2 {
+				return rowError(at, i, dfa, "sparse row of %d pairs runs past the transitions", n)
 			}
-			if dfa.Trans[o] >= states {
-				return bad("default %d of %d states", dfa.Trans[o], states)
+			end = trans[o]
+			if end >= states {
+				return rowError(at, i, dfa, "default %d of %d states", end, states)
 			}
 			prev := int64(-1)
-			for k := uint64(0); k < n; k++ {
-				c, t := dfa.Trans[o+2+2*k], dfa.Trans[o+3+2*k]
-				if int64(c) <= prev || c >= uint32(dfa.NumClasses) || t >= states {
-					return bad("pair %d (class %d, target %d) out of order or range", k, c, t)
+			pairs := trans[o+2 : o+2+2*n]
+			for k := 0; k+1 < len(pairs); k += 2 {
+				c, t := pairs[k], pairs[k+1]
+				if int64(c) <= prev || uint64(c) >= classes || t >= states {
+					return rowError(at, i, dfa, "pair %d (class %d, target %d) out of order or range", k/2, c, t)
+				}
+				if c == eoi {
+					end = t
 				}
 				prev = int64(c)
 			}
 		}
-		if t := dfa.Step(uint32(s), dfa.EOIClass()); t >= uint32(dfa.NumDecided) {
-			return bad("end of input leads to live state %d", t)
+		if end >= decided {
+			return rowError(at, i, dfa, "end of input leads to live state %d", end)
 		}
 	}
 	return nil
+}
+
+// rowError reports a bad row of live state NumDecided+i.
+func rowError(at, i int, dfa *DFA, what string, args ...any) error {
+	return errorf(ErrFormat, at, "dfa state %d: "+what, append([]any{i + dfa.NumDecided}, args...)...)
 }
 
 // set checks programs, agents and records, and assembles the Set.
