@@ -12,6 +12,51 @@ import "strings"
 // '#'. A path starting with '?' or ';' gets a '/' in front: slash reports
 // that it needs one.
 func urlPath(url string) (path string, slash bool) {
+	// Fast path: "scheme://authority…", as nearly every URL is. A scheme
+	// holds no '/', '?', ';' or ':', so its "://" is the first one and
+	// comes before any path character: the authority starts after it.
+	if k := schemeEnd(url); k > 0 {
+		for i := k + 3; i < len(url); i++ {
+			if !authorityEnd[url[i]] {
+				continue
+			}
+			if url[i] == '#' {
+				return "/", false
+			}
+			rest := url[i:]
+			if h := strings.IndexByte(rest, '#'); h >= 0 {
+				rest = rest[:h]
+			}
+			return rest, rest[0] != '/'
+		}
+		return "/", false
+	}
+	return urlPathGeneral(url)
+}
+
+// authorityEnd marks the bytes that end an authority: the path's first
+// byte ('/', '?', ';') or a fragment's '#'.
+var authorityEnd = [256]bool{'/': true, '?': true, ';': true, '#': true}
+
+// schemeEnd returns the length of url's scheme ([A-Za-z][A-Za-z0-9+.-]*)
+// when "://" follows it, else -1.
+func schemeEnd(url string) int {
+	for i := 0; i < len(url); i++ {
+		c := url[i]
+		switch {
+		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
+		case i > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'):
+		case i > 0 && c == ':' && strings.HasPrefix(url[i:], "://"):
+			return i
+		default:
+			return -1
+		}
+	}
+	return -1
+}
+
+// urlPathGeneral is urlPath for any string, as SEMANTICS 4.1 words it.
+func urlPathGeneral(url string) (path string, slash bool) {
 	start := 0
 	if strings.HasPrefix(url, "//") {
 		start = 2
