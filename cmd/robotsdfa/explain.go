@@ -48,7 +48,10 @@ func runExplain(e *env, args []string) int {
 		return fail(e, "explain", err)
 	}
 	other := opts
-	other.Mode = 1 - opts.Mode
+	other.Mode = compile.RFC9309
+	if opts.Mode == compile.RFC9309 {
+		other.Mode = compile.Google
+	}
 	oc, err := compileBody(path, body, other)
 	if err != nil {
 		return fail(e, "explain", err)

@@ -75,10 +75,17 @@ type beatenRule struct {
 // beaten lists the rules of one merged group that never decide.
 func beaten(f *compile.File, rules []compile.Rule) []beatenRule {
 	var out []beatenRule
-	first := map[string]compile.Rule{} // kind+pattern → first rule
+	first := map[string]compile.Rule{}   // kind+pattern → first rule
+	allowOf := map[string]compile.Rule{} // pattern → first allow, wherever it stands
 	var wild []compile.Rule
 	for _, r := range rules {
-		if !r.Implied && strings.Contains(r.Pattern, "*") && !strings.HasSuffix(r.Pattern, "$") {
+		if r.Implied || r.Priority() == 0 {
+			continue
+		}
+		if _, ok := allowOf[r.Pattern]; !ok && r.Kind == compile.RuleAllow {
+			allowOf[r.Pattern] = r
+		}
+		if strings.Contains(r.Pattern, "*") && !strings.HasSuffix(r.Pattern, "$") {
 			wild = append(wild, r)
 		}
 	}
@@ -93,42 +100,38 @@ func beaten(f *compile.File, rules []compile.Rule) []beatenRule {
 			continue
 		}
 		first[k] = r
-		if r.Kind == compile.RuleDisallow {
-			if s, ok := first[string(rune('0'+compile.RuleAllow))+r.Pattern]; ok {
-				out = append(out, beatenRule{r, fmt.Sprintf("%s on line %d has the same pattern and allow wins a tie", ruleText(f, s), s.Line)})
-				continue
-			}
-		}
-		if !checkWild {
+		if s, ok := allowOf[r.Pattern]; ok && r.Kind == compile.RuleDisallow {
+			out = append(out, beatenRule{r, fmt.Sprintf("%s on line %d has the same pattern and allow wins a tie", ruleText(f, s), s.Line)})
 			continue
 		}
-		prefix := r.Pattern
-		if i := strings.IndexByte(prefix, '*'); i >= 0 {
-			prefix = prefix[:i]
-		} else {
-			prefix = strings.TrimSuffix(prefix, "$")
-		}
-		for _, s := range wild {
-			if s.Kind == r.Kind || s.Priority() < r.Priority() || (s.Priority() == r.Priority() && r.Kind == compile.RuleAllow) {
-				continue
-			}
-			if automaton.GlobMatch(s.Pattern, prefix) {
+		if checkWild {
+			if s, ok := alwaysBeaten(r, wild); ok {
 				out = append(out, beatenRule{r, fmt.Sprintf("%s on line %d (priority %d) matches whenever it does and wins (priority %d)",
 					ruleText(f, s), s.Line, s.Priority(), r.Priority())})
-				break
 			}
-		}
-	}
-	// A disallow seen before the allow with its pattern: check again.
-	for _, r := range rules {
-		if r.Kind != compile.RuleDisallow || r.Implied || r.Priority() == 0 {
-			continue
-		}
-		if s, ok := first[string(rune('0'+compile.RuleAllow))+r.Pattern]; ok && s.Line > r.Line && first[string(rune('0'+r.Kind))+r.Pattern].Line == r.Line {
-			out = append(out, beatenRule{r, fmt.Sprintf("%s on line %d has the same pattern and allow wins a tie", ruleText(f, s), s.Line)})
 		}
 	}
 	return out
+}
+
+// alwaysBeaten finds a wildcard rule of the other kind that matches every
+// path r matches (it glob-matches r's literal prefix) and wins against it.
+func alwaysBeaten(r compile.Rule, wild []compile.Rule) (compile.Rule, bool) {
+	prefix := r.Pattern
+	if i := strings.IndexByte(prefix, '*'); i >= 0 {
+		prefix = prefix[:i]
+	} else {
+		prefix = strings.TrimSuffix(prefix, "$")
+	}
+	for _, s := range wild {
+		if s.Kind == r.Kind || s.Priority() < r.Priority() || (s.Priority() == r.Priority() && r.Kind == compile.RuleAllow) {
+			continue
+		}
+		if automaton.GlobMatch(s.Pattern, prefix) {
+			return s, true
+		}
+	}
+	return compile.Rule{}, false
 }
 
 func kindKey(k compile.RuleKind) string {

@@ -75,6 +75,13 @@ func TestLint(t *testing.T) {
 	require.True(t, codes["google-key"] && codes["invalid"] && codes["shadowed"], "%v", codes)
 	require.Equal(t, "googlebot", doc.Files[0].Tokens[0].Token)
 
+	// A disallow before the allow with its pattern is found too, once.
+	order := writeTemp(t, "order.txt", []byte("user-agent: *\ndisallow: /z\nallow: /z*\nallow: /z\n"))
+	r = robotsdfa(t, nil, "lint", order)
+	require.Equal(t, exitFound, r.code)
+	require.Equal(t, 1, strings.Count(r.stdout, ":2: warning:"), r.stdout)
+	require.Contains(t, r.stdout, ":2: warning: Disallow: /z never decides (for *): Allow: /z on line 4 has the same pattern and allow wins a tie")
+
 	clean := writeTemp(t, "clean.txt", []byte("user-agent: *\ndisallow: /private\n"))
 	r = robotsdfa(t, nil, "lint", clean)
 	require.Equal(t, exitOK, r.code)

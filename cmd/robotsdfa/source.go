@@ -29,6 +29,10 @@ type target struct {
 type source interface {
 	// needHost reports whether URLs must be absolute.
 	needHost() bool
+	// target finds the target of a URL free of control bytes, nil when
+	// the URL cannot be checked; wk is the calling worker (its scratch
+	// key and host map). It is called by several workers at once.
+	target(url string, wk *worker) *target
 	// stats reports hosts seen, with a file, without, with a problem.
 	stats() hostStats
 }
@@ -46,6 +50,17 @@ type single struct{ t *target }
 
 func (s *single) needHost() bool   { return false }
 func (s *single) stats() hostStats { return hostStats{single: true} }
+
+// target: a path, or an absolute URL with a host.
+func (s *single) target(url string, _ *worker) *target {
+	if isPath(url) {
+		return s.t
+	}
+	if _, _, ok := runtime.Host(url); ok {
+		return s.t
+	}
+	return nil
+}
 
 // perHost is -robots-dir and -pack: each host's file, loaded once, on
 // first use, shared by every worker.
@@ -68,6 +83,22 @@ func newPerHost(load func(key string) *target) *perHost {
 }
 
 func (p *perHost) needHost() bool { return true }
+
+// target looks the URL's host key up in the worker's map, then in the
+// shared one.
+func (p *perHost) target(url string, wk *worker) *target {
+	host, port, ok := runtime.Host(url)
+	if !ok {
+		return nil
+	}
+	wk.key = appendKey(wk.key[:0], url, host, port)
+	if t := wk.local[string(wk.key)]; t != nil {
+		return t
+	}
+	t := p.get(wk.key)
+	wk.local[string(wk.key)] = t
+	return t
+}
 
 // get looks a host key up, loading its file on first use; it is only
 // reached on a worker's local miss (see worker.target), so the lock is

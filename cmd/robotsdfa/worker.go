@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"unsafe"
-
-	"github.com/robotsdfa/robotsdfa/runtime"
 )
 
 // worker checks the lines of chunks. Each worker keeps its own host →
@@ -86,30 +84,13 @@ func (wk *worker) check(c *chunk, rel int, line []byte) {
 	c.out = append(append(c.out, decidingLine(t.file, res)...), '\n')
 }
 
-// target finds a URL's target: in the worker's map, else the source's.
-// It returns nil for a line that is not a usable URL (urlProblem says
-// why).
+// target finds a URL's target, nil for a line that is not a usable URL
+// (urlProblem says why).
 func (wk *worker) target(url string) *target {
 	if !plain(url) {
 		return nil
 	}
-	host, port, ok := runtime.Host(url)
-	if s, single := wk.src.(*single); single {
-		if !ok && !isPath(url) {
-			return nil
-		}
-		return s.t
-	}
-	if !ok {
-		return nil
-	}
-	wk.key = appendKey(wk.key[:0], url, host, port)
-	if t := wk.local[string(wk.key)]; t != nil {
-		return t
-	}
-	t := wk.src.(*perHost).get(wk.key)
-	wk.local[string(wk.key)] = t
-	return t
+	return wk.src.target(url, wk)
 }
 
 // overlong records a line longer than -max-line, of which prefix is the
