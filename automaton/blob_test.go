@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	goruntime "runtime"
+	"strings"
 	"testing"
 
 	farm "github.com/dgryski/go-farm"
@@ -173,5 +175,32 @@ func TestEveryBitFlip(t *testing.T) {
 		if _, err := automaton.Decode(blob); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// TestSharedDFAEncodedOnce: a DFA shared by many programs (repeated
+// groups, or a hostile blob listing one DFA many times) is written and
+// sized once: encoding allocates in proportion to the blob, not to the
+// number of references.
+func TestSharedDFAEncodedOnce(t *testing.T) {
+	body := "User-agent: *\nDisallow: /" + strings.Repeat("ab", 2000) + "\n"
+	set := compile.Compile(compile.Parse([]byte(body), compile.Options{}), compile.CompileOptions{})
+	p := set.Programs[set.Global]
+	for i := 0; i < 5000; i++ {
+		set.Programs = append(set.Programs, p)
+		set.Meta = append(set.Meta, set.Meta[set.Global])
+	}
+	var before, after goruntime.MemStats
+	goruntime.ReadMemStats(&before)
+	blob, err := set.AppendBinary(nil)
+	goruntime.ReadMemStats(&after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 8*uint64(len(blob))+1<<20 {
+		t.Fatalf("encoding a %d-byte blob allocated %d bytes", len(blob), alloc)
+	}
+	if _, err := automaton.Decode(blob); err != nil {
+		t.Fatal(err)
 	}
 }

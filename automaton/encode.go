@@ -142,16 +142,23 @@ func (s *Set) AppendBinary(dst []byte) ([]byte, error) {
 	e := &encoder{strs: map[string]uint32{}, dfaID: map[*DFA]uint32{}, classID: map[[256]uint8]uint32{}}
 	// Size the big sections once: each starts with its 4-byte count,
 	// written at the end.
-	words, nDFA := 0, 0
+	// DFAs are shared between programs (and a decoded set may list one
+	// many times): count each once.
+	words, nDFA, lists := 0, 0, 0
+	seen := make(map[*DFA]bool)
 	for _, p := range s.Programs {
+		lists += len(p.DFAs) + len(p.Scan)
 		for _, d := range p.DFAs {
-			words += len(d.Results) + len(d.Outputs) + len(d.Rows) + len(d.Trans)
-			nDFA++
+			if !seen[d] {
+				seen[d] = true
+				words += len(d.Results) + len(d.Outputs) + len(d.Rows) + len(d.Trans)
+				nDFA++
+			}
 		}
 	}
 	e.tables = make([]byte, 4, 4+4*words)
 	e.dfas = make([]byte, 4, 4+44*nDFA)
-	e.index = make([]byte, 4, 4+4*(nDFA+len(s.Programs)))
+	e.index = make([]byte, 4, 4+4*lists)
 	e.sec[secClasses] = make([]byte, 4, 4+256*min(nDFA, 8))
 
 	// Agents, sorted by fingerprint then token.
