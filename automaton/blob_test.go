@@ -77,7 +77,8 @@ func TestDecodeErrors(t *testing.T) {
 	}{
 		{"empty", nil, automaton.ErrFormat},
 		{"magic", mutate(func(b []byte) []byte { b[0] = 'X'; return b }), automaton.ErrFormat},
-		{"version", mutate(func(b []byte) []byte { b[8] = 2; return b }), automaton.ErrVersion},
+		{"newer version", mutate(func(b []byte) []byte { b[8] = automaton.Version + 1; return b }), automaton.ErrVersion},
+		{"version 1", mutate(func(b []byte) []byte { b[8] = 1; return b }), automaton.ErrVersion},
 		{"checksum", mutate(func(b []byte) []byte { b[len(b)-20] ^= 1; return b }), automaton.ErrChecksum},
 		{"length", mutate(func(b []byte) []byte { return append(b, 0) }), automaton.ErrFormat},
 		{"reserved", mutate(func(b []byte) []byte { b[12] = 1; reseal(b); return b }), automaton.ErrFormat},

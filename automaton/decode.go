@@ -45,6 +45,7 @@ type decoder struct {
 	index   []uint32
 	nStrs   int
 	strsOff int
+	bits    []uint64 // scratch for validTable
 }
 
 func (d *decoder) u32(off int) uint32 { return binary.LittleEndian.Uint32(d.b[off:]) }
@@ -75,7 +76,7 @@ func (d *decoder) header() error {
 		return errorf(ErrChecksum, end, "trailer %#016x, contents give %#016x", want, got)
 	}
 	if n := d.u32(20); n != numSections {
-		return errorf(ErrFormat, 20, "%d sections, version 1 has %d", n, numSections)
+		return errorf(ErrFormat, 20, "%d sections, version %d has %d", n, Version, numSections)
 	}
 	prev := headerSize + entrySize*numSections
 	for i := 1; i <= numSections; i++ {
@@ -191,10 +192,6 @@ func (d *decoder) rulesSection() error {
 }
 
 func (d *decoder) dfaSection() error {
-	nClass, clsAt, err := d.counted(secClasses, 0, 256)
-	if err != nil {
-		return err
-	}
 	nWords, tabAt, err := d.counted(secTables, 0, 4)
 	if err != nil {
 		return err
@@ -209,39 +206,23 @@ func (d *decoder) dfaSection() error {
 	for i := 0; i < n; i++ {
 		o := at + i*dfaSize
 		f := func(k int) uint64 { return uint64(d.u32(o + 4*k)) }
-		classes, decided, outputs, states, start, cls := f(0), f(1), f(2), f(3), f(4), f(5)
-		results, outs, rows, trans, nTrans := f(6), f(7), f(8), f(9), f(10)
-		live := states - decided
+		classes, decided, outputs, live, start, off, words := f(0), f(1), f(2), f(3), f(4), f(5), f(6)
 		switch {
-		case classes < 1 || classes > 256:
+		case classes < 2 || classes > 256:
 			return errorf(ErrFormat, o, "dfa %d: %d classes", i, classes)
-		case decided < 1 || decided > states || outputs > live:
-			return errorf(ErrFormat, o+4, "dfa %d: %d states, %d decided, %d with output", i, states, decided, outputs)
-		case start >= states:
-			return errorf(ErrFormat, o+16, "dfa %d: start %d of %d states", i, start, states)
-		case cls >= uint64(nClass):
-			return errorf(ErrFormat, o+20, "dfa %d: class map %d of %d", i, cls, nClass)
-		case results+decided > uint64(nWords) || outs+outputs > uint64(nWords) ||
-			rows+live > uint64(nWords) || trans+nTrans > uint64(nWords):
-			return errorf(ErrFormat, o+24, "dfa %d: a table runs past the %d-word tables section", i, nWords)
+		case decided < 1 || outputs > live:
+			return errorf(ErrFormat, o+4, "dfa %d: %d decided, %d live, %d with output", i, decided, live, outputs)
+		case off+words > uint64(nWords):
+			return errorf(ErrFormat, o+20, "dfa %d: table [%d, %d) runs past the %d-word tables section", i, off, off+words, nWords)
+		case words < classWords+decided || live > words:
+			return errorf(ErrFormat, o+24, "dfa %d: %d words cannot hold %d decided and %d live states", i, words, decided, live)
 		}
 		dfa := &slab[i]
-		*dfa = DFA{
-			Classes:    (*[256]uint8)(d.b[clsAt+256*int(cls):]),
-			NumClasses: int(classes),
-			NumDecided: int(decided),
-			Start:      uint32(start),
-			Rows:       d.words(tabAt+4*int(rows), int(live)),
-			Trans:      d.words(tabAt+4*int(trans), int(nTrans)),
-		}
-		dfa.Results = int32s(d.words(tabAt+4*int(results), int(decided)))
-		dfa.Outputs = int32s(d.words(tabAt+4*int(outs), int(outputs)))
-		for c, v := range dfa.Classes {
-			if uint64(v) >= classes {
-				return errorf(ErrFormat, clsAt+256*int(cls)+c, "dfa %d: byte %d in class %d of %d", i, c, v, classes)
-			}
-		}
-		if err := dfa.validRows(o); err != nil {
+		t := d.words(tabAt+4*int(off), int(words))
+		*dfa = DFA{NumClasses: int(classes), NumDecided: int(decided), NumOutputs: int(outputs), NumLive: int(live)}
+		dfa.walk = walk{t: t, cls: classView(t), start: uint32(start),
+			decEnd: uint32(classWords + decided), eoi: uint8(classes - 1)}
+		if err := d.validTable(dfa, i, tabAt+4*int(off)); err != nil {
 			return err
 		}
 		d.dfas = append(d.dfas, dfa)
@@ -250,71 +231,152 @@ func (d *decoder) dfaSection() error {
 	return nil
 }
 
-func int32s(w []uint32) []int32 {
-	if len(w) == 0 {
+// validTable checks a DFA's table (see DFA) at blob offset at: the class
+// map, the results, every row's place, padding, header and output, then
+// every target: a decided state or the ref of a row of its kind, with each
+// live state's end-of-input target decided. It sets special and maxRule.
+func (d *decoder) validTable(dfa *DFA, i, at int) error {
+	t := dfa.t
+	bad := func(w uint32, what string, args ...any) error {
+		return errorf(ErrFormat, at+4*int(w), "dfa %d: word %d: "+what, append([]any{i, w}, args...)...)
+	}
+	classes := uint32(dfa.NumClasses)
+	for b, c := range dfa.cls {
+		if uint32(c) >= classes {
+			return bad(uint32(b>>2), "byte %d in class %d of %d", b, c, classes)
+		}
+	}
+	dfa.maxRule = NoRule
+	rule := func(w uint32) error {
+		v := t[w]
+		if v != none32 && v > math.MaxInt32 {
+			return bad(w, "rule %d out of range", v)
+		}
+		dfa.maxRule = max(dfa.maxRule, int32(v))
 		return nil
 	}
-	return unsafe.Slice((*int32)(unsafe.Pointer(unsafe.SliceData(w))), len(w))
-}
-
-// validRows checks every live state's row: in range, classes sorted and in
-// range, targets in range, and the end-of-input target decided.
-func (dfa *DFA) validRows(at int) error {
-	states := uint32(dfa.NumStates())
-	decided := uint32(dfa.NumDecided)
-	classes := uint64(dfa.NumClasses)
-	eoi := uint32(dfa.EOIClass())
-	trans := dfa.Trans
-	nt := uint64(len(trans))
-	for i, off := range dfa.Rows {
-		o := uint64(off &^ SparseRow)
-		var end uint32 // the end-of-input target, found on the way
-		if off&SparseRow == 0 {
-			if o+classes > nt {
-				return rowError(at, i, dfa, "dense row at %d runs past the transitions", o)
-			}
-			row := trans[o : o+classes]
-			for _, t := range row {
-				if t >= states {
-					return rowError(at, i, dfa, "target %d of %d states", t, states)
-				}
-			}
-			end = row[eoi]
-		} else {
-			if o+2 > nt {
-				return rowError(at, i, dfa, "sparse row at %d runs past the transitions", o)
-			}
-			n := uint64(trans[o+1])
-			if n > (nt-o-2)/2 {
-				return rowError(at, i, dfa, "sparse row of %d pairs runs past the transitions", n)
-			}
-			end = trans[o]
-			if end >= states {
-				return rowError(at, i, dfa, "default %d of %d states", end, states)
-			}
-			prev := int64(-1)
-			pairs := trans[o+2 : o+2+2*n]
-			for k := 0; k+1 < len(pairs); k += 2 {
-				c, t := pairs[k], pairs[k+1]
-				if int64(c) <= prev || uint64(c) >= classes || t >= states {
-					return rowError(at, i, dfa, "pair %d (class %d, target %d) out of order or range", k/2, c, t)
-				}
-				if c == eoi {
-					end = t
-				}
-				prev = int64(c)
+	for w := uint32(classWords); w < dfa.decEnd; w++ {
+		if err := rule(w); err != nil {
+			return err
+		}
+	}
+	// Rows: mark each ref in refs, a bitmap indexed by ref.
+	end := uint32(len(t))
+	refs := d.bitmap(len(t))
+	pos := dfa.decEnd
+	dfa.special = 0
+	for s := 0; s < dfa.NumLive; s++ {
+		out := s < dfa.NumOutputs
+		if s == dfa.NumOutputs {
+			dfa.special = rowStart(pos, false)
+		}
+		r := rowStart(pos, out)
+		if uint64(r)+2 > uint64(end) {
+			return bad(pos, "live state %d runs past the table", s+dfa.NumDecided)
+		}
+		if r-pos == 3 || r-pos == 2 && !out {
+			if t[pos] != 0 {
+				return bad(pos, "pad word not zero")
 			}
 		}
-		if end >= decided {
-			return rowError(at, i, dfa, "end of input leads to live state %d", end)
+		if out {
+			if err := rule(r - 2); err != nil {
+				return err
+			}
+		}
+		switch t[r-1] {
+		case rowDense:
+			refs[r>>6] |= 1 << (r & 63)
+			pos = r + classes
+		case rowSparse:
+			n := t[r+1]
+			if n > classes {
+				return bad(r+1, "sparse row of %d exceptions, %d classes", n, classes)
+			}
+			refs[(r+1)>>6] |= 1 << ((r + 1) & 63)
+			pos = r + sparseWords(n)
+			if uint64(pos) > uint64(end) {
+				break
+			}
+			prev := -1
+			for j := uint32(0); j < (n+3)/4*4; j++ {
+				c := uint32(uint8(t[r+2+j>>2] >> (8 * (j & 3))))
+				if j >= n {
+					if c != 0 {
+						return bad(r+2+j>>2, "class padding not zero")
+					}
+					continue
+				}
+				if int(c) <= prev || c >= classes {
+					return bad(r+2+j>>2, "exception %d: class %d out of order or range", j, c)
+				}
+				prev = int(c)
+			}
+		default:
+			return bad(r-1, "row header %d", t[r-1])
+		}
+		if uint64(pos) > uint64(end) {
+			return bad(r, "row of live state %d runs past the table", s+dfa.NumDecided)
+		}
+	}
+	if pos != end {
+		return bad(pos, "%d words after the last row", end-pos)
+	}
+	if dfa.NumLive == dfa.NumOutputs {
+		dfa.special = end
+	}
+	valid := func(ref uint32) bool {
+		if ref < dfa.decEnd {
+			return ref >= classWords
+		}
+		return ref < end && refs[ref>>6]&(1<<(ref&63)) != 0
+	}
+	if !valid(dfa.start) {
+		return errorf(ErrFormat, at, "dfa %d: start %d is not a state", i, dfa.start)
+	}
+	// Targets, in a second walk over the rows.
+	eoi := classes - 1
+	pos = dfa.decEnd
+	for s := 0; s < dfa.NumLive; s++ {
+		r := rowStart(pos, s < dfa.NumOutputs)
+		var first, n, eoiAt uint32
+		if t[r-1] == rowDense {
+			first, n, eoiAt = r, classes, r+eoi
+			pos = r + classes
+		} else {
+			k := t[r+1]
+			first, n, eoiAt = r+2+(k+3)/4, k, r
+			for j := uint32(0); j < k; j++ {
+				if uint32(uint8(t[r+2+j>>2]>>(8*(j&3)))) == eoi {
+					eoiAt = first + j
+				}
+			}
+			if !valid(t[r]) {
+				return bad(r, "default %d is not a state", t[r])
+			}
+			pos = r + sparseWords(k)
+		}
+		for w := first; w < first+n; w++ {
+			if !valid(t[w]) {
+				return bad(w, "target %d is not a state", t[w])
+			}
+		}
+		if t[eoiAt] >= dfa.decEnd {
+			return bad(eoiAt, "end of input leads to live state %d", t[eoiAt])
 		}
 	}
 	return nil
 }
 
-// rowError reports a bad row of live state NumDecided+i.
-func rowError(at, i int, dfa *DFA, what string, args ...any) error {
-	return errorf(ErrFormat, at, "dfa state %d: "+what, append([]any{i + dfa.NumDecided}, args...)...)
+// bitmap returns a cleared bitmap of n bits, reusing the decoder's.
+func (d *decoder) bitmap(n int) []uint64 {
+	w := (n + 63) / 64
+	if cap(d.bits) < w {
+		d.bits = make([]uint64, w)
+	}
+	d.bits = d.bits[:w]
+	clear(d.bits)
+	return d.bits
 }
 
 // set checks programs, agents and records, and assembles the Set.
@@ -355,12 +417,8 @@ func (d *decoder) set() (*Set, error) {
 				return nil, errorf(ErrFormat, o+8, "program %d: dfa %d of %d", i, id, len(d.dfas))
 			}
 			dfa := d.dfas[id]
-			for _, rs := range [2][]int32{dfa.Results, dfa.Outputs} {
-				for _, r := range rs {
-					if r != NoRule && (r < 0 || uint64(r) >= nr) {
-						return nil, errorf(ErrFormat, d.dfaOff[id], "dfa %d: rule %d outside program %d's %d rules", id, r, i, nr)
-					}
-				}
+			if r := dfa.maxRule; r != NoRule && uint64(r) >= nr {
+				return nil, errorf(ErrFormat, d.dfaOff[id], "dfa %d: rule %d outside program %d's %d rules", id, r, i, nr)
 			}
 			dfaLists = append(dfaLists, dfa)
 		}

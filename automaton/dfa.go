@@ -5,105 +5,135 @@ package automaton
 // ranked rule table, of the only rule of this DFA that can decide, or
 // NoRule.
 //
-// States 0..NumDecided-1 are decided: absorbing, so a walk stops on
-// reaching one. Live states NumDecided..NumDecided+len(Outputs)-1 settle
-// rules on entry: a walk keeps a leader register and combines each such
-// state's output into it (see combine); a decided state's result is
-// combined at the end. The other live states need no work beyond the step,
-// so one compare against NumDecided+len(Outputs) finds every state that
-// does. Bytes map to classes through Classes; the last class, EOIClass, is
-// the end of input (and, in Google mode, the NUL byte, where the
-// reference's C-string path ends). Every live state's EOI transition leads
-// to a decided state.
+// A DFA is one table T of 32-bit words, the same in memory and in a blob
+// (docs/FORMAT.md), laid out so that a cold walk touches few cache lines
+// and a step is one load:
+//
+//	T[0:64]          the class map: byte b's class is byte b of these words
+//	T[64:64+D]       decided states' results (a rule index or NoRule)
+//	then per live state, in state order:
+//	  [pad]          one zero word, where needed to start the row at an even offset
+//	  [output]       for a live state with an output: the rule it settles on entry
+//	  header         0 dense, 1 sparse
+//	  row            dense: NumClasses targets, indexed by class;
+//	                 sparse: default target, count n, ceil(n/4) words of
+//	                 classes (bytes, ascending), n targets
+//
+// A state is referred to by its premultiplied id, its ref: decided state k
+// is 64+k; a live state is the offset of its row, plus one for a sparse
+// row (rows start at even offsets). A dense step is s = T[s+class].
+//
+// States are numbered decided first, then live states with an output, then
+// the others, so the refs of decided states are below decEnd and those of
+// every state that needs more than a step below special: one compare finds
+// them. Decided states are absorbing, so a walk stops on reaching one; the
+// walk keeps a leader register and combines each output into it (see
+// combine). The last class, EOIClass, is the end of input (and, in Google
+// mode, the NUL byte, where the reference's C-string path ends); every live
+// state's end-of-input target is decided.
 type DFA struct {
-	// Classes maps each byte to its class (in a decoded set it points into
-	// the blob).
-	Classes *[256]uint8
+	walk
 	// NumClasses counts the classes, EOI included; EOIClass = NumClasses-1.
 	NumClasses int
-	// NumDecided is the number of decided states; Results[d] is what
-	// decided state d settles (a rule index or NoRule).
-	NumDecided int
-	Results    []int32
-	// Outputs[s-NumDecided] is what live state s settles on entry.
-	Outputs []int32
-	// Start is the start state.
-	Start uint32
-	// Rows[s-NumDecided] locates live state s's row in Trans. A dense row
-	// (flag clear) is NumClasses targets indexed by class. A sparse row
-	// (SparseRow set) is a default target, a count n, then n (class,
-	// target) pairs sorted by class.
-	Rows  []uint32
-	Trans []uint32
+	// NumDecided, NumOutputs and NumLive count the states of each kind.
+	NumDecided, NumOutputs, NumLive int
+	// maxRule is the largest rule index a result or output names, or
+	// NoRule (validation against a program's rule table).
+	maxRule int32
 }
 
-// SparseRow marks a sparse row's offset in DFA.Rows.
-const SparseRow = 1 << 31
+// walk is what a check reads of a DFA, kept small so that a Program can
+// hold its first DFA's inline.
+type walk struct {
+	t       []uint32
+	cls     *[256]uint8 // T[0:64] as bytes (a copy on big-endian machines)
+	start   uint32
+	decEnd  uint32
+	special uint32
+	eoi     uint8
+}
+
+const (
+	// classWords is the size of the class map at the start of T.
+	classWords = 64
+	// sparseRef marks a ref to a sparse row.
+	sparseRef = 1
+	rowDense  = 0
+	rowSparse = 1
+)
 
 // EOIClass is the end-of-input class.
 func (d *DFA) EOIClass() uint8 { return uint8(d.NumClasses - 1) }
 
 // NumStates is the number of states, decided and live.
-func (d *DFA) NumStates() int { return d.NumDecided + len(d.Rows) }
+func (d *DFA) NumStates() int { return d.NumDecided + d.NumLive }
 
-// Step returns the state after class c from live state s.
-func (d *DFA) Step(s uint32, c uint8) uint32 {
-	off := d.Rows[s-uint32(d.NumDecided)]
-	if off&SparseRow == 0 {
-		return d.Trans[off+uint32(c)]
-	}
-	return d.sparseStep(off, c)
-}
+// Class returns byte b's class.
+func (d *DFA) Class(b byte) uint8 { return d.cls[b] }
 
-// sparseStep looks class c up in the sparse row at off (flag set).
-func (d *DFA) sparseStep(off uint32, c uint8) uint32 {
-	off &^= SparseRow
-	n := d.Trans[off+1]
-	pairs := d.Trans[off+2 : off+2+2*n]
-	for i := 0; i+1 < len(pairs); i += 2 {
-		if pairs[i] == uint32(c) {
-			return pairs[i+1]
+// Table returns the DFA's table (read only).
+func (d *DFA) Table() []uint32 { return d.t }
+
+// SizeBytes is the memory the DFA's table takes.
+func (d *DFA) SizeBytes() int { return 4 * len(d.t) }
+
+// sparseStep looks class c up in the sparse row at r: a default, a count,
+// the classes packed four to a word, then the targets.
+func sparseStep(t []uint32, r uint32, c uint8) uint32 {
+	n := t[r+1]
+	cw := r + 2
+	for i := uint32(0); i < n; i++ {
+		k := uint8(t[cw+i>>2] >> (8 * (i & 3)))
+		if k == c {
+			return t[cw+(n+3)>>2+i]
 		}
-		if pairs[i] > uint32(c) {
+		if k > c {
 			break
 		}
 	}
-	return d.Trans[off]
+	return t[r]
 }
+
+// step returns the ref after class c from the live state at ref s.
+func (w *walk) step(s uint32, c uint8) uint32 {
+	if s&sparseRef == 0 {
+		return w.t[s+uint32(c)]
+	}
+	return sparseStep(w.t, s&^sparseRef, c)
+}
+
+// output is what the live state at ref s (below special) settles on entry.
+func (w *walk) output(s uint32) int32 { return int32(w.t[s&^sparseRef-2]) }
 
 // Run walks path and returns the leader. rules is the program's ranked
 // rule table.
-func (d *DFA) Run(rules []Rule, path []byte) int32 {
-	nd := uint32(d.NumDecided)
-	special := nd + uint32(len(d.Outputs))
-	s := d.Start
+func (d *DFA) Run(rules []Rule, path []byte) int32 { return d.walk.run(rules, path) }
+
+func (w *walk) run(rules []Rule, path []byte) int32 {
+	t, cls := w.t, w.cls
+	decEnd, special := w.decEnd, w.special
+	s := w.start
 	leader := int32(NoRule)
 	if s < special {
-		if s < nd {
-			return d.Results[s]
+		if s < decEnd {
+			return int32(t[s])
 		}
-		leader = d.Outputs[s-nd]
+		leader = w.output(s)
 	}
-	classes, rows, trans := d.Classes, d.Rows, d.Trans
 	for _, b := range path {
-		// Step, with the dense case inline.
-		off := rows[s-nd]
-		if off&SparseRow == 0 {
-			s = trans[off+uint32(classes[b])]
+		// Step, with the dense case inline: one load.
+		c := uint32(cls[b])
+		if s&sparseRef == 0 {
+			s = t[s+c]
 		} else {
-			s = d.sparseStep(off, classes[b])
+			s = sparseStep(t, s&^sparseRef, uint8(c))
 		}
 		if s < special {
-			if s < nd {
-				return combine(rules, leader, d.Results[s])
+			if s < decEnd {
+				return combine(rules, leader, int32(t[s]))
 			}
-			leader = combine(rules, leader, d.Outputs[s-nd])
+			leader = combine(rules, leader, w.output(s))
 		}
 	}
-	return combine(rules, leader, d.Results[d.Step(s, d.EOIClass())])
-}
-
-// SizeBytes is the memory the DFA's tables take.
-func (d *DFA) SizeBytes() int {
-	return 256 + 4*(len(d.Results)+len(d.Outputs)+len(d.Rows)+len(d.Trans))
+	return combine(rules, leader, int32(t[w.step(s, w.eoi)]))
 }

@@ -3,10 +3,12 @@
 //
 // A merged group is a set of rules (kind, normalised pattern, line); its
 // priority order is length, then line. Build turns it into a Program: the
-// ranked rule table and one DFA, or, past the budget, the fallback: DFAs
-// over parts of the rules (anchored apart from floating "/*x" rules, then
-// literal rules, a trie, apart from wildcard rules) and the wildcard rules
-// that fit no DFA, scanned one by one with GlobMatch.
+// ranked rule table and its DFAs: one for the anchored rules and one for
+// the floating "/*x" rules, or, past the budget, the fallback: DFAs over
+// parts of the rules (literal rules, a trie, apart from wildcard rules) and
+// the wildcard rules that fit no DFA, scanned one by one with GlobMatch.
+// A DFA is one flat table of premultiplied refs (see DFA), the same in
+// memory and in a blob.
 //
 // A DFA state is a set of live pattern threads. Of a settled allow and a
 // settled disallow only one can still decide (the disallow if its priority

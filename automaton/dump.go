@@ -17,14 +17,15 @@ func (p *Program) Dump(w io.Writer) error {
 		fmt.Fprintf(&b, "  r%d %s %q line %d priority %d\n", i, r.Kind, r.Pattern, r.Line, r.Priority)
 	}
 	for i, d := range p.DFAs {
+		l := d.logical()
 		fmt.Fprintf(&b, "dfa %d: %d states (%d decided, %d with output), %d classes, start %d, %d table bytes\n",
-			i, d.NumStates(), d.NumDecided, len(d.Outputs), d.NumClasses, d.Start, d.SizeBytes())
+			i, d.NumStates(), d.NumDecided, d.NumOutputs, d.NumClasses, l.id(d.start), d.SizeBytes())
 		d.dumpClasses(&b)
 		for s := 0; s < d.NumDecided; s++ {
-			fmt.Fprintf(&b, "  s%d decided %s\n", s, leaderName(d.Results[s]))
+			fmt.Fprintf(&b, "  s%d decided %s\n", s, leaderName(l.result(uint32(s))))
 		}
 		for s := d.NumDecided; s < d.NumStates(); s++ {
-			d.dumpRow(&b, uint32(s))
+			l.dumpRow(&b, uint32(s))
 		}
 	}
 	if len(p.Scan) > 0 {
@@ -53,7 +54,7 @@ func (d *DFA) classLabel(c uint8) string {
 		return "other"
 	}
 	for b := 0; b < 256; b++ {
-		if d.Classes[b] == c {
+		if d.cls[b] == c {
 			return strconv.QuoteRuneToASCII(rune(b))
 		}
 	}
@@ -65,32 +66,30 @@ func (d *DFA) dumpClasses(b *strings.Builder) {
 	for c := 1; c < d.NumClasses-1; c++ {
 		b.WriteString(" " + d.classLabel(uint8(c)))
 	}
-	if d.Classes[0] == d.EOIClass() {
+	if d.cls[0] == d.EOIClass() {
 		b.WriteString(" (NUL is eoi)")
 	}
 	b.WriteByte('\n')
 }
 
-func (d *DFA) dumpRow(b *strings.Builder, s uint32) {
-	off := d.Rows[s-uint32(d.NumDecided)]
+func (l *logical) dumpRow(b *strings.Builder, s uint32) {
+	d := l.d
 	name := fmt.Sprintf("s%d", s)
-	if i := int(s) - d.NumDecided; i < len(d.Outputs) {
-		name += " settles " + leaderName(d.Outputs[i]) + ","
+	if out := l.output(s); out != NoRule {
+		name += " settles " + leaderName(out) + ","
 	}
-	if off&SparseRow == 0 {
+	if l.refs[s-uint32(d.NumDecided)]&sparseRef == 0 {
 		fmt.Fprintf(b, "  %s dense:", name)
 		for c := 0; c < d.NumClasses; c++ {
-			fmt.Fprintf(b, " %s->s%d", d.classLabel(uint8(c)), d.Trans[off+uint32(c)])
+			fmt.Fprintf(b, " %s->s%d", d.classLabel(uint8(c)), l.step(s, uint8(c)))
 		}
 		b.WriteByte('\n')
 		return
 	}
-	off &^= SparseRow
-	fmt.Fprintf(b, "  %s sparse: default s%d", name, d.Trans[off])
-	n := d.Trans[off+1]
-	for i := uint32(0); i < n; i++ {
-		c, to := d.Trans[off+2+2*i], d.Trans[off+3+2*i]
-		fmt.Fprintf(b, ", %s->s%d", d.classLabel(uint8(c)), to)
+	def, ex := l.row(s, nil)
+	fmt.Fprintf(b, "  %s sparse: default s%d", name, def)
+	for _, e := range ex {
+		fmt.Fprintf(b, ", %s->s%d", d.classLabel(e.class), e.to)
 	}
 	b.WriteByte('\n')
 }

@@ -8,21 +8,21 @@ import (
 	farm "github.com/dgryski/go-farm"
 )
 
-// The blob wire format, version 1. docs/FORMAT.md describes it byte by
+// The blob wire format, version 2. docs/FORMAT.md describes it byte by
 // byte; this file writes it and decode.go reads and validates it.
 
 const (
 	// Magic opens every blob.
 	Magic = "RDFAblob"
 	// Version is the format version this package writes and reads.
-	Version    = 1
+	Version    = 2
 	headerSize = 24
 	entrySize  = 12 // section table entry: id, offset, length
 	// section record sizes, in bytes
 	agentSize   = 24
 	programSize = 48
 	ruleSize    = 20
-	dfaSize     = 44
+	dfaSize     = 28
 	sitemapSize = 12
 	recordSize  = 20
 	none32      = math.MaxUint32
@@ -42,7 +42,6 @@ const (
 	secRules
 	secIndex
 	secDFAs
-	secClasses
 	secTables
 	secMeta
 	numSections = secMeta
@@ -50,17 +49,15 @@ const (
 
 // encoder gathers the sections of one blob.
 type encoder struct {
-	sec     [numSections + 1][]byte
-	strs    map[string]uint32
-	dfaID   map[*DFA]uint32
-	classID map[[256]uint8]uint32
-	nDFA    uint32
-	nClass  uint32
-	nTable  uint32 // words in the tables section
-	nIndex  uint32
-	dfas    []byte
-	index   []byte
-	tables  []byte
+	sec    [numSections + 1][]byte
+	strs   map[string]uint32
+	dfaID  map[*DFA]uint32
+	nDFA   uint32
+	nTable uint32 // words in the tables section
+	nIndex uint32
+	dfas   []byte
+	index  []byte
+	tables []byte
 }
 
 func le32(b []byte, v uint32) []byte { return binary.LittleEndian.AppendUint32(b, v) }
@@ -90,16 +87,6 @@ func appendWords(sec *[]byte, count *uint32, v []uint32) uint32 {
 
 func (e *encoder) words(v []uint32) uint32 { return appendWords(&e.tables, &e.nTable, v) }
 
-// words32 is words for signed values (rule indices, NoRule).
-func (e *encoder) words32(v []int32) uint32 {
-	at := e.nTable
-	for _, w := range v {
-		e.tables = le32(e.tables, uint32(w))
-	}
-	e.nTable += uint32(len(v))
-	return at
-}
-
 func (e *encoder) list(v []uint32) uint32 { return appendWords(&e.index, &e.nIndex, v) }
 
 func rules32(v []int32) []uint32 {
@@ -115,18 +102,9 @@ func (e *encoder) dfa(d *DFA) uint32 {
 	if id, ok := e.dfaID[d]; ok {
 		return id
 	}
-	cls, ok := e.classID[*d.Classes]
-	if !ok {
-		cls = e.nClass
-		e.classID[*d.Classes] = cls
-		e.sec[secClasses] = append(e.sec[secClasses], d.Classes[:]...)
-		e.nClass++
-	}
 	for _, v := range []uint32{
-		uint32(d.NumClasses), uint32(d.NumDecided), uint32(len(d.Outputs)), uint32(d.NumStates()),
-		d.Start, cls,
-		e.words32(d.Results), e.words32(d.Outputs), e.words(d.Rows),
-		e.words(d.Trans), uint32(len(d.Trans)),
+		uint32(d.NumClasses), uint32(d.NumDecided), uint32(d.NumOutputs), uint32(d.NumLive),
+		d.start, e.words(d.t), uint32(len(d.t)),
 	} {
 		e.dfas = le32(e.dfas, v)
 	}
@@ -139,7 +117,7 @@ func (e *encoder) dfa(d *DFA) uint32 {
 // AppendBinary appends the blob of s to dst. The same set always gives the
 // same bytes.
 func (s *Set) AppendBinary(dst []byte) ([]byte, error) {
-	e := &encoder{strs: map[string]uint32{}, dfaID: map[*DFA]uint32{}, classID: map[[256]uint8]uint32{}}
+	e := &encoder{strs: map[string]uint32{}, dfaID: map[*DFA]uint32{}}
 	// Size the big sections once: each starts with its 4-byte count,
 	// written at the end.
 	// DFAs are shared between programs (and a decoded set may list one
@@ -151,15 +129,14 @@ func (s *Set) AppendBinary(dst []byte) ([]byte, error) {
 		for _, d := range p.DFAs {
 			if !seen[d] {
 				seen[d] = true
-				words += len(d.Results) + len(d.Outputs) + len(d.Rows) + len(d.Trans)
+				words += len(d.t)
 				nDFA++
 			}
 		}
 	}
 	e.tables = make([]byte, 4, 4+4*words)
-	e.dfas = make([]byte, 4, 4+44*nDFA)
+	e.dfas = make([]byte, 4, 4+dfaSize*nDFA)
 	e.index = make([]byte, 4, 4+4*lists)
-	e.sec[secClasses] = make([]byte, 4, 4+256*min(nDFA, 8))
 
 	// Agents, sorted by fingerprint then token.
 	type agent struct {
@@ -234,7 +211,6 @@ func (s *Set) AppendBinary(dst []byte) ([]byte, error) {
 	e.sec[secRules] = rules
 	binary.LittleEndian.PutUint32(e.index, e.nIndex)
 	binary.LittleEndian.PutUint32(e.dfas, e.nDFA)
-	binary.LittleEndian.PutUint32(e.sec[secClasses], e.nClass)
 	binary.LittleEndian.PutUint32(e.tables, e.nTable)
 	e.sec[secIndex], e.sec[secDFAs], e.sec[secTables] = e.index, e.dfas, e.tables
 

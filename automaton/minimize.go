@@ -19,6 +19,7 @@ import (
 // Minimize returns an equivalent DFA with the fewest states, numbered with
 // decided states first, or d itself when it is minimal already.
 func (d *DFA) Minimize() *DFA {
+	l := d.logical()
 	n := d.NumStates()
 	k := d.NumClasses
 	nd := uint32(d.NumDecided)
@@ -26,25 +27,19 @@ func (d *DFA) Minimize() *DFA {
 		if s < nd {
 			return s
 		}
-		return d.Step(s, uint8(c))
+		return l.step(s, uint8(c))
 	}
 	// Initial partition: by what a state settles on entry and the result
 	// at end of input.
-	out := func(s uint32) int32 {
-		if i := s - nd; s >= nd && int(i) < len(d.Outputs) {
-			return d.Outputs[i]
-		}
-		return NoRule
-	}
 	block := make([]int32, n)
 	blocks := partition(n, func(s int, key []byte) []byte {
-		r := int32(0)
+		var r int32
 		if uint32(s) < nd {
-			r = d.Results[s]
+			r = l.result(uint32(s))
 		} else {
-			r = d.Results[d.Step(uint32(s), d.EOIClass())]
+			r = l.result(l.step(uint32(s), d.EOIClass()))
 		}
-		key = binary.LittleEndian.AppendUint32(key, uint32(out(uint32(s))))
+		key = binary.LittleEndian.AppendUint32(key, uint32(l.output(uint32(s))))
 		return binary.LittleEndian.AppendUint32(key, uint32(r))
 	}, block)
 	for {
@@ -64,7 +59,7 @@ func (d *DFA) Minimize() *DFA {
 	if blocks == n {
 		return d
 	}
-	return d.quotient(block, blocks)
+	return d.quotient(l, block, blocks)
 }
 
 // partition numbers states by the key sig writes for them, in order of
@@ -87,7 +82,7 @@ func partition(n int, sig func(s int, key []byte) []byte, block []int32) int {
 // quotient builds the DFA whose states are the blocks: a block holding a
 // decided state is decided; the others keep their representative's output
 // and row.
-func (d *DFA) quotient(block []int32, blocks int) *DFA {
+func (d *DFA) quotient(l *logical, block []int32, blocks int) *DFA {
 	nd := d.NumDecided
 	// kind: 0 decided, 1 live with output, 2 other live.
 	kind := make([]uint8, blocks)
@@ -101,7 +96,7 @@ func (d *DFA) quotient(block []int32, blocks int) *DFA {
 		switch {
 		case s < nd:
 			kind[b] = 0
-		case s-nd < len(d.Outputs) && kind[b] != 0:
+		case s-nd < d.NumOutputs && kind[b] != 0:
 			kind[b] = 1
 		}
 	}
@@ -118,77 +113,29 @@ func (d *DFA) quotient(block []int32, blocks int) *DFA {
 			order = append(order, b)
 		}
 	}
-	out := &DFA{Classes: d.Classes, NumClasses: d.NumClasses}
+	var results, outputs []int32
 	for _, b := range order {
-		s := int(rep[b])
+		s := uint32(rep[b])
 		// A block's representative is its first state, so a block holding
 		// a decided state (numbered first) is represented by it.
 		switch kind[b] {
 		case 0:
-			out.Results = append(out.Results, d.Results[s])
+			results = append(results, l.result(s))
 		case 1:
-			out.Outputs = append(out.Outputs, d.Outputs[s-nd])
+			outputs = append(outputs, l.output(s))
 		}
 	}
-	out.NumDecided = len(out.Results)
-	out.Start = id[block[d.Start]]
-	for _, b := range order[out.NumDecided:] {
-		s := uint32(rep[b])
-		def := id[block[d.defaultOf(s)]]
-		var row []edge
-		for c := 0; c < d.NumClasses; c++ {
-			if to := id[block[d.Step(s, uint8(c))]]; to != def {
-				row = append(row, edge{uint8(c), int32(to)})
+	live := order[len(results):]
+	rows := func(i int, buf []edge) (uint32, []edge) {
+		s := uint32(rep[live[i]])
+		def, ex := l.row(s, nil)
+		def = id[block[def]]
+		for _, e := range ex {
+			if to := id[block[e.to]]; to != def {
+				buf = append(buf, edge{e.class, int32(to)})
 			}
 		}
-		out.appendRow(row, def, id[b])
+		return def, buf
 	}
-	return out
-}
-
-// defaultOf is the most common target of live state s's row.
-func (d *DFA) defaultOf(s uint32) uint32 {
-	off := d.Rows[s-uint32(d.NumDecided)]
-	if off&SparseRow != 0 {
-		return d.Trans[off&^SparseRow]
-	}
-	counts := map[uint32]int{}
-	best, most := uint32(0), 0
-	for c := 0; c < d.NumClasses; c++ {
-		t := d.Trans[off+uint32(c)]
-		counts[t]++
-		if counts[t] > most || counts[t] == most && t < best {
-			best, most = t, counts[t]
-		}
-	}
-	return best
-}
-
-// appendRow lays out live state self's row: dense when it has many
-// exceptions, or when its default is itself (a state a walk loops in, byte
-// after byte, as in a floating pattern's scan, must step in one load);
-// else sparse (a default and the exceptions). Targets are absolute state
-// numbers.
-func (d *DFA) appendRow(row []edge, def, self uint32) {
-	if denseRow(len(row), def, self) {
-		d.Rows = append(d.Rows, uint32(len(d.Trans)))
-		base := len(d.Trans)
-		for c := 0; c < d.NumClasses; c++ {
-			d.Trans = append(d.Trans, def)
-		}
-		for _, e := range row {
-			d.Trans[base+int(e.class)] = uint32(e.to)
-		}
-		return
-	}
-	d.Rows = append(d.Rows, uint32(len(d.Trans))|SparseRow)
-	d.Trans = append(d.Trans, def, uint32(len(row)))
-	for _, e := range row {
-		d.Trans = append(d.Trans, uint32(e.class), uint32(e.to))
-	}
-}
-
-// denseRow is appendRow's choice, also used to size tables.
-func denseRow(exceptions int, def, self uint32) bool {
-	return exceptions > denseAbove || def == self
+	return assemble(d.cls, d.NumClasses, results, outputs, len(live), id[block[l.id(d.start)]], rows)
 }

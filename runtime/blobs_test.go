@@ -2,6 +2,7 @@ package runtime_test
 
 import (
 	"bufio"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -10,14 +11,15 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/robotsdfa/robotsdfa/automaton"
 	"github.com/robotsdfa/robotsdfa/compile"
 	"github.com/robotsdfa/robotsdfa/internal/reference"
 	"github.com/robotsdfa/robotsdfa/runtime"
 )
 
-var updateBlobs = flag.Bool("updateblobs", false, "rewrite testdata/blobs/v1 (only when the format version is new)")
+var updateBlobs = flag.Bool("updateblobs", false, "write testdata/blobs/v<current version> (only when the format version is new)")
 
-// keptBlobs are the corpus files whose blobs testdata/blobs/v1 keeps, with
+// keptBlobs are the corpus files whose blobs testdata/blobs/vN keeps, with
 // the mode they were compiled in.
 var keptBlobs = []struct {
 	file string
@@ -30,14 +32,50 @@ var keptBlobs = []struct {
 
 var keptPaths = []string{"/", "/index.html", "/search?q=a", "/ajax/x", "/private/", "/checkout", "/wp-admin/", "/a/b/c.php?id=1", "/%7Euser", "/robots.txt"}
 
-// TestKeptBlobs: blobs written by an earlier build still load and give the
-// answers recorded when they were written (cases.tsv), which are the
-// reference's answers.
+// TestKeptBlobs: blobs written by an earlier build of the current format
+// version still load and give the answers recorded when they were written
+// (cases.tsv), which are the reference's answers; blobs of every older
+// version are refused with ErrVersion, never misread.
 func TestKeptBlobs(t *testing.T) {
-	dir := "../testdata/blobs/v1"
-	if *updateBlobs {
-		writeKeptBlobs(t, dir)
+	dirs, err := filepath.Glob("../testdata/blobs/v*")
+	if err != nil {
+		t.Fatal(err)
 	}
+	current := fmt.Sprintf("../testdata/blobs/v%d", automaton.Version)
+	if *updateBlobs {
+		if err := os.MkdirAll(current, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		writeKeptBlobs(t, current)
+		dirs = append(dirs, current)
+	}
+	seen := false
+	for _, dir := range dirs {
+		if dir == current {
+			seen = true
+			keptCurrent(t, dir)
+			continue
+		}
+		blobs, _ := filepath.Glob(filepath.Join(dir, "*.blob"))
+		if len(blobs) == 0 {
+			t.Errorf("%s: no blobs", dir)
+		}
+		for _, b := range blobs {
+			blob, err := os.ReadFile(b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := runtime.Load(blob); !errors.Is(err, automaton.ErrVersion) {
+				t.Errorf("%s: an old version's blob gave %v, want ErrVersion", b, err)
+			}
+		}
+	}
+	if !seen {
+		t.Fatalf("no kept blobs of the current version %d", automaton.Version)
+	}
+}
+
+func keptCurrent(t *testing.T, dir string) {
 	cases, err := os.Open(filepath.Join(dir, "cases.tsv"))
 	if err != nil {
 		t.Fatal(err)

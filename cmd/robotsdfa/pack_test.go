@@ -39,7 +39,7 @@ func TestCompileBlob(t *testing.T) {
 	require.NoError(t, err)
 	r = robotsdfa(t, nil, "inspect", out)
 	require.Equal(t, exitOK, r.code, r.stderr)
-	require.Contains(t, r.stdout, "blob v1, google mode")
+	require.Contains(t, r.stdout, "blob v2, google mode")
 	require.Contains(t, r.stdout, ", valid\n")
 	require.Contains(t, r.stdout, "  *: group 32\n")
 
