@@ -59,13 +59,19 @@ func (o Options) withDefaults() Options {
 // rules, and wildcard rules that fit no DFA, scanned one by one. The
 // leaders of the parts combine (see combine).
 type Program struct {
+	// first is DFAs[0]'s walk, inline, so that a check on a cold program
+	// reaches the table in one load fewer (see seal).
+	first walk
 	// Rules is the ranked rule table: allows best first, then disallows
 	// best first. DFA results and Scan index it.
 	Rules []Rule
 	DFAs  []*DFA
-	// Scan lists, in rank order, the rules matched by GlobMatch after the
-	// DFAs (the last tier of the fallback).
+	// Scan lists the rules matched by GlobMatch after the DFAs (the last
+	// tier of the fallback), sorted by literal prefix (see scanPrefix),
+	// then rank.
 	Scan []int32
+	// scanPre[i] is Scan[i]'s literal prefix (see seal).
+	scanPre []string
 	// NULEndsPath: the path ends at its first NUL (Google mode).
 	NULEndsPath bool
 }
@@ -134,8 +140,24 @@ func build(rules []Rule, opts Options) *Program {
 		ids[i] = int32(i)
 	}
 	p.build(ids, opts, true)
-	slices.Sort(p.Scan)
+	p.sortScan()
+	p.seal()
 	return p
+}
+
+// seal copies the first DFA's walk into the program. Whoever sets DFAs
+// calls it.
+func (p *Program) seal() {
+	if len(p.DFAs) > 0 {
+		p.first = p.DFAs[0].walk
+	}
+	p.scanPre = nil
+	if len(p.Scan) > 0 {
+		p.scanPre = make([]string, len(p.Scan))
+		for i, r := range p.Scan {
+			p.scanPre[i] = scanPrefix(p.Rules[r].Pattern)
+		}
+	}
 }
 
 // build compiles the rules ids; split allows the anchored/floating split.
@@ -210,8 +232,11 @@ func partitionRules(rules []Rule, ids []int32, test func(string) bool) (yes, no 
 // NoRule: the combined leaders of the DFAs and of the scanned rules.
 func (p *Program) Leader(path []byte) int32 {
 	leader := int32(NoRule)
-	for _, d := range p.DFAs {
-		leader = combine(p.Rules, leader, d.Run(p.Rules, path))
+	if len(p.DFAs) > 0 {
+		leader = p.first.run(p.Rules, path)
+		for _, d := range p.DFAs[1:] {
+			leader = combine(p.Rules, leader, d.Run(p.Rules, path))
+		}
 	}
 	if len(p.Scan) > 0 {
 		leader = p.scan(leader, path)

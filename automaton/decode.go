@@ -435,6 +435,10 @@ func (d *decoder) set() (*Set, error) {
 		if len(scanLists) > first {
 			p.Scan = scanLists[first:len(scanLists):len(scanLists)]
 		}
+		p.seal()
+		if !p.scanSorted() {
+			return nil, errorf(ErrFormat, o+16, "program %d: scanned rules not sorted by literal prefix", i)
+		}
 		s.Programs = append(s.Programs, p)
 		s.Meta = append(s.Meta, ProgramMeta{CrawlDelay: time.Duration(delay), Requests: int32(req), Per: time.Duration(per)})
 	}

@@ -2,6 +2,7 @@ package automaton
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"unsafe"
 )
@@ -14,18 +15,92 @@ import (
 // the start, and with a final '$' the last one at the end. It takes time
 // linear in the path for each segment (strings.Index), with no allocation.
 
+// The scanned rules are sorted by their literal prefix, the pattern up to
+// its first '*' (or '$'), so that a check compares only the rules whose
+// prefix the path starts with: it narrows the sorted list byte by byte
+// along the path, a trie in a sorted array, in O(prefix bytes × log rules)
+// steps.
+
+// scanPrefix is what every path a pattern matches starts with.
+func scanPrefix(pattern string) string {
+	if i := strings.IndexAny(pattern, "*$"); i >= 0 {
+		return pattern[:i]
+	}
+	return pattern
+}
+
+// sortScan orders Scan by literal prefix, then rank.
+func (p *Program) sortScan() {
+	slices.SortFunc(p.Scan, func(a, b int32) int {
+		if c := strings.Compare(scanPrefix(p.Rules[a].Pattern), scanPrefix(p.Rules[b].Pattern)); c != 0 {
+			return c
+		}
+		return int(a) - int(b)
+	})
+}
+
+// scanSorted reports whether Scan is in the order sortScan gives (a
+// decoded program's must be, for scan to find every candidate).
+func (p *Program) scanSorted() bool {
+	for i := 1; i < len(p.Scan); i++ {
+		if c := strings.Compare(p.scanPre[i-1], p.scanPre[i]); c > 0 || c == 0 && p.Scan[i-1] >= p.Scan[i] {
+			return false
+		}
+	}
+	return true
+}
+
 // scan combines leader with the scan rules that match path.
 func (p *Program) scan(leader int32, path []byte) int32 {
 	if i := bytes.IndexByte(path, 0); i >= 0 && p.NULEndsPath {
 		path = path[:i]
 	}
 	s := unsafe.String(unsafe.SliceData(path), len(path))
-	for _, r := range p.Scan {
-		if useful(p.Rules, r, leader) && GlobMatch(p.Rules[r].Pattern, s) {
-			leader = combine(p.Rules, leader, r)
+	pre := p.scanPre
+	lo, hi := 0, len(pre)
+	for k := 0; lo < hi; k++ {
+		// Every prefix in [lo, hi) starts with s[:k]; those of length k
+		// sort first and are the candidates.
+		for ; lo < hi && len(pre[lo]) == k; lo++ {
+			if r := p.Scan[lo]; useful(p.Rules, r, leader) && GlobMatch(p.Rules[r].Pattern, s) {
+				leader = combine(p.Rules, leader, r)
+			}
+		}
+		if k == len(s) {
+			break
+		}
+		// Narrow to the prefixes whose byte k is s[k].
+		c := s[k]
+		lo = searchByte(pre, lo, hi, k, c)
+		if c < 0xff {
+			hi = searchByte(pre, lo, hi, k, c+1)
+		} else {
+			hi = searchEnd(pre, lo, hi, k)
 		}
 	}
 	return leader
+}
+
+// searchByte returns the first i in [lo, hi) with pre[i][k] >= c, or hi;
+// every pre[i] there is longer than k and sorted.
+func searchByte(pre []string, lo, hi, k int, c byte) int {
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if pre[m][k] < c {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
+}
+
+// searchEnd is searchByte for c = 256: the end of the run of 0xff bytes.
+func searchEnd(pre []string, lo, hi, k int) int {
+	for lo < hi && pre[lo][k] == 0xff {
+		lo++
+	}
+	return lo
 }
 
 // GlobMatch reports whether a normalised pattern matches path: '*' matches

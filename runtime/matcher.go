@@ -10,8 +10,21 @@ import (
 // Matcher answers for one crawler (a bound set of groups). It is a small
 // value, safe for concurrent use; its methods do not allocate.
 type Matcher struct {
+	// prog is the bound program when there is exactly one (nearly
+	// always): a check then goes straight to it.
+	prog     *automaton.Program
 	set      *automaton.Set
 	programs []int32
+	rfc      bool
+}
+
+// bind makes the Matcher of a set's programs.
+func bind(set *automaton.Set, programs []int32) Matcher {
+	m := Matcher{set: set, programs: programs, rfc: set.RFC}
+	if len(programs) == 1 {
+		m.prog = set.Programs[programs[0]]
+	}
+	return m
 }
 
 // Result is a verdict and the rule that decided it.
@@ -51,13 +64,13 @@ func (m Matcher) Check(url string) Result {
 		return Result{Allowed: true}
 	}
 	path, slash := urlPath(url)
-	if !slash && !m.set.RFC {
+	if !slash && !m.rfc {
 		return m.check(unsafe.Slice(unsafe.StringData(path), len(path)))
 	}
 	// A path that needs a '/' in front, or RFC normalisation, is written
 	// into a buffer first.
 	need := len(path) + 1
-	if m.set.RFC {
+	if m.rfc {
 		need = 3*len(path) + 1
 	}
 	if need <= pathBuf {
@@ -74,7 +87,7 @@ func (m Matcher) Check(url string) Result {
 }
 
 func (m Matcher) checkCopy(buf []byte, path string, slash bool) Result {
-	if !m.set.RFC {
+	if !m.rfc {
 		buf = append(append(buf, '/'), path...)
 		return m.check(buf)
 	}
@@ -87,7 +100,12 @@ func (m Matcher) checkCopy(buf []byte, path string, slash bool) Result {
 
 // check walks the bound programs over a path in its matching form.
 func (m Matcher) check(path []byte) Result {
-	_, r := m.set.CheckPrograms(m.programs, path)
+	var r *automaton.Rule
+	if m.prog != nil {
+		_, r = m.prog.Check(path)
+	} else {
+		_, r = m.set.CheckPrograms(m.programs, path)
+	}
 	if r == nil {
 		return Result{Allowed: true}
 	}
@@ -105,7 +123,7 @@ func result(r *automaton.Rule) Result {
 // does the same without copying when it can.
 func (m Matcher) MatchPath(dst []byte, url string) []byte {
 	path, slash := urlPath(url)
-	if m.set != nil && m.set.RFC {
+	if m.rfc {
 		return normalizeRFC(dst, path, slash)
 	}
 	if slash {

@@ -37,14 +37,14 @@ func (r *Robots) RFC() bool { return r.set.RFC }
 // Tokens are compared ignoring ASCII case. Binding allocates; checks do
 // not.
 func (r *Robots) Agent(tokens ...string) Matcher {
-	return Matcher{set: r.set, programs: r.set.Select(tokens, false)}
+	return bind(r.set, r.set.Select(tokens, false))
 }
 
 // AgentUnion binds product tokens the way Google's reference does when it
 // is given several user agents: the groups of every token apply together
 // (else the '*' groups).
 func (r *Robots) AgentUnion(tokens ...string) Matcher {
-	return Matcher{set: r.set, programs: r.set.Select(tokens, true)}
+	return bind(r.set, r.set.Select(tokens, true))
 }
 
 // Sitemaps returns the file's sitemap URLs, in order.
