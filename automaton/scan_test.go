@@ -2,6 +2,7 @@ package automaton
 
 import (
 	"math/rand"
+	"strings"
 	"testing"
 )
 
@@ -9,7 +10,7 @@ import (
 // The scan tier's sorted-prefix index finds exactly what combining every
 // scanned rule would: random wildcard rules over a small alphabet (0xff
 // included, the index's edge), all forced into the scan tier, against
-// random paths.
+// random paths, some holding a NUL (where Google mode's path ends).
 func TestScanIndex(t *testing.T) {
 	rng := rand.New(rand.NewSource(9309))
 	const alphabet = "/ab\xff*"
@@ -34,7 +35,7 @@ func TestScanIndex(t *testing.T) {
 			}
 			rules = append(rules, Rule{Kind: kind, Line: int32(i + 1), Pattern: pat})
 		}
-		p := &Program{Rules: rankRules(rules)}
+		p := &Program{Rules: rankRules(rules), NULEndsPath: round%2 == 0}
 		for i := range p.Rules {
 			p.Scan = append(p.Scan, int32(i))
 		}
@@ -45,9 +46,16 @@ func TestScanIndex(t *testing.T) {
 		}
 		for q := 0; q < 50; q++ {
 			path := []byte("/" + word(rng.Intn(8)))
+			if rng.Intn(4) == 0 {
+				path[rng.Intn(len(path))] = 0
+			}
+			matched := string(path)
+			if i := strings.IndexByte(matched, 0); i >= 0 && p.NULEndsPath {
+				matched = matched[:i]
+			}
 			want := int32(NoRule)
 			for r := range p.Rules {
-				if GlobMatch(p.Rules[r].Pattern, string(path)) {
+				if GlobMatch(p.Rules[r].Pattern, matched) {
 					want = combine(p.Rules, want, int32(r))
 				}
 			}
