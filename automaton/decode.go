@@ -299,18 +299,18 @@ func (d *decoder) validTable(dfa *DFA, i, at int) error {
 				break
 			}
 			prev := -1
-			for j := uint32(0); j < (n+3)/4*4; j++ {
-				c := uint32(uint8(t[r+2+j>>2] >> (8 * (j & 3))))
-				if j >= n {
-					if c != 0 {
-						return bad(r+2+j>>2, "class padding not zero")
+			for wi, w := range t[r+2 : r+2+(n+3)/4] {
+				for j := uint32(wi) * 4; j < uint32(wi)*4+4; j, w = j+1, w>>8 {
+					c := int(w & 0xff)
+					if j >= n {
+						if c != 0 {
+							return bad(r+2+uint32(wi), "class padding not zero")
+						}
+					} else if c <= prev || c >= int(classes) {
+						return bad(r+2+uint32(wi), "exception %d: class %d out of order or range", j, c)
 					}
-					continue
+					prev = c
 				}
-				if int(c) <= prev || c >= classes {
-					return bad(r+2+j>>2, "exception %d: class %d out of order or range", j, c)
-				}
-				prev = int(c)
 			}
 		default:
 			return bad(r-1, "row header %d", t[r-1])
@@ -325,13 +325,7 @@ func (d *decoder) validTable(dfa *DFA, i, at int) error {
 	if dfa.NumLive == dfa.NumOutputs {
 		dfa.special = end
 	}
-	valid := func(ref uint32) bool {
-		if ref < dfa.decEnd {
-			return ref >= classWords
-		}
-		return ref < end && refs[ref>>6]&(1<<(ref&63)) != 0
-	}
-	if !valid(dfa.start) {
+	if !validRef(refs, dfa.start, dfa.decEnd, end) {
 		return errorf(ErrFormat, at, "dfa %d: start %d is not a state", i, dfa.start)
 	}
 	// Targets, in a second walk over the rows.
@@ -346,19 +340,25 @@ func (d *decoder) validTable(dfa *DFA, i, at int) error {
 		} else {
 			k := t[r+1]
 			first, n, eoiAt = r+2+(k+3)/4, k, r
-			for j := uint32(0); j < k; j++ {
-				if uint32(uint8(t[r+2+j>>2]>>(8*(j&3)))) == eoi {
-					eoiAt = first + j
-				}
+			// Classes ascend and end of input is the last class: only
+			// the last exception can be it.
+			if k > 0 && t[r+2+(k-1)>>2]>>(8*((k-1)&3))&0xff == eoi {
+				eoiAt = first + k - 1
 			}
-			if !valid(t[r]) {
+			if !validRef(refs, t[r], dfa.decEnd, end) {
 				return bad(r, "default %d is not a state", t[r])
 			}
 			pos = r + sparseWords(k)
 		}
-		for w := first; w < first+n; w++ {
-			if !valid(t[w]) {
-				return bad(w, "target %d is not a state", t[w])
+		// Rows repeat targets (a dense row is mostly its default): each
+		// run is checked once.
+		prev := uint32(0) // never a valid ref (the class map)
+		for j, ref := range t[first : first+n] {
+			if ref != prev {
+				if !validRef(refs, ref, dfa.decEnd, end) {
+					return bad(first+uint32(j), "target %d is not a state", ref)
+				}
+				prev = ref
 			}
 		}
 		if t[eoiAt] >= dfa.decEnd {
@@ -366,6 +366,15 @@ func (d *decoder) validTable(dfa *DFA, i, at int) error {
 		}
 	}
 	return nil
+}
+
+// validRef reports whether ref is a state: a decided state's, or one
+// marked in refs (a row of its kind).
+func validRef(refs []uint64, ref, decEnd, end uint32) bool {
+	if ref < decEnd {
+		return ref >= classWords
+	}
+	return ref < end && refs[ref>>6]&(1<<(ref&63)) != 0
 }
 
 // bitmap returns a cleared bitmap of n bits, reusing the decoder's.
