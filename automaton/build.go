@@ -70,8 +70,10 @@ type Program struct {
 	// tier of the fallback), sorted by literal prefix (see scanPrefix),
 	// then rank.
 	Scan []int32
-	// scanPre[i] is Scan[i]'s literal prefix (see seal).
-	scanPre []string
+	// scanPre[i] is Scan[i]'s literal prefix and scanNeed[i] the bytes
+	// its pattern names (see seal).
+	scanPre  []string
+	scanNeed []byteSet
 	// NULEndsPath: the path ends at its first NUL (Google mode).
 	NULEndsPath bool
 }
@@ -151,11 +153,13 @@ func (p *Program) seal() {
 	if len(p.DFAs) > 0 {
 		p.first = p.DFAs[0].walk
 	}
-	p.scanPre = nil
+	p.scanPre, p.scanNeed = nil, nil
 	if len(p.Scan) > 0 {
 		p.scanPre = make([]string, len(p.Scan))
+		p.scanNeed = make([]byteSet, len(p.Scan))
 		for i, r := range p.Scan {
 			p.scanPre[i] = scanPrefix(p.Rules[r].Pattern)
+			p.scanNeed[i] = needs(p.Rules[r].Pattern)
 		}
 	}
 }

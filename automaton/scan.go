@@ -57,12 +57,20 @@ func (p *Program) scan(leader int32, path []byte) int32 {
 	}
 	s := unsafe.String(unsafe.SliceData(path), len(path))
 	pre := p.scanPre
+	var has byteSet // the bytes of s, once a candidate needs them
 	lo, hi := 0, len(pre)
 	for k := 0; lo < hi; k++ {
 		// Every prefix in [lo, hi) starts with s[:k]; those of length k
 		// sort first and are the candidates.
 		for ; lo < hi && len(pre[lo]) == k; lo++ {
-			if r := p.Scan[lo]; useful(p.Rules, r, leader) && GlobMatch(p.Rules[r].Pattern, s) {
+			r := p.Scan[lo]
+			if !useful(p.Rules, r, leader) {
+				continue
+			}
+			if has[0]&1 == 0 {
+				has = bytesOf(s)
+			}
+			if p.scanNeed[lo].within(&has) && GlobMatch(p.Rules[r].Pattern, s) {
 				leader = combine(p.Rules, leader, r)
 			}
 		}
@@ -79,6 +87,39 @@ func (p *Program) scan(leader int32, path []byte) int32 {
 		}
 	}
 	return leader
+}
+
+// byteSet is a set of byte values. Bit 0 (the NUL byte) is always set, so
+// that a zero set means "not computed yet": NUL never matters, as a
+// pattern names no NUL in Google mode, where paths end at one, and in RFC
+// mode a needed NUL is also tested by GlobMatch.
+type byteSet [4]uint64
+
+// bytesOf is the set of s's bytes.
+func bytesOf(s string) byteSet {
+	set := byteSet{1}
+	for i := 0; i < len(s); i++ {
+		set[s[i]>>6] |= 1 << (s[i] & 63)
+	}
+	return set
+}
+
+// needs is the set of bytes a path must hold for pattern to match it:
+// every byte but '*' and a final '$'.
+func needs(pattern string) byteSet {
+	pattern = strings.TrimSuffix(pattern, "$")
+	set := byteSet{1}
+	for i := 0; i < len(pattern); i++ {
+		if c := pattern[i]; c != '*' {
+			set[c>>6] |= 1 << (c & 63)
+		}
+	}
+	return set
+}
+
+// within reports whether every byte of n is in has.
+func (n *byteSet) within(has *byteSet) bool {
+	return n[0]&^has[0]|n[1]&^has[1]|n[2]&^has[2]|n[3]&^has[3] == 0
 }
 
 // searchByte returns the first i in [lo, hi) with pre[i][k] >= c, or hi;
