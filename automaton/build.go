@@ -177,15 +177,21 @@ func (p *Program) build(ids []int32, opts Options, split bool) {
 			return
 		}
 	}
+	if allLiteral(p.Rules, ids) {
+		if d := buildTrie(p.Rules, ids, opts); d != nil {
+			p.DFAs = append(p.DFAs, d)
+		} else {
+			p.Scan = append(p.Scan, ids...) // too many byte classes
+		}
+		return
+	}
 	if d := buildDFA(p.Rules, ids, p.budget(ids, opts)); d != nil {
 		p.DFAs = append(p.DFAs, d)
 		return
 	}
 	wild, literal := partitionRules(p.Rules, ids, hasStar)
 	if len(literal) > 0 {
-		trie := opts
-		trie.MaxStates, trie.MaxBytes, trie.MaxWork = unbounded, unbounded, 1
-		if d := buildDFA(p.Rules, literal, trie); d != nil {
+		if d := buildTrie(p.Rules, literal, opts); d != nil {
 			p.DFAs = append(p.DFAs, d)
 		} else {
 			p.Scan = append(p.Scan, literal...) // too many byte classes
@@ -293,6 +299,7 @@ type builder struct {
 	work     int
 	set      threadSet
 	lits     []uint64 // (byte << 32 | position) of a state's literal threads
+	depths   []int32  // buildTrie: each live state's depth
 	row      []edge   // scratch: the row being built
 	nfa      nfa
 }

@@ -1,0 +1,139 @@
+package automaton
+
+import (
+	"slices"
+	"strings"
+)
+
+// Literal rules (no '*' in what they match) need no subset construction:
+// a state's threads are one position per rule, at the depth of the path
+// read so far, so the states are the nodes of the trie of the rules'
+// bodies, each distinct. A node's output is the plain rules that end
+// there; its threads are the rules passing through (and the anchored ones
+// ending there, waiting for the end of input) that are still useful given
+// that output, as threadSet.normalize prunes them. buildTrie lays the
+// trie out in the order subset construction discovers states (the
+// default target first, then bytes ascending, then the end of input), so
+// it gives the very DFA buildDFA would (TestTrieEqualsSubset), in time
+// linear in the patterns' bytes.
+
+// allLiteral reports whether none of the rules ids needs a star.
+func allLiteral(rules []Rule, ids []int32) bool {
+	for _, id := range ids {
+		if hasStar(rules[id].Pattern) {
+			return false
+		}
+	}
+	return true
+}
+
+// buildTrie is buildDFA for literal rules, without a budget.
+func buildTrie(rules []Rule, ids []int32, opts Options) *DFA {
+	b := builders.Get().(*builder)
+	defer builders.Put(b)
+	b.reset(opts)
+	b.n = b.nfa.init(rules, ids)
+	if !b.makeClasses() {
+		return nil
+	}
+	body := func(id int32) string { s, _ := matchForm(rules[id].Pattern); return s }
+	anchored := func(id int32) bool { return b.nfa.anchored[id] }
+
+	// Rules sorted by body: the rules of a node are then those of its
+	// parent with the node's byte at its depth, a run in that order.
+	order := slices.Clone(ids)
+	slices.SortStableFunc(order, func(x, y int32) int { return strings.Compare(body(x), body(y)) })
+
+	// Live states: their rules (a span of arena, in body order), depth
+	// and output.
+	depth := b.depths[:0]
+	newState := func(rs []int32, d int, out int32) int32 {
+		id := int32(len(b.threads))
+		b.threads = append(b.threads, span{int32(len(b.arena)), int32(len(rs))})
+		b.arena = append(b.arena, rs...)
+		b.outputs = append(b.outputs, out)
+		depth = append(depth, int32(d))
+		return id
+	}
+	// The start state: rules with an empty body ("*") match every path
+	// and are settled at once; the others start, if still useful.
+	out := int32(NoRule)
+	for _, r := range order {
+		if body(r) == "" && !anchored(r) {
+			out = combine(rules, out, r)
+		}
+	}
+	var next []int32
+	for _, r := range order {
+		if (body(r) != "" || anchored(r)) && useful(rules, r, out) {
+			next = append(next, r)
+		}
+	}
+	var start int32
+	if len(next) > 0 {
+		start = newState(next, 0, out)
+	} else {
+		start = b.decidedRef(out)
+	}
+	for s := int32(0); s < int32(len(b.threads)); s++ {
+		d := int(depth[s])
+		def := b.decidedRef(NoRule)
+		row := b.row[:0]
+		rs := b.threadsOf(s)
+		// Rules ending here are anchored ones waiting for the end of
+		// input; they sort first.
+		i := 0
+		for i < len(rs) && len(body(rs[i])) == d {
+			i++
+		}
+		eoi := int32(NoRule)
+		for _, r := range rs[:i] {
+			eoi = combine(rules, eoi, r)
+		}
+		for i < len(rs) {
+			c := body(rs[i])[d]
+			j := i + 1
+			for j < len(rs) && body(rs[j])[d] == c {
+				j++
+			}
+			if b.classOf[c] == b.eoi {
+				i = j
+				continue
+			}
+			// The successor on c: rules ending at d+1 unanchored are
+			// settled; the others advance, if still useful.
+			out := int32(NoRule)
+			for _, r := range rs[i:j] {
+				if len(body(r)) == d+1 && !anchored(r) {
+					out = combine(rules, out, r)
+				}
+			}
+			next = next[:0]
+			for _, r := range rs[i:j] {
+				if (len(body(r)) > d+1 || anchored(r)) && useful(rules, r, out) {
+					next = append(next, r)
+				}
+			}
+			var to int32
+			if len(next) > 0 {
+				to = newState(next, d+1, out)
+				rs = b.threadsOf(s) // arena may have moved
+			} else {
+				to = b.decidedRef(out)
+			}
+			if to != def {
+				row = append(row, edge{b.classOf[c], to})
+			}
+			i = j
+		}
+		if to := b.decidedRef(eoi); to != def {
+			row = append(row, edge{b.eoi, to})
+		}
+		b.rows = append(b.rows, span{int32(len(b.edges)), int32(len(row))})
+		b.edges = append(b.edges, row...)
+		b.row = row
+		b.defaults = append(b.defaults, def)
+	}
+	b.depths = depth
+	return b.finish(start)
+}
