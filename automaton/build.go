@@ -14,7 +14,8 @@ type Options struct {
 	MaxBytes int
 	// MaxWork bounds the thread steps of one DFA's construction, per state
 	// of its state budget (0: DefaultMaxWork), so that a group past the
-	// budget is found out fast.
+	// budget is found out fast. The first attempt on a part of a group
+	// gets half.
 	MaxWork int
 	// NULEndsPath maps the NUL byte to the end-of-input class, as Google's
 	// reference reads the path as a C string.
