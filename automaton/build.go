@@ -515,15 +515,21 @@ func (b *builder) expand(s int32) bool {
 		}
 		i = j
 	}
-	if to := b.eoiRef(s); to != def {
-		row = append(row, edge{b.eoi, to})
+	b.addRow(row, def, b.eoiRef(s))
+	b.bytes += 8 * (len(b.row) + 1)
+	return len(b.threads) <= b.opts.MaxStates && b.bytes <= b.opts.MaxBytes && b.work <= b.opts.MaxWork*b.opts.MaxStates
+}
+
+// addRow records the next live state's row: its exceptions, then its
+// end-of-input target where it is not the default.
+func (b *builder) addRow(row []edge, def, eoi int32) {
+	if eoi != def {
+		row = append(row, edge{b.eoi, eoi})
 	}
 	b.rows = append(b.rows, span{int32(len(b.edges)), int32(len(row))})
 	b.edges = append(b.edges, row...)
 	b.row = row
 	b.defaults = append(b.defaults, def)
-	b.bytes += 8 * (len(row) + 1)
-	return len(b.threads) <= b.opts.MaxStates && b.bytes <= b.opts.MaxBytes && b.work <= b.opts.MaxWork*b.opts.MaxStates
 }
 
 // finish numbers decided states first, then live states with an

@@ -13,14 +13,7 @@ import (
 // random paths, some holding a NUL (where Google mode's path ends).
 func TestScanIndex(t *testing.T) {
 	rng := rand.New(rand.NewSource(9309))
-	const alphabet = "/ab\xff*"
-	word := func(n int) string {
-		b := make([]byte, n)
-		for i := range b {
-			b[i] = alphabet[rng.Intn(len(alphabet))]
-		}
-		return string(b)
-	}
+	word := func(n int) string { return string(randomBytes(rng, "/ab\xff*", n)) }
 	queries := 0
 	for round := 0; round < 300; round++ {
 		var rules []Rule
@@ -66,4 +59,13 @@ func TestScanIndex(t *testing.T) {
 		}
 	}
 	t.Logf("%d queries", queries)
+}
+
+// randomBytes returns n bytes drawn from alphabet.
+func randomBytes(rng *rand.Rand, alphabet string, n int) []byte {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = alphabet[rng.Intn(len(alphabet))]
+	}
+	return b
 }

@@ -126,13 +126,7 @@ func buildTrie(rules []Rule, ids []int32, opts Options) *DFA {
 			}
 			i = j
 		}
-		if to := b.decidedRef(eoi); to != def {
-			row = append(row, edge{b.eoi, to})
-		}
-		b.rows = append(b.rows, span{int32(len(b.edges)), int32(len(row))})
-		b.edges = append(b.edges, row...)
-		b.row = row
-		b.defaults = append(b.defaults, def)
+		b.addRow(row, def, b.decidedRef(eoi))
 	}
 	b.depths = depth
 	return b.finish(start)
