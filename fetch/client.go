@@ -228,7 +228,7 @@ func (c *Client) refresh(ctx context.Context, o Origin) (Entry, error) {
 		}
 		out.ExpiresAt = now.Add(c.RetryUnreachable)
 		switch {
-		case hasPrev && prev.Good:
+		case hasPrev && prev.Good && loads(prev.Blob):
 			e = Entry{Blob: prev.Blob, Good: true}
 			out.Stale, out.GoodAt, out.Rules = true, prev.Outcome.GoodAt, prev.Outcome.Rules
 		case now.Sub(out.FailingSince) >= c.StaleFor:
@@ -242,6 +242,13 @@ func (c *Client) refresh(ctx context.Context, o Origin) (Entry, error) {
 	e.Outcome = out
 	c.Store.Put(o, e)
 	return e, nil
+}
+
+// loads reports whether a stored blob still loads: one kept by an earlier
+// format version does not, and is no copy to serve.
+func loads(blob []byte) bool {
+	_, err := runtime.Load(blob)
+	return err == nil
 }
 
 // ttl is how long a success or unavailable result is cached.

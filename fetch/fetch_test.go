@@ -1,6 +1,7 @@
 package fetch
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"net"
@@ -320,6 +321,30 @@ func TestStale(t *testing.T) {
 	require.True(t, public, "unreachable for more than 30 days with no copy: allow all")
 	require.Equal(t, "allow all", out.Rules)
 	require.False(t, out.Stale)
+}
+
+// TestStaleCopyThatDoesNotLoad: a stored copy that no longer loads (a
+// blob of an older format version, from a store kept across an upgrade)
+// is no copy: while the origin is unreachable, disallow all (RFC 9309
+// section 2.3.1.4), not an error.
+func TestStaleCopyThatDoesNotLoad(t *testing.T) {
+	s := newServer(t, body(robotsBody))
+	c, clk := newClient()
+	verdicts(t, c, s.URL)
+	o, err := OriginOf(s.URL)
+	require.NoError(t, err)
+	e, ok := c.Store.Get(o)
+	require.True(t, ok)
+	e.Blob = bytes.Clone(e.Blob)
+	e.Blob[8] = 1 // format version 1, no longer read
+	c.Store.Put(o, e)
+	s.set(status(503))
+	clk.advance(DefaultTTL + time.Second)
+	private, public, out := verdicts(t, c, s.URL)
+	require.Equal(t, Unreachable, out.Status)
+	require.False(t, out.Stale)
+	require.Equal(t, "disallow all", out.Rules)
+	require.False(t, private || public)
 }
 
 func TestConcurrentGetsShareOneRequest(t *testing.T) {
