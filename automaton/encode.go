@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"math"
 	"slices"
+	"unsafe"
 
 	farm "github.com/dgryski/go-farm"
 )
@@ -53,11 +54,11 @@ type encoder struct {
 	strs   map[string]uint32
 	dfaID  map[*DFA]uint32
 	nDFA   uint32
-	nTable uint32 // words in the tables section
+	nTable uint32     // words in the tables section
+	tabs   [][]uint32 // its tables, in order, written straight into the blob
 	nIndex uint32
 	dfas   []byte
 	index  []byte
-	tables []byte
 }
 
 func le32(b []byte, v uint32) []byte { return binary.LittleEndian.AppendUint32(b, v) }
@@ -85,7 +86,38 @@ func appendWords(sec *[]byte, count *uint32, v []uint32) uint32 {
 	return at
 }
 
-func (e *encoder) words(v []uint32) uint32 { return appendWords(&e.tables, &e.nTable, v) }
+// table records a DFA's table for the tables section and returns the
+// index of its first word.
+func (e *encoder) table(t []uint32) uint32 {
+	at := e.nTable
+	e.tabs = append(e.tabs, t)
+	e.nTable += uint32(len(t))
+	return at
+}
+
+// appendTables appends the tables section: its count, then the tables,
+// copied whole on a little-endian machine.
+func (e *encoder) appendTables(dst []byte) []byte {
+	dst = le32(dst, e.nTable)
+	for _, t := range e.tabs {
+		if littleEndian && len(t) > 0 {
+			dst = append(dst, unsafe.Slice((*byte)(unsafe.Pointer(&t[0])), 4*len(t))...)
+			continue
+		}
+		for _, w := range t {
+			dst = le32(dst, w)
+		}
+	}
+	return dst
+}
+
+// size is the length of section id.
+func (e *encoder) size(id int) int {
+	if id == secTables {
+		return 4 + 4*int(e.nTable)
+	}
+	return len(e.sec[id])
+}
 
 func (e *encoder) list(v []uint32) uint32 { return appendWords(&e.index, &e.nIndex, v) }
 
@@ -104,7 +136,7 @@ func (e *encoder) dfa(d *DFA) uint32 {
 	}
 	for _, v := range []uint32{
 		uint32(d.NumClasses), uint32(d.NumDecided), uint32(d.NumOutputs), uint32(d.NumLive),
-		d.start, e.words(d.t), uint32(len(d.t)),
+		d.start, e.table(d.t), uint32(len(d.t)),
 	} {
 		e.dfas = le32(e.dfas, v)
 	}
@@ -119,22 +151,21 @@ func (e *encoder) dfa(d *DFA) uint32 {
 func (s *Set) AppendBinary(dst []byte) ([]byte, error) {
 	e := &encoder{strs: map[string]uint32{}, dfaID: map[*DFA]uint32{}}
 	// Size the big sections once: each starts with its 4-byte count,
-	// written at the end.
+	// written at the end. The tables go straight into the blob.
 	// DFAs are shared between programs (and a decoded set may list one
 	// many times): count each once.
-	words, nDFA, lists := 0, 0, 0
+	nDFA, lists := 0, 0
 	seen := make(map[*DFA]bool)
 	for _, p := range s.Programs {
 		lists += len(p.DFAs) + len(p.Scan)
 		for _, d := range p.DFAs {
 			if !seen[d] {
 				seen[d] = true
-				words += len(d.t)
 				nDFA++
 			}
 		}
 	}
-	e.tables = make([]byte, 4, 4+4*words)
+	e.tabs = make([][]uint32, 0, nDFA)
 	e.dfas = make([]byte, 4, 4+dfaSize*nDFA)
 	e.index = make([]byte, 4, 4+4*lists)
 
@@ -211,8 +242,7 @@ func (s *Set) AppendBinary(dst []byte) ([]byte, error) {
 	e.sec[secRules] = rules
 	binary.LittleEndian.PutUint32(e.index, e.nIndex)
 	binary.LittleEndian.PutUint32(e.dfas, e.nDFA)
-	binary.LittleEndian.PutUint32(e.tables, e.nTable)
-	e.sec[secIndex], e.sec[secDFAs], e.sec[secTables] = e.index, e.dfas, e.tables
+	e.sec[secIndex], e.sec[secDFAs] = e.index, e.dfas
 
 	// Sitemaps and other records.
 	m := le32(nil, uint32(len(s.Sitemaps)))
@@ -237,8 +267,8 @@ func (s *Set) AppendBinary(dst []byte) ([]byte, error) {
 	off := headerSize + entrySize*numSections
 	var table []byte
 	for id := 1; id <= numSections; id++ {
-		table = le32(le32(le32(table, uint32(id)), uint32(off)), uint32(len(e.sec[id])))
-		off += align4(len(e.sec[id]))
+		table = le32(le32(le32(table, uint32(id)), uint32(off)), uint32(e.size(id)))
+		off += align4(e.size(id))
 	}
 	total := off + 8
 	if total > math.MaxUint32 {
@@ -253,7 +283,11 @@ func (s *Set) AppendBinary(dst []byte) ([]byte, error) {
 	dst = le32(dst, numSections)
 	dst = append(dst, table...)
 	for id := 1; id <= numSections; id++ {
-		dst = append(dst, e.sec[id]...)
+		if id == secTables {
+			dst = e.appendTables(dst)
+		} else {
+			dst = append(dst, e.sec[id]...)
+		}
 		for (len(dst)-start)%4 != 0 {
 			dst = append(dst, 0)
 		}
