@@ -241,10 +241,8 @@ func (d *decoder) validTable(dfa *DFA, i, at int) error {
 		return errorf(ErrFormat, at+4*int(w), "dfa %d: word %d: "+what, append([]any{i, w}, args...)...)
 	}
 	classes := uint32(dfa.NumClasses)
-	for b, c := range dfa.cls {
-		if uint32(c) >= classes {
-			return bad(uint32(b>>2), "byte %d in class %d of %d", b, c, classes)
-		}
+	if b := classMapFault(d.b[at:at+256], classes); b >= 0 {
+		return bad(uint32(b>>2), "byte %d in class %d of %d", b, d.b[at+b], classes)
 	}
 	dfa.maxRule = NoRule
 	rule := func(w uint32) error {
@@ -298,18 +296,23 @@ func (d *decoder) validTable(dfa *DFA, i, at int) error {
 			if uint64(pos) > uint64(end) {
 				break
 			}
+			// The exception classes, read as the blob's bytes (their
+			// order on every machine): strictly ascending, below
+			// classes, then zero padding to the word.
+			cb := d.b[at+4*int(r+2):][:4*((n+3)/4)]
 			prev := -1
-			for wi, w := range t[r+2 : r+2+(n+3)/4] {
-				for j := uint32(wi) * 4; j < uint32(wi)*4+4; j, w = j+1, w>>8 {
-					c := int(w & 0xff)
-					if j >= n {
-						if c != 0 {
-							return bad(r+2+uint32(wi), "class padding not zero")
-						}
-					} else if c <= prev || c >= int(classes) {
-						return bad(r+2+uint32(wi), "exception %d: class %d out of order or range", j, c)
-					}
-					prev = c
+			for j, c := range cb[:n] {
+				if int(c) <= prev {
+					return bad(r+2+uint32(j)/4, "exception %d: class %d out of order", j, c)
+				}
+				prev = int(c)
+			}
+			if n > 0 && uint32(prev) >= classes {
+				return bad(r+2+(n-1)/4, "exception %d: class %d of %d", n-1, prev, classes)
+			}
+			for j, c := range cb[n:] {
+				if c != 0 {
+					return bad(r+2+(n+uint32(j))/4, "class padding not zero")
 				}
 			}
 		default:
@@ -368,6 +371,35 @@ func (d *decoder) validTable(dfa *DFA, i, at int) error {
 	return nil
 }
 
+// classMapFault returns the first byte of the class map m (256 bytes)
+// whose class is not below classes, or -1. Up to 128 classes it tests
+// eight bytes at a time: a byte x below 128 carries into its top bit when
+// x + 128 - classes does, that is when x >= classes, and never into the
+// next byte.
+func classMapFault(m []byte, classes uint32) int {
+	const hi = 0x8080808080808080
+	if classes <= 128 {
+		add := uint64(128-classes) * 0x0101010101010101
+		fault := false
+		for i := 0; i < 256; i += 8 {
+			w := binary.LittleEndian.Uint64(m[i:])
+			if (w|(w+add))&hi != 0 {
+				fault = true
+				break
+			}
+		}
+		if !fault {
+			return -1
+		}
+	}
+	for b, c := range m[:256] {
+		if uint32(c) >= classes {
+			return b
+		}
+	}
+	return -1
+}
+
 // validRef reports whether ref is a state: a decided state's, or one
 // marked in refs (a row of its kind).
 func validRef(refs []uint64, ref, decEnd, end uint32) bool {
@@ -390,7 +422,7 @@ func (d *decoder) bitmap(n int) []uint64 {
 
 // set checks programs, agents and records, and assembles the Set.
 func (d *decoder) set() (*Set, error) {
-	s := &Set{RFC: binary.LittleEndian.Uint16(d.b[10:])&FlagRFC != 0, Agents: map[string]int32{}}
+	s := &Set{RFC: binary.LittleEndian.Uint16(d.b[10:])&FlagRFC != 0}
 	n, at, err := d.counted(secPrograms, 0, programSize)
 	if err != nil {
 		return nil, err
@@ -467,6 +499,7 @@ func (d *decoder) agents(s *Set) error {
 		return errorf(ErrFormat, at-8, "global program %d of %d", g, len(s.Programs))
 	}
 	s.Global = int32(g)
+	s.Agents = make(map[string]int32, n)
 	var prevFP uint64
 	prevTok := ""
 	for i := 0; i < n; i++ {
@@ -480,7 +513,7 @@ func (d *decoder) agents(s *Set) error {
 		switch {
 		case AgentKey(tok) != tok:
 			return errorf(ErrFormat, o+8, "agent %d: token %q is not lower-case", i, tok)
-		case farm.Fingerprint64([]byte(tok)) != fp:
+		case farm.Fingerprint64(unsafe.Slice(unsafe.StringData(tok), len(tok))) != fp:
 			return errorf(ErrFormat, o, "agent %d: fingerprint does not match %q", i, tok)
 		case i > 0 && (fp < prevFP || fp == prevFP && tok <= prevTok):
 			return errorf(ErrFormat, o, "agent %d: index not sorted or not unique", i)
@@ -505,6 +538,9 @@ func (d *decoder) meta(s *Set) error {
 		return errorf(ErrFormat, off, "%d sitemaps do not fit the meta section", ns)
 	}
 	at := off + 4
+	if ns > 0 {
+		s.Sitemaps = make([]Sitemap, 0, ns)
+	}
 	for i := 0; i < int(ns); i++ {
 		u, err := d.str(at + 4)
 		if err != nil {
@@ -518,6 +554,9 @@ func (d *decoder) meta(s *Set) error {
 		return errorf(ErrFormat, at, "%d records do not fill the meta section", nr)
 	}
 	at += 4
+	if nr > 0 {
+		s.Records = make([]Record, 0, nr)
+	}
 	for i := 0; i < int(nr); i++ {
 		k, err := d.str(at + 4)
 		if err != nil {
