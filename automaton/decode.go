@@ -39,9 +39,8 @@ type decoder struct {
 	direct bool                    // word views may alias the blob
 	// decoded
 	rules   []Rule
-	hasPat  []bool // per rule: a pattern is stored (scanned rules)
-	dfas    []*DFA
-	dfaOff  []int
+	dfas    []DFA // one slab, in blob order
+	dfasAt  int   // the DFA section's offset
 	index   []uint32
 	nStrs   int
 	strsOff int
@@ -166,7 +165,6 @@ func (d *decoder) rulesSection() error {
 		return err
 	}
 	d.rules = make([]Rule, n)
-	d.hasPat = make([]bool, n)
 	for i := range d.rules {
 		o := at + i*ruleSize
 		kind, prio, line := Kind(d.b[o]), d.u32(o+4), d.u32(o+8)
@@ -186,7 +184,6 @@ func (d *decoder) rulesSection() error {
 			return errorf(ErrFormat, o+16, "rule %d: pattern of %d bytes, priority %d", i, len(pat), prio)
 		}
 		d.rules[i] = Rule{Kind: kind, Priority: int32(prio), Line: int32(line), Pattern: pat}
-		d.hasPat[i] = pat != ""
 	}
 	return nil
 }
@@ -203,6 +200,7 @@ func (d *decoder) dfaSection() error {
 	// One slab for every DFA of the set, so that a set's automata sit
 	// together in memory.
 	slab := make([]DFA, n)
+	d.dfas, d.dfasAt = slab, at
 	for i := 0; i < n; i++ {
 		o := at + i*dfaSize
 		f := func(k int) uint64 { return uint64(d.u32(o + 4*k)) }
@@ -225,8 +223,6 @@ func (d *decoder) dfaSection() error {
 		if err := d.validTable(dfa, i, tabAt+4*int(off)); err != nil {
 			return err
 		}
-		d.dfas = append(d.dfas, dfa)
-		d.dfaOff = append(d.dfaOff, o)
 	}
 	return nil
 }
@@ -457,9 +453,9 @@ func (d *decoder) set() (*Set, error) {
 			if uint64(id) >= uint64(len(d.dfas)) {
 				return nil, errorf(ErrFormat, o+8, "program %d: dfa %d of %d", i, id, len(d.dfas))
 			}
-			dfa := d.dfas[id]
+			dfa := &d.dfas[id]
 			if r := dfa.maxRule; r != NoRule && uint64(r) >= nr {
-				return nil, errorf(ErrFormat, d.dfaOff[id], "dfa %d: rule %d outside program %d's %d rules", id, r, i, nr)
+				return nil, errorf(ErrFormat, d.dfasAt+int(id)*dfaSize, "dfa %d: rule %d outside program %d's %d rules", id, r, i, nr)
 			}
 			dfaLists = append(dfaLists, dfa)
 		}
@@ -468,7 +464,7 @@ func (d *decoder) set() (*Set, error) {
 		}
 		first = len(scanLists)
 		for _, r := range d.index[s0 : s0+ns] {
-			if uint64(r) >= nr || !d.hasPat[r0+uint64(r)] {
+			if uint64(r) >= nr || d.rules[r0+uint64(r)].Pattern == "" {
 				return nil, errorf(ErrFormat, o+16, "program %d: scanned rule %d has no pattern or is out of range", i, r)
 			}
 			scanLists = append(scanLists, int32(r))
