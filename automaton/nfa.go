@@ -100,6 +100,7 @@ type threadSet struct {
 	pos     []int32
 	leader  int32
 	scratch []int32
+	merge   []int32
 }
 
 func (t *threadSet) reset(leader int32) {
@@ -130,13 +131,51 @@ func (t *threadSet) add(p int32) {
 	}
 }
 
+// sort sorts the threads. successor adds them as two ascending runs (the
+// star threads kept, then the literal threads advanced), so two runs are
+// merged in linear time; anything else is sorted.
+func (t *threadSet) sort() {
+	pos := t.pos
+	if len(pos) < 2 {
+		return
+	}
+	i := 1
+	for i < len(pos) && pos[i-1] <= pos[i] {
+		i++
+	}
+	if i == len(pos) {
+		return
+	}
+	for j := i + 1; j < len(pos); j++ {
+		if pos[j-1] > pos[j] {
+			slices.Sort(pos)
+			return
+		}
+	}
+	// Merge pos[:i] (copied aside) with pos[i:] into pos, front to back:
+	// the write index never passes the second run's read index.
+	t.merge = append(t.merge[:0], pos[:i]...)
+	a, bi, w := t.merge, i, 0
+	for len(a) > 0 && bi < len(pos) {
+		if pos[bi] < a[0] {
+			pos[w] = pos[bi]
+			bi++
+		} else {
+			pos[w] = a[0]
+			a = a[1:]
+		}
+		w++
+	}
+	copy(pos[w:], a)
+}
+
 // normalize sorts and dedupes the threads, drops threads a later star of
 // the same rule subsumes (from a star, the rest of the pattern accepts all
 // that any earlier position's rest accepts), and prunes threads that can
 // no longer matter under the leader.
 func (t *threadSet) normalize() {
 	n := t.n
-	slices.Sort(t.pos)
+	t.sort()
 	out := t.scratch[:0]
 	// Walk from the highest position down: the first star met for a rule
 	// is its latest; lower positions of that rule are subsumed.
