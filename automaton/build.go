@@ -451,7 +451,28 @@ func (b *builder) growTable(size int) {
 	}
 }
 
+// smallDecided is how many decided states decidedRef finds by a scan.
+const smallDecided = 8
+
+// decidedRef returns the ref of the decided state whose result is leader,
+// added if new. A DFA has few decided states (nearly always under
+// eight): those are found by a scan of results, and the map takes over
+// beyond.
 func (b *builder) decidedRef(leader int32) int32 {
+	if n := len(b.results); n <= smallDecided {
+		for i, r := range b.results {
+			if r == leader {
+				return -int32(i) - 1
+			}
+		}
+		if n < smallDecided {
+			b.results = append(b.results, leader)
+			return -int32(n) - 1
+		}
+		for i, r := range b.results {
+			b.decided[r] = int32(i)
+		}
+	}
 	d, ok := b.decided[leader]
 	if !ok {
 		d = int32(len(b.results))

@@ -27,9 +27,10 @@ type nfa struct {
 	rules    []Rule  // ranked (see rankRules); indices are rule ids
 	ruleOf   []int32 // position -> rule id
 	kind     []posKind
-	lit      []byte  // literal byte of a posLit position
-	anchored []bool  // per rule
-	base     []int32 // per rule: its first position
+	lit      []byte   // literal byte of a posLit position
+	anchored []bool   // per rule
+	body     []string // per rule: its pattern's body (see matchForm)
+	base     []int32  // per rule: its first position
 }
 
 // init makes n the NFA of the rules ids, reusing n's slices.
@@ -37,6 +38,7 @@ func (n *nfa) init(rules []Rule, ids []int32) *nfa {
 	n.rules = rules
 	n.anchored = slices.Grow(n.anchored[:0], len(rules))[:len(rules)]
 	n.base = slices.Grow(n.base[:0], len(rules))[:len(rules)]
+	n.body = slices.Grow(n.body[:0], len(rules))[:len(rules)]
 	n.ruleOf, n.kind, n.lit = n.ruleOf[:0], n.kind[:0], n.lit[:0]
 	for i := range n.base {
 		n.base[i] = -1
@@ -44,6 +46,7 @@ func (n *nfa) init(rules []Rule, ids []int32) *nfa {
 	for _, id := range ids {
 		p, anchored := matchForm(rules[id].Pattern)
 		n.anchored[id] = anchored
+		n.body[id] = p
 		n.base[id] = int32(len(n.kind))
 		for i := 0; i < len(p); i++ {
 			k := posLit

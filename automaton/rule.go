@@ -1,6 +1,9 @@
 package automaton
 
-import "sort"
+import (
+	"cmp"
+	"slices"
+)
 
 // Kind is a rule's kind.
 type Kind uint8
@@ -65,11 +68,16 @@ func rankRules(rules []Rule) []Rule {
 			out = append(out, r)
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool {
-		if out[i].Kind != out[j].Kind {
-			return out[i].Kind < out[j].Kind
+	slices.SortStableFunc(out, func(x, y Rule) int {
+		switch {
+		case x.Kind != y.Kind:
+			return cmp.Compare(x.Kind, y.Kind)
+		case better(&x, &y):
+			return -1
+		case better(&y, &x):
+			return 1
 		}
-		return better(&out[i], &out[j])
+		return 0
 	})
 	return out
 }

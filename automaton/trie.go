@@ -36,7 +36,7 @@ func buildTrie(rules []Rule, ids []int32, opts Options) *DFA {
 	if !b.makeClasses() {
 		return nil
 	}
-	body := func(id int32) string { s, _ := matchForm(rules[id].Pattern); return s }
+	body := func(id int32) string { return b.nfa.body[id] }
 	anchored := func(id int32) bool { return b.nfa.anchored[id] }
 
 	// Rules sorted by body: the rules of a node are then those of its
