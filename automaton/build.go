@@ -87,7 +87,10 @@ type Program struct {
 // floating search) always get DFAs of their own, so that sizes add
 // instead of multiplying; over the corpus this cut compile time by a
 // third and the largest blobs by a sixth, for a second walk that the
-// anchored DFA usually ends within a few bytes. Each part gets one DFA
+// anchored DFA usually ends within a few bytes. Floating literals ("*x",
+// "/*x", x without a star) then get the keyword automaton (see
+// buildKeywords), linear in their bytes times the byte classes; the rest
+// of the part is built as follows. Each part gets one DFA
 // when it fits the budget: MaxStates, but no more than 64 states plus 4
 // per pattern byte, so that a DFA stays about the size of its rules.
 // Otherwise it is split further: literal rules (a trie of their
@@ -176,6 +179,17 @@ func (p *Program) build(ids []int32, opts Options, split bool) {
 			p.build(anchored, opts, false)
 			p.build(floats, opts, false)
 			return
+		}
+	}
+	// Floating literals: their keyword automaton, for as many as fit.
+	if kws, others := partitionRules(p.Rules, ids, isKeyword); len(kws) > 0 {
+		if d, n := buildKeywords(p.Rules, kws, opts); d != nil {
+			p.DFAs = append(p.DFAs, d)
+			ids = append(others, kws[n:]...)
+			slices.Sort(ids) // rank order
+			if len(ids) == 0 {
+				return
+			}
 		}
 	}
 	if allLiteral(p.Rules, ids) {

@@ -7,6 +7,9 @@
 // the floating "/*x" rules, or, past the budget, the fallback: DFAs over
 // parts of the rules (literal rules, a trie, apart from wildcard rules) and
 // the wildcard rules that fit no DFA, scanned one by one with GlobMatch.
+// Floating literals ("*x", "/*x", x without a star) always get a DFA of
+// their own, built directly as the Aho-Corasick automaton of their
+// keywords (see buildKeywords).
 // A DFA is one flat table of premultiplied refs (see DFA), the same in
 // memory and in a blob.
 //
@@ -29,8 +32,9 @@
 //
 // Build never fails and never panics. Each budgeted DFA attempt is bounded
 // by Options.MaxStates, MaxBytes and MaxWork, there are at most a dozen
-// attempts per group, and the literal trie is linear in its patterns'
-// bytes. Run, Leader and Check do not allocate, take time linear in the
+// attempts per group, and the literal trie and the keyword automaton are
+// linear in their patterns' bytes (the keyword automaton times the byte
+// classes, within MaxStates and MaxBytes). Run, Leader and Check do not allocate, take time linear in the
 // path for each DFA and each scanned rule, and are safe for concurrent use:
 // programs are not modified after Build. A Builder is not safe for
 // concurrent use; the package-level Build is (construction state is

@@ -1,0 +1,120 @@
+package automaton
+
+import (
+	"math/rand"
+	"testing"
+)
+
+// TestKeyword: google and rfc. Which patterns are floating literals, and
+// their keywords.
+func TestKeyword(t *testing.T) {
+	for _, c := range []struct {
+		pattern, kw string
+		anchored    bool
+		ok          bool
+	}{
+		{"*.pdf", ".pdf", false, true},
+		{"*.pdf$", ".pdf", true, true},
+		{"/*.pdf$", ".pdf", true, true},
+		{"/**?q=", "?q=", false, true},
+		{"**x*", "x", false, true},
+		{"*/*?q=", "?q=", false, true}, // every path starts with '/'
+		{"*/account/", "/account/", false, true},
+		{"/*/account/", "", false, false}, // "/account/" from position 1: not a substring search
+		{"*/*/x", "", false, false},
+		{"/a*b", "", false, false},
+		{"/abc", "", false, false},
+		{"*a*b", "", false, false},
+		{"*", "", false, false},
+		{"/*", "", false, false},
+		{"*$", "", false, false},
+		{"*a\x00b", "", false, false},
+	} {
+		kw, anchored, ok := keyword(c.pattern)
+		if ok != c.ok || ok && (kw != c.kw || anchored != c.anchored) {
+			t.Errorf("keyword(%q) = %q, %v, %v; want %q, %v, %v", c.pattern, kw, anchored, ok, c.kw, c.anchored, c.ok)
+		}
+	}
+}
+
+// TestKeywordsEqualSubset: google and rfc. For floating literal rules the
+// keyword automaton settles the same leader as subset construction's DFA
+// on every path: random rule sets over a small alphabet (so keywords
+// overlap, nest and repeat), anchored and not, both kinds, against random
+// paths that start with '/', NULs included.
+func TestKeywordsEqualSubset(t *testing.T) {
+	rng := rand.New(rand.NewSource(1994))
+	prefixes := []string{"*", "/*", "*/*", "**"}
+	for round := 0; round < 3000; round++ {
+		var rules []Rule
+		for i := 0; i < 1+rng.Intn(10); i++ {
+			p := prefixes[rng.Intn(len(prefixes))] + string(randomBytes(rng, "ab/.", 1+rng.Intn(4)))
+			if rng.Intn(3) == 0 {
+				p += "$"
+			}
+			kind := Allow
+			if rng.Intn(2) == 0 {
+				kind = Disallow
+			}
+			if _, _, ok := keyword(p); ok {
+				rules = append(rules, Rule{Kind: kind, Line: int32(i + 1), Pattern: p})
+			}
+		}
+		if len(rules) == 0 {
+			continue
+		}
+		ranked := rankRules(rules)
+		ids := make([]int32, len(ranked))
+		for i := range ids {
+			ids[i] = int32(i)
+		}
+		opts := Options{NULEndsPath: round%2 == 0}.withDefaults()
+		kw, n := buildKeywords(ranked, ids, opts)
+		if kw == nil || n != len(ids) {
+			t.Fatalf("%v: keyword automaton took %d of %d rules", ranked, n, len(ids))
+		}
+		opts.MaxStates, opts.MaxBytes, opts.MaxWork = unbounded, unbounded, 1<<20
+		subset := buildDFA(ranked, ids, opts)
+		if subset == nil {
+			t.Fatalf("%v: subset construction failed", ranked)
+		}
+		for k := 0; k < 40; k++ {
+			path := append([]byte{'/'}, randomBytes(rng, "ab/.\x00c", rng.Intn(12))...)
+			if got, want := kw.Run(ranked, path), subset.Run(ranked, path); got != want {
+				t.Fatalf("rules %v, path %q: keyword automaton's leader %d, subset construction's %d", ranked, path, got, want)
+			}
+		}
+	}
+}
+
+// TestKeywordsBudget: rules past the state budget are left to the caller,
+// best-ranked ones taken first.
+func TestKeywordsBudget(t *testing.T) {
+	var rules []Rule
+	for i := 0; i < 100; i++ {
+		rules = append(rules, Rule{Kind: Disallow, Line: int32(i + 1), Pattern: "*" + string(rune('a'+i%26)) + "0123456789" + string(rune('a'+i/26))})
+	}
+	ranked := rankRules(rules)
+	ids := make([]int32, len(ranked))
+	for i := range ids {
+		ids[i] = int32(i)
+	}
+	opts := Options{MaxStates: 300}.withDefaults()
+	d, n := buildKeywords(ranked, ids, opts)
+	if d == nil || n == 0 || n >= len(ids) {
+		t.Fatalf("took %d of %d rules with a 300-state budget", n, len(ids))
+	}
+	if d.NumLive > 300 {
+		t.Fatalf("%d live states over a 300-state budget", d.NumLive)
+	}
+	p := Build(rules, opts)
+	if len(p.DFAs) == 0 {
+		t.Fatal("no DFA")
+	}
+	for i := range rules {
+		path := []byte("/x" + rules[i].Pattern[1:] + "y")
+		if ok, r := p.Check(path); ok || r == nil || r.Line != rules[i].Line {
+			t.Fatalf("%q: verdict %v by %v, want disallowed by line %d", path, ok, r, rules[i].Line)
+		}
+	}
+}
