@@ -12,32 +12,44 @@ import "strings"
 // language directly, as the Aho-Corasick automaton of the keywords: the
 // trie's nodes are the states, each row the trie's edges completed by the
 // row of the node's failure link, in time linear in the table.
+//
+// "/*x" with x starting with '/' ("/*/pins/") needs x to start at
+// position 1 or later. Reading along trie edges from the start, the text
+// read so far is the node's own string, and only there can a keyword
+// start at position 0: those prefix states are copies of the nodes that
+// leave such rules out of what the node itself ends. The first byte
+// without a trie edge leaves the copies for the plain automaton, where
+// every match starts after position 0. Only nodes above the end of such
+// a keyword need a copy.
 
 // keyword returns the keyword of a floating literal pattern: "*x" and
-// "/*x" match where x occurs (from position 1 for "/*x", the same thing
-// unless x starts with '/', which is refused), "*/*x" is "/*x" (every
-// path starts with '/'), and anchored says x must end the path. ok is
-// false for any other pattern, and for keywords holding a NUL (the end of
-// the path in Google mode).
-func keyword(pattern string) (kw string, anchored, ok bool) {
+// "/*x" match where x occurs, from position 1 for "/*x" (fromOne, which
+// only matters when x starts with '/', since every path does); "*/*x" is
+// "/*x"; anchored says x must end the path. ok is false for any other
+// pattern, and for keywords holding a NUL (the end of the path in Google
+// mode).
+func keyword(pattern string) (kw string, anchored, fromOne, ok bool) {
 	body, anchored := matchForm(pattern)
 	if strings.HasPrefix(body, "*") {
 		body = strings.TrimLeft(body, "*")
 		if !strings.HasPrefix(body, "/*") {
-			kw = body
-			return kw, anchored, kw != "" && strings.IndexByte(kw, '*') < 0 && strings.IndexByte(kw, 0) < 0
+			return body, anchored, false, literalKeyword(body)
 		}
 	}
 	if !strings.HasPrefix(body, "/*") {
-		return "", false, false
+		return "", false, false, false
 	}
 	kw = strings.TrimLeft(body[1:], "*")
-	return kw, anchored, kw != "" && kw[0] != '/' && strings.IndexByte(kw, '*') < 0 && strings.IndexByte(kw, 0) < 0
+	return kw, anchored, strings.HasPrefix(kw, "/"), literalKeyword(kw)
+}
+
+func literalKeyword(kw string) bool {
+	return kw != "" && strings.IndexByte(kw, '*') < 0 && strings.IndexByte(kw, 0) < 0
 }
 
 // isKeyword reports whether a pattern is a floating literal.
 func isKeyword(pattern string) bool {
-	_, _, ok := keyword(pattern)
+	_, _, _, ok := keyword(pattern)
 	return ok
 }
 
@@ -55,18 +67,27 @@ func buildKeywords(rules []Rule, ids []int32, opts Options) (*DFA, int) {
 	}
 	classes := int32(b.eoi) // the byte classes; b.eoi is the last class
 	// The trie, in child: node*classes+class -> node, -1 for none; rules
-	// settled where their keyword ends (out) or at the end of input
-	// there (end).
+	// settled where their keyword ends (out) or at the end of input there
+	// (end); own0 and end0 the same without the rules that must start
+	// after position 0, for the prefix copies; later marks the nodes
+	// where such a rule's keyword ends.
 	child := make([]int32, classes)
 	for i := range child {
 		child[i] = -1
 	}
 	out, end := []int32{NoRule}, []int32{NoRule}
+	own0, end0 := []int32{NoRule}, []int32{NoRule}
+	later := []bool{false}
+	parent := []int32{0}
+	anyLater := false
 	taken := 0
 	for _, id := range ids {
-		kw, anchored, _ := keyword(rules[id].Pattern)
-		nodes := len(out) + len(kw)
-		if nodes > opts.MaxStates || nodes*int(b.classes)*4 > opts.MaxBytes {
+		kw, anchored, fromOne, _ := keyword(rules[id].Pattern)
+		states := len(out) + len(kw)
+		if anyLater || fromOne {
+			states *= 2 // room for the prefix copies
+		}
+		if states > opts.MaxStates || states*int(b.classes)*4 > opts.MaxBytes {
 			break
 		}
 		v := int32(0)
@@ -75,16 +96,24 @@ func buildKeywords(rules []Rule, ids []int32, opts Options) (*DFA, int) {
 			if child[v*classes+c] < 0 {
 				child[v*classes+c] = int32(len(out))
 				out, end = append(out, NoRule), append(end, NoRule)
+				own0, end0 = append(own0, NoRule), append(end0, NoRule)
+				later = append(later, false)
+				parent = append(parent, v)
 				for k := int32(0); k < classes; k++ {
 					child = append(child, -1)
 				}
 			}
 			v = child[v*classes+c]
 		}
+		settled, settled0 := &out[v], &own0[v]
 		if anchored {
-			end[v] = combine(rules, end[v], id)
+			settled, settled0 = &end[v], &end0[v]
+		}
+		*settled = combine(rules, *settled, id)
+		if fromOne {
+			later[v], anyLater = true, true
 		} else {
-			out[v] = combine(rules, out[v], id)
+			*settled0 = combine(rules, *settled0, id)
 		}
 		taken++
 	}
@@ -94,11 +123,13 @@ func buildKeywords(rules []Rule, ids []int32, opts Options) (*DFA, int) {
 	// Breadth first from the root: each node's failure link (the longest
 	// proper suffix of its string that is a trie node) is nearer the
 	// root, so its completed row and its settled rules are known; they
-	// complete the node's.
+	// complete the node's. The prefix copies' rules are their own0 and
+	// end0 completed the same way.
 	n := int32(len(out))
 	order := make([]int32, 1, n) // BFS order -> node
 	state := make([]int32, n)    // node -> BFS order
 	fail := make([]int32, n)
+	trie := append([]int32(nil), child...) // the trie's own edges, kept
 	for i := 0; i < len(order); i++ {
 		v := order[i]
 		row := child[v*classes : (v+1)*classes]
@@ -116,23 +147,70 @@ func buildKeywords(rules []Rule, ids []int32, opts Options) (*DFA, int) {
 			if v != 0 {
 				fail[w] = child[fail[v]*classes+int32(c)]
 			}
-			out[w] = combine(rules, out[w], out[fail[w]])
-			end[w] = combine(rules, end[w], end[fail[w]])
+			f := fail[w]
+			out[w] = combine(rules, out[w], out[f])
+			end[w] = combine(rules, end[w], end[f])
+			own0[w] = combine(rules, own0[w], out[f])
+			end0[w] = combine(rules, end0[w], end[f])
 		}
 	}
-	// The live states in BFS order, root first; the default target of
-	// every row is the root (class 0, the bytes no keyword names, always
-	// leads there).
-	for _, v := range order {
-		b.threads = append(b.threads, span{})
-		b.outputs = append(b.outputs, out[v])
-		row := b.row[:0]
-		for c := int32(1); c < classes; c++ {
-			if to := child[v*classes+c]; to != 0 {
-				row = append(row, edge{uint8(c), state[to]})
+	// The prefix copies: nodes at or above the end of a keyword that must
+	// start after position 0 (children come after parents in BFS order,
+	// so walk it backwards), numbered after the plain states.
+	copyOf := make([]int32, n) // node -> its copy's state, or -1
+	if anyLater {
+		need := later
+		for i := n - 1; i > 0; i-- {
+			if v := order[i]; need[v] {
+				need[parent[v]] = true
 			}
 		}
-		b.addRow(row, 0, b.decidedRef(end[v]))
+		next := n
+		for _, v := range order {
+			copyOf[v] = -1
+			if need[v] {
+				copyOf[v] = next
+				next++
+			}
+		}
+	} else {
+		for i := range copyOf {
+			copyOf[i] = -1
+		}
 	}
-	return b.finish(0), taken
+	// The plain states in BFS order, root first, then the copies; the
+	// default target of every row is the plain root (class 0, the bytes
+	// no keyword names, always leads there).
+	addState := func(v int32, prefix bool) {
+		b.threads = append(b.threads, span{})
+		o, e := out[v], end[v]
+		if prefix {
+			o, e = own0[v], end0[v]
+		}
+		b.outputs = append(b.outputs, o)
+		row := b.row[:0]
+		for c := int32(1); c < classes; c++ {
+			to := state[child[v*classes+c]]
+			if w := trie[v*classes+c]; prefix && w >= 0 && copyOf[w] >= 0 {
+				to = copyOf[w]
+			}
+			if to != 0 {
+				row = append(row, edge{uint8(c), to})
+			}
+		}
+		b.addRow(row, 0, b.decidedRef(e))
+	}
+	for _, v := range order {
+		addState(v, false)
+	}
+	start := int32(0)
+	if anyLater {
+		for _, v := range order {
+			if copyOf[v] >= 0 {
+				addState(v, true)
+			}
+		}
+		start = copyOf[0]
+	}
+	return b.finish(start), taken
 }

@@ -9,30 +9,32 @@ import (
 // their keywords.
 func TestKeyword(t *testing.T) {
 	for _, c := range []struct {
-		pattern, kw string
-		anchored    bool
-		ok          bool
+		pattern, kw       string
+		anchored, fromOne bool
+		ok                bool
 	}{
-		{"*.pdf", ".pdf", false, true},
-		{"*.pdf$", ".pdf", true, true},
-		{"/*.pdf$", ".pdf", true, true},
-		{"/**?q=", "?q=", false, true},
-		{"**x*", "x", false, true},
-		{"*/*?q=", "?q=", false, true}, // every path starts with '/'
-		{"*/account/", "/account/", false, true},
-		{"/*/account/", "", false, false}, // "/account/" from position 1: not a substring search
-		{"*/*/x", "", false, false},
-		{"/a*b", "", false, false},
-		{"/abc", "", false, false},
-		{"*a*b", "", false, false},
-		{"*", "", false, false},
-		{"/*", "", false, false},
-		{"*$", "", false, false},
-		{"*a\x00b", "", false, false},
+		{"*.pdf", ".pdf", false, false, true},
+		{"*.pdf$", ".pdf", true, false, true},
+		{"/*.pdf$", ".pdf", true, false, true},
+		{"/**?q=", "?q=", false, false, true},
+		{"**x*", "x", false, false, true},
+		{"*/*?q=", "?q=", false, false, true}, // every path starts with '/'
+		{"*/account/", "/account/", false, false, true},
+		{"/*/account/", "/account/", false, true, true}, // from position 1
+		{"*/*/x$", "/x", true, true, true},
+		{"/*/", "/", false, true, true},
+		{"*/*/x*y", "", false, false, false},
+		{"/a*b", "", false, false, false},
+		{"/abc", "", false, false, false},
+		{"*a*b", "", false, false, false},
+		{"*", "", false, false, false},
+		{"/*", "", false, false, false},
+		{"*$", "", false, false, false},
+		{"*a\x00b", "", false, false, false},
 	} {
-		kw, anchored, ok := keyword(c.pattern)
-		if ok != c.ok || ok && (kw != c.kw || anchored != c.anchored) {
-			t.Errorf("keyword(%q) = %q, %v, %v; want %q, %v, %v", c.pattern, kw, anchored, ok, c.kw, c.anchored, c.ok)
+		kw, anchored, fromOne, ok := keyword(c.pattern)
+		if ok != c.ok || ok && (kw != c.kw || anchored != c.anchored || fromOne != c.fromOne) {
+			t.Errorf("keyword(%q) = %q, %v, %v, %v; want %q, %v, %v, %v", c.pattern, kw, anchored, fromOne, ok, c.kw, c.anchored, c.fromOne, c.ok)
 		}
 	}
 }
@@ -44,7 +46,7 @@ func TestKeyword(t *testing.T) {
 // paths that start with '/', NULs included.
 func TestKeywordsEqualSubset(t *testing.T) {
 	rng := rand.New(rand.NewSource(1994))
-	prefixes := []string{"*", "/*", "*/*", "**"}
+	prefixes := []string{"*", "/*", "*/*", "**", "/*/", "*/*/"}
 	for round := 0; round < 3000; round++ {
 		var rules []Rule
 		for i := 0; i < 1+rng.Intn(10); i++ {
@@ -56,7 +58,7 @@ func TestKeywordsEqualSubset(t *testing.T) {
 			if rng.Intn(2) == 0 {
 				kind = Disallow
 			}
-			if _, _, ok := keyword(p); ok {
+			if isKeyword(p) {
 				rules = append(rules, Rule{Kind: kind, Line: int32(i + 1), Pattern: p})
 			}
 		}
