@@ -71,14 +71,19 @@ func buildKeywords(rules []Rule, ids []int32, opts Options) (*DFA, int) {
 	// (end); own0 and end0 the same without the rules that must start
 	// after position 0, for the prefix copies; later marks the nodes
 	// where such a rule's keyword ends.
-	child := make([]int32, classes)
-	for i := range child {
-		child[i] = -1
+	k := &b.kw
+	child := k.child[:0]
+	for i := int32(0); i < classes; i++ {
+		child = append(child, -1)
 	}
-	out, end := []int32{NoRule}, []int32{NoRule}
-	own0, end0 := []int32{NoRule}, []int32{NoRule}
-	later := []bool{false}
-	parent := []int32{0}
+	out, end := append(k.out[:0], NoRule), append(k.end[:0], NoRule)
+	own0, end0 := append(k.own0[:0], NoRule), append(k.end0[:0], NoRule)
+	later := append(k.later[:0], false)
+	parent := append(k.parent[:0], 0)
+	defer func() {
+		k.child, k.out, k.end, k.own0, k.end0 = child, out, end, own0, end0
+		k.later, k.parent = later, parent
+	}()
 	anyLater := false
 	taken := 0
 	for _, id := range ids {
@@ -126,10 +131,12 @@ func buildKeywords(rules []Rule, ids []int32, opts Options) (*DFA, int) {
 	// complete the node's. The prefix copies' rules are their own0 and
 	// end0 completed the same way.
 	n := int32(len(out))
-	order := make([]int32, 1, n) // BFS order -> node
-	state := make([]int32, n)    // node -> BFS order
-	fail := make([]int32, n)
-	trie := append([]int32(nil), child...) // the trie's own edges, kept
+	order := append(k.order[:0], 0)      // BFS order -> node
+	state := grown(k.state, int(n))      // node -> BFS order
+	fail := grown(k.fail, int(n))        // node -> its failure link
+	trie := append(k.trie[:0], child...) // the trie's own edges, kept
+	copyOf := grown(k.copyOf, int(n))    // node -> its copy's state, or -1
+	defer func() { k.order, k.state, k.fail, k.trie, k.copyOf = order, state, fail, trie, copyOf }()
 	for i := 0; i < len(order); i++ {
 		v := order[i]
 		row := child[v*classes : (v+1)*classes]
@@ -157,7 +164,6 @@ func buildKeywords(rules []Rule, ids []int32, opts Options) (*DFA, int) {
 	// The prefix copies: nodes at or above the end of a keyword that must
 	// start after position 0 (children come after parents in BFS order,
 	// so walk it backwards), numbered after the plain states.
-	copyOf := make([]int32, n) // node -> its copy's state, or -1
 	if anyLater {
 		need := later
 		for i := n - 1; i > 0; i-- {
@@ -213,4 +219,22 @@ func buildKeywords(rules []Rule, ids []int32, opts Options) (*DFA, int) {
 		start = copyOf[0]
 	}
 	return b.finish(start), taken
+}
+
+// keywordScratch holds buildKeywords' working slices, kept with the
+// pooled builder between constructions.
+type keywordScratch struct {
+	child, trie, order, state, fail, copyOf []int32
+	out, end, own0, end0, parent            []int32
+	later                                   []bool
+}
+
+// grown returns s resized to n zeroed elements, reusing its array.
+func grown(s []int32, n int) []int32 {
+	if cap(s) < n {
+		return make([]int32, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
 }

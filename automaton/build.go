@@ -318,6 +318,7 @@ type builder struct {
 	lits     []uint64 // (byte << 32 | position) of a state's literal threads
 	depths   []int32  // buildTrie: each live state's depth
 	row      []edge   // scratch: the row being built
+	kw       keywordScratch
 	nfa      nfa
 }
 
