@@ -18,6 +18,7 @@ func FuzzDifferential(f *testing.F) {
 		{"User-agent: *\nDisallow: /%61%2A\nDisallow: /*.gif$\n", "x", "http://e.com/a*?q#f"},
 		{"\xef\xbb\xbfuser-agent: bot\ndisalow: /x\nallow: /x/y\n", "bot", "//e.com/x/y\x00z"},
 		{"User-agent: *\nDisallow: /\nAllow: /$\nAllow: /index.html$\n", "y", "http://e.com/"},
+		{"User-agent: *\nDisallow: /*/pins/\nAllow: */board/\nDisallow: */*?q=\nAllow: *.pdf$\n", "z", "http://e.com//pins/board/x.pdf"},
 	}
 	for _, s := range seeds {
 		f.Add([]byte(s.body), s.token, s.url, false)
