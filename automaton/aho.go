@@ -135,7 +135,10 @@ func buildKeywords(rules []Rule, ids []int32, opts Options) (*DFA, int) {
 	state := grown(k.state, int(n))      // node -> BFS order
 	fail := grown(k.fail, int(n))        // node -> its failure link
 	trie := append(k.trie[:0], child...) // the trie's own edges, kept
-	copyOf := grown(k.copyOf, int(n))    // node -> its copy's state, or -1
+	copyOf := k.copyOf[:0]               // node -> its copy's state, or -1
+	for range n {
+		copyOf = append(copyOf, -1)
+	}
 	defer func() { k.order, k.state, k.fail, k.trie, k.copyOf = order, state, fail, trie, copyOf }()
 	for i := 0; i < len(order); i++ {
 		v := order[i]
@@ -163,7 +166,9 @@ func buildKeywords(rules []Rule, ids []int32, opts Options) (*DFA, int) {
 	}
 	// The prefix copies: nodes at or above the end of a keyword that must
 	// start after position 0 (children come after parents in BFS order,
-	// so walk it backwards), numbered after the plain states.
+	// so walk it backwards), numbered after the plain states; the root's
+	// copy, when there are copies, is the start.
+	start := int32(0)
 	if anyLater {
 		need := later
 		for i := n - 1; i > 0; i-- {
@@ -173,16 +178,12 @@ func buildKeywords(rules []Rule, ids []int32, opts Options) (*DFA, int) {
 		}
 		next := n
 		for _, v := range order {
-			copyOf[v] = -1
 			if need[v] {
 				copyOf[v] = next
 				next++
 			}
 		}
-	} else {
-		for i := range copyOf {
-			copyOf[i] = -1
-		}
+		start = copyOf[0]
 	}
 	// The plain states in BFS order, root first, then the copies; the
 	// default target of every row is the plain root (class 0, the bytes
@@ -209,14 +210,10 @@ func buildKeywords(rules []Rule, ids []int32, opts Options) (*DFA, int) {
 	for _, v := range order {
 		addState(v, false)
 	}
-	start := int32(0)
-	if anyLater {
-		for _, v := range order {
-			if copyOf[v] >= 0 {
-				addState(v, true)
-			}
+	for _, v := range order {
+		if copyOf[v] >= 0 {
+			addState(v, true)
 		}
-		start = copyOf[0]
 	}
 	return b.finish(start), taken
 }
