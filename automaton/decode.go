@@ -223,6 +223,7 @@ func (d *decoder) dfaSection() error {
 		if err := d.validTable(dfa, i, tabAt+4*int(off)); err != nil {
 			return err
 		}
+		dfa.setIdle()
 	}
 	return nil
 }

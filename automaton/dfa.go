@@ -40,6 +40,8 @@ type DFA struct {
 	// maxRule is the largest rule index a result or output names, or
 	// NoRule (validation against a program's rule table).
 	maxRule int32
+	// stayBytes are the bytes that stay in the idle state (see idle.go).
+	stayBytes byteSet
 }
 
 // walk is what a check reads of a DFA, kept small so that a Program can
@@ -51,6 +53,10 @@ type walk struct {
 	decEnd  uint32
 	special uint32
 	eoi     uint8
+	// idle is the ref of the idle state, 0 for none, and stay the bytes
+	// that stay in it (see idle.go).
+	idle uint32
+	stay *byteSet
 }
 
 const (
@@ -110,6 +116,9 @@ func (w *walk) output(s uint32) int32 { return int32(w.t[s&^sparseRef-2]) }
 func (d *DFA) Run(rules []Rule, path []byte) int32 { return d.walk.run(rules, path) }
 
 func (w *walk) run(rules []Rule, path []byte) int32 {
+	if w.idle != 0 {
+		return w.runIdle(rules, path)
+	}
 	t, cls := w.t, w.cls
 	decEnd, special := w.decEnd, w.special
 	s := w.start

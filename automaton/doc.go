@@ -23,7 +23,9 @@
 // dropped when a later star of its own pattern is live. States with no
 // threads are decided: absorbing, numbered first, then live states with an
 // output, so one compare finds every state that needs more than a step.
-// End of input is one more byte class (so is NUL in Google mode).
+// End of input is one more byte class (so is NUL in Google mode). A
+// floating DFA's walk skips the bytes that keep it in its idle state (see
+// idle.go) with a loop whose iterations do not depend on each other.
 //
 // Construction is close to minimal: over the 15,274-file corpus, 99.25% of
 // the states built remain after Moore minimisation (Options.Minimize).

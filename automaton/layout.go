@@ -109,6 +109,7 @@ func assemble(classes *[256]uint8, numClasses int, results, outputs []int32, liv
 		t: t, cls: classView(t), start: ref[start],
 		decEnd: uint32(classWords + nd), special: special, eoi: uint8(numClasses - 1),
 	}
+	d.setIdle()
 	return d
 }
 

@@ -1,0 +1,93 @@
+package automaton
+
+// The idle state of a floating DFA. The automaton of floating rules
+// ("/*x", "*x?y") spends most of a path in one state: the one where no
+// pattern has begun to match, which every byte but a pattern's first bytes
+// leads back to. A step there is a load that depends on the previous one,
+// a few cycles each, for nothing. So a DFA that has such a state records
+// it (idle) with the set of bytes that stay in it (stay), and its walk,
+// on reaching it, skips to the next byte that leaves it with a loop whose
+// iterations do not depend on each other: most of the path is then read
+// at about a cycle a byte. Both are derived from the table, alike for a
+// built DFA and a decoded one, and are not in the blob.
+
+// setIdle finds d's idle state: a live dense state without an output that
+// loops on at least half of the classes, reached from the start by a '/'
+// (which begins every path) and then a byte of class 0, or the start
+// itself. Without one, idle is 0 (no ref is 0: refs start after the
+// class map) and the walk never skips.
+func (d *DFA) setIdle() {
+	d.idle, d.stay, d.stayBytes = 0, nil, byteSet{}
+	t := d.t
+	loops := func(s uint32) bool {
+		if s < d.special || s&sparseRef != 0 {
+			return false
+		}
+		n := 0
+		for c := uint32(0); c < uint32(d.NumClasses); c++ {
+			if t[s+c] == s {
+				n++
+			}
+		}
+		return 2*n >= d.NumClasses
+	}
+	s := d.start
+	for k := 0; ; k++ {
+		if loops(s) {
+			break
+		}
+		if k == 2 || s < d.decEnd {
+			return
+		}
+		s = d.step(s, [2]uint8{d.cls['/'], 0}[k])
+	}
+	d.idle, d.stay = s, &d.stayBytes
+	for b := 0; b < 256; b++ {
+		if t[s+uint32(d.cls[b])] == s {
+			d.stayBytes[b>>6] |= 1 << (b & 63)
+		}
+	}
+}
+
+// runIdle is run for a walk with an idle state: the same steps, with the
+// skip in front. It is a copy rather than a branch in run so that the
+// walks of anchored DFAs (the tries of literal rules, most walks) do not
+// pay a compare per byte for it.
+func (w *walk) runIdle(rules []Rule, path []byte) int32 {
+	t, cls := w.t, w.cls
+	decEnd, special, idle, stay := w.decEnd, w.special, w.idle, w.stay
+	s := w.start
+	leader := int32(NoRule)
+	if s < special {
+		if s < decEnd {
+			return int32(t[s])
+		}
+		leader = w.output(s)
+	}
+	for i := 0; i < len(path); i++ {
+		b := path[i]
+		if s == idle {
+			// Skip the bytes that stay; none of the end of input's class
+			// does (a live state's end-of-input target is decided).
+			for stay[b>>6]&(1<<(b&63)) != 0 {
+				if i++; i == len(path) {
+					return combine(rules, leader, int32(t[w.step(s, w.eoi)]))
+				}
+				b = path[i]
+			}
+		}
+		c := uint32(cls[b])
+		if s&sparseRef == 0 {
+			s = t[s+c]
+		} else {
+			s = sparseStep(t, s&^sparseRef, uint8(c))
+		}
+		if s < special {
+			if s < decEnd {
+				return combine(rules, leader, int32(t[s]))
+			}
+			leader = combine(rules, leader, w.output(s))
+		}
+	}
+	return combine(rules, leader, int32(t[w.step(s, w.eoi)]))
+}

@@ -1,0 +1,84 @@
+package automaton
+
+import (
+	"math/rand"
+	"testing"
+)
+
+// TestIdleFound: google and rfc. The automata of floating rules have an
+// idle state, and its stay set is exactly the bytes that lead back to it;
+// the automata of anchored rules have none.
+func TestIdleFound(t *testing.T) {
+	for _, c := range []struct {
+		patterns []string
+		idle     bool
+	}{
+		{[]string{"*?s="}, true},
+		{[]string{"/*preview=true", "*?v02", "/*/?s="}, true},
+		{[]string{"/*.pdf$"}, true},
+		{[]string{"/*a*b"}, true},
+		{[]string{"/wp-admin/", "/search"}, false},
+		{[]string{"/a*b"}, false},
+	} {
+		var rules []Rule
+		for i, p := range c.patterns {
+			rules = append(rules, Rule{Kind: Disallow, Pattern: p, Line: int32(i + 1)})
+		}
+		p := Build(rules, Options{})
+		if len(p.DFAs) != 1 {
+			t.Fatalf("%q: %d DFAs", c.patterns, len(p.DFAs))
+		}
+		d := p.DFAs[0]
+		if got := d.idle != 0; got != c.idle {
+			t.Errorf("%q: idle state %v, want %v", c.patterns, got, c.idle)
+			continue
+		}
+		if d.idle == 0 {
+			continue
+		}
+		for b := 0; b < 256; b++ {
+			stays := d.stay[b>>6]&(1<<(b&63)) != 0
+			if back := d.step(d.idle, d.cls[b]) == d.idle; stays != back {
+				t.Errorf("%q: byte %q in stay %v, leads back to idle %v", c.patterns, b, stays, back)
+			}
+		}
+	}
+}
+
+// TestIdleEqualsPlain: google and rfc. A walk that skips the bytes staying
+// in the idle state settles the same leader as the step-by-step walk, for
+// random rule sets (anchored, floating, wildcards, '$') over a small
+// alphabet and random paths, NULs included.
+func TestIdleEqualsPlain(t *testing.T) {
+	rng := rand.New(rand.NewSource(2026))
+	prefixes := []string{"*", "/*", "*/*", "/", "/a*", "*a*"}
+	idles := 0
+	for round := 0; round < 2000; round++ {
+		var rules []Rule
+		for i := 0; i < 1+rng.Intn(8); i++ {
+			p := prefixes[rng.Intn(len(prefixes))] + string(randomBytes(rng, "ab/.?*", 1+rng.Intn(5)))
+			if rng.Intn(4) == 0 {
+				p += "$"
+			}
+			rules = append(rules, Rule{Kind: Kind(1 + rng.Intn(2)), Line: int32(i + 1), Pattern: p})
+		}
+		prog := Build(rules, Options{NULEndsPath: round%2 == 0})
+		for _, d := range prog.DFAs {
+			if d.idle == 0 {
+				continue
+			}
+			idles++
+			plain := d.walk
+			plain.idle = 0
+			for k := 0; k < 40; k++ {
+				path := append([]byte{'/'}, randomBytes(rng, "ab/.?c\x00", rng.Intn(16))...)
+				if got, want := d.Run(prog.Rules, path), plain.run(prog.Rules, path); got != want {
+					t.Fatalf("rules %v, path %q: leader %d skipping idle bytes, %d step by step", prog.Rules, path, got, want)
+				}
+			}
+		}
+	}
+	if idles < 500 {
+		t.Fatalf("only %d DFAs with an idle state: the test does not exercise the skip", idles)
+	}
+}
