@@ -174,10 +174,12 @@ func (p *Program) build(ids []int32, opts Options, split bool) {
 		return
 	}
 	if split {
-		anchored, floats := partitionRules(p.Rules, ids, floating)
-		if len(anchored) > 0 && len(floats) > 0 {
-			p.build(anchored, opts, false)
+		// The floating rules' DFAs come first (the first is the one whose
+		// walk the Program holds inline); blobs and goldens keep this order.
+		floats, anchored := partitionRules(p.Rules, ids, floating)
+		if len(floats) > 0 && len(anchored) > 0 {
 			p.build(floats, opts, false)
+			p.build(anchored, opts, false)
 			return
 		}
 	}
