@@ -40,8 +40,6 @@ type DFA struct {
 	// maxRule is the largest rule index a result or output names, or
 	// NoRule (validation against a program's rule table).
 	maxRule int32
-	// stayBytes are the bytes that stay in the idle state (see idle.go).
-	stayBytes byteSet
 }
 
 // walk is what a check reads of a DFA, kept small so that a Program can

@@ -17,7 +17,7 @@ package automaton
 // itself. Without one, idle is 0 (no ref is 0: refs start after the
 // class map) and the walk never skips.
 func (d *DFA) setIdle() {
-	d.idle, d.stay, d.stayBytes = 0, nil, byteSet{}
+	d.idle, d.stay = 0, nil
 	t := d.t
 	loops := func(s uint32) bool {
 		if s < d.special || s&sparseRef != 0 {
@@ -41,10 +41,15 @@ func (d *DFA) setIdle() {
 		}
 		s = d.step(s, [2]uint8{d.cls['/'], 0}[k])
 	}
-	d.idle, d.stay = s, &d.stayBytes
-	for b := 0; b < 256; b++ {
-		if t[s+uint32(d.cls[b])] == s {
-			d.stayBytes[b>>6] |= 1 << (b & 63)
+	stay := new(byteSet)
+	d.idle, d.stay = s, stay
+	var stays [256]bool // by class
+	for c := uint32(0); c < uint32(d.NumClasses); c++ {
+		stays[c] = t[s+c] == s
+	}
+	for b, c := range d.cls {
+		if stays[c] {
+			stay[b>>6] |= 1 << (b & 63)
 		}
 	}
 }
