@@ -119,7 +119,11 @@ func (b *Builder) Build(rules []Rule) *Program {
 	if !slices.IsSortedFunc(rules, func(x, y Rule) int { return int(x.Line) - int(y.Line) }) {
 		return build(rules, b.Options)
 	}
-	b.key = b.key[:0]
+	n := 0
+	for _, r := range rules {
+		n += 5 + len(r.Pattern)
+	}
+	b.key = slices.Grow(b.key[:0], n)
 	for _, r := range rules {
 		b.key = append(b.key, byte(r.Kind))
 		b.key = binary.LittleEndian.AppendUint32(b.key, uint32(len(r.Pattern)))
@@ -320,6 +324,9 @@ type builder struct {
 	lits     []uint64 // (byte << 32 | position) of a state's literal threads
 	depths   []int32  // buildTrie: each live state's depth
 	row      []edge   // scratch: the row being built
+	ids      []uint32 // scratch: finish's numbering
+	order    []int32  // scratch: finish's state order
+	outs     []int32  // scratch: finish's outputs
 	kw       keywordScratch
 	nfa      nfa
 }
@@ -574,9 +581,10 @@ func (b *builder) addRow(row []edge, def, eoi int32) {
 // output, then the other live states, and lays out the table.
 func (b *builder) finish(start int32) *DFA {
 	nd := uint32(len(b.results))
-	id := make([]uint32, len(b.threads))
-	order := make([]int32, 0, len(b.threads))
-	var outputs []int32
+	id := slices.Grow(b.ids[:0], len(b.threads))[:len(b.threads)]
+	order := slices.Grow(b.order[:0], len(b.threads))
+	outputs := b.outs[:0]
+	defer func() { b.ids, b.order, b.outs = id, order, outputs }()
 	for pass := 0; pass < 2; pass++ {
 		for s, l := range b.outputs {
 			if (l != NoRule) == (pass == 0) {

@@ -153,17 +153,11 @@ func (s *Set) AppendBinary(dst []byte) ([]byte, error) {
 	// Size the big sections once: each starts with its 4-byte count,
 	// written at the end. The tables go straight into the blob.
 	// DFAs are shared between programs (and a decoded set may list one
-	// many times): count each once.
+	// many times, so the DFA count is an upper bound).
 	nDFA, lists := 0, 0
-	seen := make(map[*DFA]bool)
 	for _, p := range s.Programs {
 		lists += len(p.DFAs) + len(p.Scan)
-		for _, d := range p.DFAs {
-			if !seen[d] {
-				seen[d] = true
-				nDFA++
-			}
-		}
+		nDFA += len(p.DFAs)
 	}
 	e.tabs = make([][]uint32, 0, nDFA)
 	e.dfas = make([]byte, 4, 4+dfaSize*nDFA)
@@ -177,7 +171,7 @@ func (s *Set) AppendBinary(dst []byte) ([]byte, error) {
 	}
 	agents := make([]agent, 0, len(s.Agents))
 	for t, p := range s.Agents {
-		agents = append(agents, agent{farm.Fingerprint64([]byte(t)), t, p})
+		agents = append(agents, agent{farm.Fingerprint64(unsafe.Slice(unsafe.StringData(t), len(t))), t, p})
 	}
 	slices.SortFunc(agents, func(a, b agent) int {
 		if a.fp != b.fp {
@@ -188,7 +182,7 @@ func (s *Set) AppendBinary(dst []byte) ([]byte, error) {
 		}
 		return cmpString(a.token, b.token)
 	})
-	ag := le32(le32(nil, uint32(s.Global)), uint32(len(agents)))
+	ag := le32(le32(make([]byte, 0, 8+agentSize*len(agents)), uint32(s.Global)), uint32(len(agents)))
 	for _, a := range agents {
 		off, n := e.str(a.token)
 		ag = le64(ag, a.fp)
@@ -245,7 +239,7 @@ func (s *Set) AppendBinary(dst []byte) ([]byte, error) {
 	e.sec[secIndex], e.sec[secDFAs] = e.index, e.dfas
 
 	// Sitemaps and other records.
-	m := le32(nil, uint32(len(s.Sitemaps)))
+	m := le32(make([]byte, 0, 8+sitemapSize*len(s.Sitemaps)+recordSize*len(s.Records)), uint32(len(s.Sitemaps)))
 	for _, sm := range s.Sitemaps {
 		off, n := e.str(sm.URL)
 		m = le32(le32(le32(m, uint32(sm.Line)), off), n)
@@ -265,7 +259,7 @@ func (s *Set) AppendBinary(dst []byte) ([]byte, error) {
 		flags |= FlagRFC
 	}
 	off := headerSize + entrySize*numSections
-	var table []byte
+	table := make([]byte, 0, entrySize*numSections)
 	for id := 1; id <= numSections; id++ {
 		table = le32(le32(le32(table, uint32(id)), uint32(off)), uint32(e.size(id)))
 		off += align4(e.size(id))

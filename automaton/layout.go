@@ -65,8 +65,12 @@ func assemble(classes *[256]uint8, numClasses int, results, outputs []int32, liv
 	}
 	// Second pass: the words.
 	t := make([]uint32, pos)
-	for b, c := range classes {
-		t[b>>2] |= uint32(c) << (8 * (b & 3))
+	if littleEndian {
+		copy((*[256]uint8)(unsafe.Pointer(&t[0]))[:], classes[:])
+	} else {
+		for b, c := range classes {
+			t[b>>2] |= uint32(c) << (8 * (b & 3))
+		}
 	}
 	maxRule := int32(NoRule)
 	for k, r := range results {

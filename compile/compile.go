@@ -64,6 +64,12 @@ func Compile(f *File, opts CompileOptions) *automaton.Set {
 	if g := f.selectGlobal(); g.Global {
 		set.Global = program(g.Groups)
 	}
+	if len(f.Sitemaps) > 0 {
+		set.Sitemaps = make([]automaton.Sitemap, 0, len(f.Sitemaps))
+	}
+	if len(f.Records) > 0 {
+		set.Records = make([]automaton.Record, 0, len(f.Records))
+	}
 	for _, s := range f.Sitemaps {
 		set.Sitemaps = append(set.Sitemaps, automaton.Sitemap{URL: s.URL, Line: s.Line})
 	}
