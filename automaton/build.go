@@ -312,23 +312,24 @@ type builder struct {
 	arena   []int32
 	threads []span
 	outputs []int32
-	// decided states: result -> id
-	decided  map[int32]int32
-	results  []int32
-	edges    []edge // every live state's row (edges target refs, see edge)
-	rows     []span // per live state: its row in edges
-	defaults []int32
-	bytes    int
-	work     int
-	set      threadSet
-	lits     []uint64 // (byte << 32 | position) of a state's literal threads
-	depths   []int32  // buildTrie: each live state's depth
-	row      []edge   // scratch: the row being built
-	ids      []uint32 // scratch: finish's numbering
-	order    []int32  // scratch: finish's state order
-	outs     []int32  // scratch: finish's outputs
-	kw       keywordScratch
-	nfa      nfa
+	// decided states: their results, and each result's state number
+	// plus one, indexed by result+1 (see decidedRef)
+	decidedIdx []int32
+	results    []int32
+	edges      []edge // every live state's row (edges target refs, see edge)
+	rows       []span // per live state: its row in edges
+	defaults   []int32
+	bytes      int
+	work       int
+	set        threadSet
+	lits       []uint64 // (byte << 32 | position) of a state's literal threads
+	depths     []int32  // buildTrie: each live state's depth
+	row        []edge   // scratch: the row being built
+	ids        []uint32 // scratch: finish's numbering
+	order      []int32  // scratch: finish's state order
+	outs       []int32  // scratch: finish's outputs
+	kw         keywordScratch
+	nfa        nfa
 }
 
 // span is a run of a builder's arena or edges.
@@ -341,7 +342,7 @@ type edge struct {
 	to    int32
 }
 
-var builders = sync.Pool{New: func() any { return &builder{decided: map[int32]int32{}} }}
+var builders = sync.Pool{New: func() any { return new(builder) }}
 
 // reset readies a pooled builder for a construction.
 func (b *builder) reset(opts Options) {
@@ -349,7 +350,9 @@ func (b *builder) reset(opts Options) {
 	b.classOf = [256]uint8{}
 	b.table = b.table[:0]
 	b.arena, b.threads, b.outputs = b.arena[:0], b.threads[:0], b.outputs[:0]
-	clear(b.decided)
+	for _, r := range b.results {
+		b.decidedIdx[r+1] = 0
+	}
 	b.results, b.edges, b.rows, b.defaults = b.results[:0], b.edges[:0], b.rows[:0], b.defaults[:0]
 	b.bytes, b.work = 0, 0
 	b.growTable(64)
@@ -475,35 +478,22 @@ func (b *builder) growTable(size int) {
 	}
 }
 
-// smallDecided is how many decided states decidedRef finds by a scan.
-const smallDecided = 8
-
 // decidedRef returns the ref of the decided state whose result is leader,
-// added if new. A DFA has few decided states (nearly always under
-// eight): those are found by a scan of results, and the map takes over
-// beyond.
+// added if new. Results are rule indices or NoRule, so they are found
+// through a slice indexed by result+1 (holding the state's number plus
+// one, 0 for none), cleared entry by entry when the builder is reset.
 func (b *builder) decidedRef(leader int32) int32 {
-	if n := len(b.results); n <= smallDecided {
-		for i, r := range b.results {
-			if r == leader {
-				return -int32(i) - 1
-			}
-		}
-		if n < smallDecided {
-			b.results = append(b.results, leader)
-			return -int32(n) - 1
-		}
-		for i, r := range b.results {
-			b.decided[r] = int32(i)
-		}
+	k := int(leader) + 1
+	if k >= len(b.decidedIdx) {
+		b.decidedIdx = append(b.decidedIdx, make([]int32, k+1-len(b.decidedIdx))...)
 	}
-	d, ok := b.decided[leader]
-	if !ok {
-		d = int32(len(b.results))
-		b.decided[leader] = d
-		b.results = append(b.results, leader)
+	if d := b.decidedIdx[k]; d > 0 {
+		return -d
 	}
-	return -d - 1
+	b.results = append(b.results, leader)
+	d := int32(len(b.results))
+	b.decidedIdx[k] = d
+	return -d
 }
 
 // successor computes the state after live state s reads a byte whose
