@@ -128,12 +128,19 @@ func (w *walk) run(rules []Rule, path []byte) int32 {
 		leader = w.output(s)
 	}
 	for _, b := range path {
-		// Step, with the dense case inline: one load.
+		// Step, with the dense case inline (one load) and a chain state's
+		// (a sparse row of one exception, as most of a trie's) too.
 		c := uint32(cls[b])
 		if s&sparseRef == 0 {
 			s = t[s+c]
+		} else if r := s &^ sparseRef; t[r+1] == 1 {
+			if t[r+2] == c {
+				s = t[r+3]
+			} else {
+				s = t[r]
+			}
 		} else {
-			s = sparseStep(t, s&^sparseRef, uint8(c))
+			s = sparseStep(t, r, uint8(c))
 		}
 		if s < special {
 			if s < decEnd {

@@ -84,8 +84,14 @@ func (w *walk) runIdle(rules []Rule, path []byte) int32 {
 		c := uint32(cls[b])
 		if s&sparseRef == 0 {
 			s = t[s+c]
+		} else if r := s &^ sparseRef; t[r+1] == 1 {
+			if t[r+2] == c {
+				s = t[r+3]
+			} else {
+				s = t[r]
+			}
 		} else {
-			s = sparseStep(t, s&^sparseRef, uint8(c))
+			s = sparseStep(t, r, uint8(c))
 		}
 		if s < special {
 			if s < decEnd {
