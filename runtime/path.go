@@ -41,6 +41,13 @@ var authorityEnd = [256]bool{'/': true, '?': true, ';': true, '#': true}
 // schemeEnd returns the length of url's scheme ([A-Za-z][A-Za-z0-9+.-]*)
 // when "://" follows it, else -1.
 func schemeEnd(url string) int {
+	// The schemes of nearly every URL, one compare each.
+	if len(url) >= 8 && url[:8] == "https://" {
+		return 5
+	}
+	if len(url) >= 7 && url[:7] == "http://" {
+		return 4
+	}
 	for i := 0; i < len(url); i++ {
 		c := url[i]
 		switch {
