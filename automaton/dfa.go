@@ -128,14 +128,23 @@ func (w *walk) run(rules []Rule, path []byte) int32 {
 		leader = w.output(s)
 	}
 	for _, b := range path {
-		// Step, with the dense case inline (one load) and a chain state's
-		// (a sparse row of one exception, as most of a trie's) too.
+		// Step, with the dense case inline (one load), and sparse rows of
+		// one exception (a chain state, as most of a trie's) or two by
+		// compares of their class word (zero padded), no loop.
 		c := uint32(cls[b])
 		if s&sparseRef == 0 {
 			s = t[s+c]
 		} else if r := s &^ sparseRef; t[r+1] == 1 {
 			if t[r+2] == c {
 				s = t[r+3]
+			} else {
+				s = t[r]
+			}
+		} else if t[r+1] == 2 {
+			if w := t[r+2]; w&0xff == c {
+				s = t[r+3]
+			} else if w>>8 == c {
+				s = t[r+4]
 			} else {
 				s = t[r]
 			}

@@ -90,6 +90,14 @@ func (w *walk) runIdle(rules []Rule, path []byte) int32 {
 			} else {
 				s = t[r]
 			}
+		} else if t[r+1] == 2 {
+			if w := t[r+2]; w&0xff == c {
+				s = t[r+3]
+			} else if w>>8 == c {
+				s = t[r+4]
+			} else {
+				s = t[r]
+			}
 		} else {
 			s = sparseStep(t, r, uint8(c))
 		}
