@@ -263,10 +263,13 @@ func partitionRules(rules []Rule, ids []int32, test func(string) bool) (yes, no 
 
 // Leader returns the index of the only rule that can decide for path, or
 // NoRule: the combined leaders of the DFAs and of the scanned rules.
-func (p *Program) Leader(path []byte) int32 {
+func (p *Program) Leader(path []byte) int32 { return p.leader(&p.first, path) }
+
+// leader is Leader with the first DFA's walk at first (p.first or a copy).
+func (p *Program) leader(first *walk, path []byte) int32 {
 	leader := int32(NoRule)
 	if len(p.DFAs) > 0 {
-		leader = p.first.run(p.Rules, path)
+		leader = first.run(p.Rules, path)
 		for _, d := range p.DFAs[1:] {
 			leader = combine(p.Rules, leader, d.Run(p.Rules, path))
 		}
@@ -280,7 +283,10 @@ func (p *Program) Leader(path []byte) int32 {
 // Match returns the leader as the best matching allow and disallow that
 // can still decide: one of them, or neither.
 func (p *Program) Match(path []byte) (allow, disallow *Rule) {
-	l := p.Leader(path)
+	return p.match(p.Leader(path))
+}
+
+func (p *Program) match(l int32) (allow, disallow *Rule) {
 	if l == NoRule {
 		return nil, nil
 	}
@@ -293,6 +299,20 @@ func (p *Program) Match(path []byte) (allow, disallow *Rule) {
 // Check returns the verdict for path and the deciding rule (nil: none).
 func (p *Program) Check(path []byte) (bool, *Rule) {
 	return Verdict(p.Match(path))
+}
+
+// Walk is a copy of a program's first DFA walk (its table, class map and
+// start), for a caller that keeps it beside its pointer to the program,
+// as runtime.Matcher does: a check on a cold program then starts loading
+// the table's lines at once instead of after the Program's.
+type Walk struct{ w walk }
+
+// FirstWalk returns p's first DFA walk (zero when p has no DFA).
+func (p *Program) FirstWalk() Walk { return Walk{p.first} }
+
+// CheckWalk is Check with first, which must be p.FirstWalk().
+func (p *Program) CheckWalk(first *Walk, path []byte) (bool, *Rule) {
+	return Verdict(p.match(p.leader(&first.w, path)))
 }
 
 // builder is the state of one subset construction. Builders are pooled:

@@ -7,12 +7,17 @@ import (
 	"github.com/robotsdfa/robotsdfa/automaton"
 )
 
-// Matcher answers for one crawler (a bound set of groups). It is a small
-// value, safe for concurrent use; its methods do not allocate.
+// Matcher answers for one crawler (a bound set of groups). It is a value
+// of 112 bytes on 64-bit machines (it carries its program's first DFA
+// walk, so that a check on a cold program starts on the table at once),
+// safe for concurrent use; its methods do not allocate.
 type Matcher struct {
 	// prog is the bound program when there is exactly one (nearly
 	// always): a check then goes straight to it.
-	prog     *automaton.Program
+	prog *automaton.Program
+	// first is prog's first DFA walk, copied here so that a check starts
+	// on the DFA's table without first reading the Program.
+	first    automaton.Walk
 	set      *automaton.Set
 	programs []int32
 	rfc      bool
@@ -23,6 +28,7 @@ func bind(set *automaton.Set, programs []int32) Matcher {
 	m := Matcher{set: set, programs: programs, rfc: set.RFC}
 	if len(programs) == 1 {
 		m.prog = set.Programs[programs[0]]
+		m.first = m.prog.FirstWalk()
 	}
 	return m
 }
@@ -102,7 +108,7 @@ func (m Matcher) checkCopy(buf []byte, path string, slash bool) Result {
 func (m Matcher) check(path []byte) Result {
 	var r *automaton.Rule
 	if m.prog != nil {
-		_, r = m.prog.Check(path)
+		_, r = m.prog.CheckWalk(&m.first, path)
 	} else {
 		_, r = m.set.CheckPrograms(m.programs, path)
 	}
