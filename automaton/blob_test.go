@@ -205,3 +205,45 @@ func TestSharedDFAEncodedOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestDecodeListsTileIndex: a program's DFA and scan lists must follow the
+// previous program's in the index, so that a blob cannot make every
+// program list the same words (decoding would then take work and memory
+// in proportion to programs times lists, not to the blob).
+func TestDecodeListsTileIndex(t *testing.T) {
+	good := blobOf(t, blobBodies[1], compile.Google)
+	// The programs section: section table entry 3 (id, offset, length).
+	entry := 24 + 12*2
+	if id := binary.LittleEndian.Uint32(good[entry:]); id != 3 {
+		t.Fatalf("section table entry 3 has id %d", id)
+	}
+	progs := int(binary.LittleEndian.Uint32(good[entry+4:]))
+	if n := binary.LittleEndian.Uint32(good[progs:]); n < 2 {
+		t.Fatalf("%d programs, want two", n)
+	}
+	first := func(b []byte, p int) []byte { return b[progs+4+48*p+8:] } // DFA list start
+	for _, c := range []struct {
+		name string
+		f    func(b []byte)
+	}{
+		{"second program's DFA list over the first's", func(b []byte) {
+			copy(first(b, 1), first(b, 0)[:4])
+		}},
+		{"scan list before its DFA list", func(b []byte) {
+			binary.LittleEndian.PutUint32(first(b, 0)[8:], 0)
+			binary.LittleEndian.PutUint32(first(b, 0)[4:], 1)
+		}},
+	} {
+		b := bytes.Clone(good)
+		c.f(b)
+		reseal(b)
+		if _, err := automaton.Decode(b); !errors.Is(err, automaton.ErrFormat) {
+			t.Errorf("%s: got %v, want ErrFormat", c.name, err)
+		} else {
+			t.Logf("%s: %v", c.name, err)
+		}
+	}
+	if _, err := automaton.Decode(good); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -42,6 +42,7 @@ type decoder struct {
 	dfas    []DFA // one slab, in blob order
 	dfasAt  int   // the DFA section's offset
 	index   []uint32
+	indexAt int // the index's first word in the blob
 	nStrs   int
 	strsOff int
 	bits    []uint64 // scratch for validTable
@@ -155,7 +156,7 @@ func (d *decoder) sections() error {
 	if err != nil {
 		return err
 	}
-	d.index = d.words(at, n)
+	d.index, d.indexAt = d.words(at, n), at
 	return d.dfaSection()
 }
 
@@ -429,8 +430,19 @@ func (d *decoder) set() (*Set, error) {
 	progs := make([]Program, n)
 	dfaLists := make([]*DFA, 0, len(d.index))
 	scanLists := make([]int32, 0, len(d.index))
+	// The walks of every DFA after a program's first, side by side (see
+	// Program.seal): the lists tile the index, so there are fewer than
+	// its words.
+	rest := 0
+	for i := 0; i < n; i++ {
+		if nl := int(d.u32(at + i*programSize + 12)); nl > 1 {
+			rest += min(nl, len(d.index)) - 1
+		}
+	}
+	walks := make([]walk, 0, min(rest, len(d.index)))
 	s.Programs = make([]*Program, 0, n)
 	s.Meta = make([]ProgramMeta, 0, n)
+	next := uint64(0) // where the next program's lists start in the index
 	for i := 0; i < n; i++ {
 		o := at + i*programSize
 		f := func(k int) uint64 { return uint64(d.u32(o + 4*k)) }
@@ -441,6 +453,11 @@ func (d *decoder) set() (*Set, error) {
 			return nil, errorf(ErrFormat, o, "program %d: rules [%d, %d) of %d", i, r0, r0+nr, len(d.rules))
 		case l0+nl > uint64(len(d.index)) || s0+ns > uint64(len(d.index)):
 			return nil, errorf(ErrFormat, o+8, "program %d: a list runs past the %d-word index", i, len(d.index))
+		case l0 != next || s0 != l0+nl:
+			// The lists tile the index in program order, so that decoding
+			// does work and memory in proportion to the blob (lists that
+			// overlapped could name the same words for every program).
+			return nil, errorf(ErrFormat, o+8, "program %d: lists at %d and %d, not at %d and after the DFA list", i, l0, s0, next)
 		case flags > 1:
 			return nil, errorf(ErrFormat, o+24, "program %d: unknown flags %#x", i, flags)
 		case req > math.MaxInt32 || delay < -1 || per < 0:
@@ -473,12 +490,16 @@ func (d *decoder) set() (*Set, error) {
 		if len(scanLists) > first {
 			p.Scan = scanLists[first:len(scanLists):len(scanLists)]
 		}
-		p.seal()
+		next = s0 + ns
+		p.seal(&walks)
 		if !p.scanSorted() {
 			return nil, errorf(ErrFormat, o+16, "program %d: scanned rules not sorted by literal prefix", i)
 		}
 		s.Programs = append(s.Programs, p)
 		s.Meta = append(s.Meta, ProgramMeta{CrawlDelay: time.Duration(delay), Requests: int32(req), Per: time.Duration(per)})
+	}
+	if next != uint64(len(d.index)) {
+		return nil, errorf(ErrFormat, d.indexAt+4*int(next), "index: %d words after the last program's lists", uint64(len(d.index))-next)
 	}
 	if err := d.agents(s); err != nil {
 		return nil, err

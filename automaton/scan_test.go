@@ -33,7 +33,7 @@ func TestScanIndex(t *testing.T) {
 			p.Scan = append(p.Scan, int32(i))
 		}
 		p.sortScan()
-		p.seal()
+		p.seal(nil)
 		if !p.scanSorted() {
 			t.Fatal("sortScan's order is not what scanSorted accepts")
 		}
