@@ -57,7 +57,9 @@ func (d *DFA) setIdle() {
 // runIdle is run for a walk with an idle state: the same steps, with the
 // skip in front. It is a copy rather than a branch in run so that the
 // walks of anchored DFAs (the tries of literal rules, most walks) do not
-// pay a compare per byte for it.
+// pay a compare per byte for it: one loop for both, measured against
+// the two, made Check/wikipedia 3.9% and the frontier 6.8% slower
+// (p<=0.016), and the frontier's other-host checks 17% (p=0.000).
 func (w *walk) runIdle(rules []Rule, path []byte) int32 {
 	t, cls := w.t, w.cls
 	decEnd, special, idle, stay := w.decEnd, w.special, w.idle, w.stay
