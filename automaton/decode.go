@@ -213,7 +213,7 @@ func (d *decoder) dfaSection() error {
 			return errorf(ErrFormat, o+4, "dfa %d: %d decided, %d live, %d with output", i, decided, live, outputs)
 		case off+words > uint64(nWords):
 			return errorf(ErrFormat, o+20, "dfa %d: table [%d, %d) runs past the %d-word tables section", i, off, off+words, nWords)
-		case words < classWords+decided || live > words:
+		case words < classWords+decided || live > 4*words:
 			return errorf(ErrFormat, o+24, "dfa %d: %d words cannot hold %d decided and %d live states", i, words, decided, live)
 		}
 		dfa := &slab[i]
@@ -261,9 +261,10 @@ func (d *decoder) validTable(dfa *DFA, i, at int) error {
 	refs := d.bitmap(len(t))
 	pos := dfa.decEnd
 	dfa.special = 0
-	for s := 0; s < dfa.NumLive; s++ {
-		out := s < dfa.NumOutputs
-		if s == dfa.NumOutputs {
+	rows := 0
+	for s := 0; s < dfa.NumLive; rows++ {
+		out := rows < dfa.NumOutputs
+		if rows == dfa.NumOutputs {
 			dfa.special = rowStart(pos, false)
 		}
 		r := rowStart(pos, out)
@@ -280,10 +281,35 @@ func (d *decoder) validTable(dfa *DFA, i, at int) error {
 				return err
 			}
 		}
+		s++
 		switch t[r-1] {
 		case rowDense:
 			refs[r>>6] |= 1 << (r & 63)
 			pos = r + classes
+		case rowChain:
+			n := t[r+1] &^ chainFlag
+			if t[r+1]&chainFlag == 0 || n < 2 || uint64(n) > uint64(dfa.NumLive-s+1) {
+				return bad(r+1, "chain count word %#x, %d live states left", t[r+1], dfa.NumLive-s+1)
+			}
+			s += int(n) - 1
+			refs[(r+1)>>6] |= 1 << ((r + 1) & 63)
+			pos = r + chainWords(n)
+			if uint64(pos) > uint64(end) {
+				break
+			}
+			// The chain's classes: any but the end of input, then zero
+			// padding to the word.
+			cb := d.b[at+4*int(r+2):][:4*((n+3)/4)]
+			for j, c := range cb[:n] {
+				if uint32(c) >= classes-1 {
+					return bad(r+2+uint32(j)/4, "chain class %d: %d of %d", j, c, classes)
+				}
+			}
+			for j, c := range cb[n:] {
+				if c != 0 {
+					return bad(r+2+(n+uint32(j))/4, "class padding not zero")
+				}
+			}
 		case rowSparse:
 			n := t[r+1]
 			if n > classes {
@@ -323,7 +349,10 @@ func (d *decoder) validTable(dfa *DFA, i, at int) error {
 	if pos != end {
 		return bad(pos, "%d words after the last row", end-pos)
 	}
-	if dfa.NumLive == dfa.NumOutputs {
+	if rows < dfa.NumOutputs {
+		return errorf(ErrFormat, at, "dfa %d: %d rows, %d with output", i, rows, dfa.NumOutputs)
+	}
+	if rows == dfa.NumOutputs {
 		dfa.special = end
 	}
 	if !validRef(refs, dfa.start, dfa.decEnd, end) {
@@ -332,10 +361,19 @@ func (d *decoder) validTable(dfa *DFA, i, at int) error {
 	// Targets, in a second walk over the rows.
 	eoi := classes - 1
 	pos = dfa.decEnd
-	for s := 0; s < dfa.NumLive; s++ {
-		r := rowStart(pos, s < dfa.NumOutputs)
+	for row := 0; row < rows; row++ {
+		r := rowStart(pos, row < dfa.NumOutputs)
 		var first, n, eoiAt uint32
-		if t[r-1] == rowDense {
+		if t[r-1] == rowChain {
+			// Its default is decided (a walk that leaves the chain stops
+			// there), and so the end of input's target.
+			k := t[r+1] &^ chainFlag
+			if t[r] < classWords || t[r] >= dfa.decEnd {
+				return bad(r, "chain default %d is not decided", t[r])
+			}
+			first, n, eoiAt = r+2+(k+3)/4, 1, r
+			pos = r + chainWords(k)
+		} else if t[r-1] == rowDense {
 			first, n, eoiAt = r, classes, r+eoi
 			pos = r + classes
 		} else {

@@ -64,19 +64,12 @@ func TestSparseRowDamage(t *testing.T) {
 	at, n := -1, uint32(0)
 	for _, p := range set.Programs {
 		for _, d := range p.DFAs {
-			pos := d.decEnd
-			for s := 0; s < d.NumLive && at < 0; s++ {
-				r := rowStart(pos, s < d.NumOutputs)
-				if d.t[r-1] == rowDense {
-					pos = r + uint32(d.NumClasses)
-					continue
-				}
-				if k := d.t[r+1]; k >= 2 && k%4 != 0 {
-					at = int(uintptr(unsafe.Pointer(&d.t[r+2])) - uintptr(unsafe.Pointer(&blob[0])))
+			eachRow(d, func(r uint32) {
+				if k := d.t[r+1]; at < 0 && d.t[r-1] == rowSparse && k >= 2 && k%4 != 0 {
+					at = offsetIn(blob, &d.t[r+2])
 					n = k
 				}
-				pos = r + sparseWords(d.t[r+1])
-			}
+			})
 		}
 	}
 	if at < 0 {
@@ -87,6 +80,92 @@ func TestSparseRowDamage(t *testing.T) {
 		"repeated":     func(b []byte) { b[at+1] = b[at] },
 		"out of range": func(b []byte) { b[at+int(n)-1] = 255 },
 		"padding":      func(b []byte) { b[at+int(n)] = 1 },
+	} {
+		b := bytes.Clone(blob)
+		damage(b)
+		end := len(b) - 8
+		binary.LittleEndian.PutUint64(b[end:], farm.Fingerprint64(b[:end]))
+		if _, err := Decode(b); !errors.Is(err, ErrFormat) {
+			t.Errorf("%s: %v, want ErrFormat", name, err)
+		} else {
+			t.Logf("%s: %v", name, err)
+		}
+	}
+}
+
+// eachRow calls f with the start of each of d's rows, in order.
+func eachRow(d *DFA, f func(r uint32)) {
+	pos := d.decEnd
+	for row := 0; pos < uint32(len(d.t)); row++ {
+		r := rowStart(pos, row < d.NumOutputs)
+		f(r)
+		pos = r + rowWords(d.t, r, d.NumClasses)
+	}
+}
+
+// offsetIn is the byte offset of w in blob, which holds it.
+func offsetIn(blob []byte, w *uint32) int {
+	return int(uintptr(unsafe.Pointer(w)) - uintptr(unsafe.Pointer(&blob[0])))
+}
+
+// TestChainRows: the patterns of a trie are laid out as chain rows, a
+// byte of table per pattern byte instead of a row per state.
+func TestChainRows(t *testing.T) {
+	long := "/" + strings.Repeat("abcdefgh", 8) // 65 bytes
+	p := Build([]Rule{{Kind: Disallow, Priority: int32(len(long)), Line: 1, Pattern: long}}, Options{})
+	d := p.DFAs[0]
+	var kinds []uint32
+	eachRow(d, func(r uint32) { kinds = append(kinds, d.t[r-1]) })
+	if len(kinds) != 1 || kinds[0] != rowChain {
+		t.Fatalf("rows of kinds %v, want one chain row", kinds)
+	}
+	if d.NumLive != len(long) {
+		t.Fatalf("%d live states, want %d", d.NumLive, len(long))
+	}
+	if n := d.SizeBytes(); n > 4*int(classWords+2+2+chainWords(uint32(len(long)))) {
+		t.Fatalf("%d table bytes", n)
+	}
+	for _, c := range []struct {
+		path string
+		want int32
+	}{{long, 0}, {long + "x", 0}, {long[:64], NoRule}, {long[:30] + "x" + long[31:], NoRule}, {"/", NoRule}, {"/b", NoRule}} {
+		if got := p.Leader([]byte(c.path)); got != c.want {
+			t.Errorf("%q: leader %d, want %d", c.path, got, c.want)
+		}
+	}
+}
+
+// TestChainRowDamage: a chain row with a bad count, a class that is the
+// end of input, non-zero padding or a default that is not decided is
+// refused with ErrFormat.
+func TestChainRowDamage(t *testing.T) {
+	blob := blobFor(t, "User-agent: *\nDisallow: /abcdef\nDisallow: /xyz\n")
+	set, err := Decode(blob)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if uintptr(unsafe.Pointer(&set.Programs[0].DFAs[0].t[0]))%4 != 0 || !littleEndian {
+		t.Skip("the table is a copy, not a view of the blob, on this machine")
+	}
+	d := set.Programs[0].DFAs[0]
+	at, n := -1, uint32(0) // the chain's default word, its length
+	eachRow(d, func(r uint32) {
+		if at < 0 && d.t[r-1] == rowChain && d.t[r+1]&^chainFlag%4 != 0 {
+			at, n = offsetIn(blob, &d.t[r]), d.t[r+1]&^chainFlag
+		}
+	})
+	if at < 0 {
+		t.Fatal("no chain row with padding: change the rules")
+	}
+	u32 := func(b []byte, o int, v uint32) { binary.LittleEndian.PutUint32(b[o:], v) }
+	for name, damage := range map[string]func(b []byte){
+		"count without flag": func(b []byte) { u32(b, at+4, n) },
+		"count of one":       func(b []byte) { u32(b, at+4, chainFlag|1) },
+		"count too large":    func(b []byte) { u32(b, at+4, chainFlag|1000) },
+		"end of input class": func(b []byte) { b[at+8] = byte(d.NumClasses - 1) },
+		"padding":            func(b []byte) { b[at+8+int(n)] = 1 },
+		"live default":       func(b []byte) { u32(b, at, d.start) },
+		"header":             func(b []byte) { u32(b, at-4, 3) },
 	} {
 		b := bytes.Clone(blob)
 		damage(b)

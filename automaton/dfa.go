@@ -14,14 +14,25 @@ package automaton
 //	then per live state, in state order:
 //	  [pad]          one zero word, where needed to start the row at an even offset
 //	  [output]       for a live state with an output: the rule it settles on entry
-//	  header         0 dense, 1 sparse
+//	  header         0 dense, 1 sparse, 2 chain
 //	  row            dense: NumClasses targets, indexed by class;
 //	                 sparse: default target, count n, ceil(n/4) words of
-//	                 classes (bytes, ascending), n targets
+//	                 classes (bytes, ascending), n targets;
+//	                 chain: default target, count n|chainFlag, ceil(n/4)
+//	                 words of classes (bytes, in chain order), one target
+//
+// A chain row holds n ≥ 2 live states in a row, as a trie's patterns make
+// them: each has one exception, its class in the chain, leading to the
+// next (the last to the row's target), the same decided default, and no
+// other way in. A walk compares the path's classes with the chain's and
+// leaves it at the first difference, for the default, or at its end; a
+// pattern's bytes then cost a byte each in the table instead of a row
+// each, and a cold walk reads them from consecutive words.
 //
 // A state is referred to by its premultiplied id, its ref: decided state k
 // is 64+k; a live state is the offset of its row, plus one for a sparse
-// row (rows start at even offsets). A dense step is s = T[s+class].
+// or chain row (rows start at even offsets); a chain's states after its
+// first have no ref. A dense step is s = T[s+class].
 //
 // States are numbered decided first, then live states with an output, then
 // the others, so the refs of decided states are below decEnd and those of
@@ -64,7 +75,14 @@ const (
 	sparseRef = 1
 	rowDense  = 0
 	rowSparse = 1
+	rowChain  = 2
+	// chainFlag marks a chain row's count word (a sparse row's count is
+	// at most 256): a walk tells the kinds apart without the header.
+	chainFlag = 1 << 31
 )
+
+// chainClass is the class of the k-th state of the chain row at r.
+func chainClass(t []uint32, r, k uint32) uint8 { return uint8(t[r+2+k>>2] >> (8 * (k & 3))) }
 
 // EOIClass is the end-of-input class.
 func (d *DFA) EOIClass() uint8 { return uint8(d.NumClasses - 1) }
@@ -83,8 +101,16 @@ func (d *DFA) SizeBytes() int { return 4 * len(d.t) }
 
 // sparseStep looks class c up in the sparse row at r: a default, a count,
 // the classes packed four to a word, then the targets.
+// At a chain row it returns the default, or 0 (no state's ref) for the
+// chain's first class, which leads to a state without a ref.
 func sparseStep(t []uint32, r uint32, c uint8) uint32 {
 	n := t[r+1]
+	if n&chainFlag != 0 {
+		if c == chainClass(t, r, 0) {
+			return 0
+		}
+		return t[r]
+	}
 	cw := r + 2
 	for i := uint32(0); i < n; i++ {
 		k := uint8(t[cw+i>>2] >> (8 * (i & 3)))
@@ -127,11 +153,11 @@ func (w *walk) run(rules []Rule, path []byte) int32 {
 		}
 		leader = w.output(s)
 	}
-	for _, b := range path {
-		// Step, with the dense case inline (one load), and sparse rows of
-		// one exception (a chain state, as most of a trie's) or two by
-		// compares of their class word (zero padded), no loop.
-		c := uint32(cls[b])
+	for i := 0; i < len(path); i++ {
+		// Step, with the dense case inline (one load), sparse rows of one
+		// exception or two by compares of their class word (zero padded),
+		// and chains by a compare per byte.
+		c := uint32(cls[path[i]])
 		if s&sparseRef == 0 {
 			s = t[s+c]
 		} else if r := s &^ sparseRef; t[r+1] == 1 {
@@ -140,6 +166,22 @@ func (w *walk) run(rules []Rule, path []byte) int32 {
 			} else {
 				s = t[r]
 			}
+		} else if n := t[r+1]; n&chainFlag != 0 {
+			// Leaving a chain early is for its decided default.
+			n &^= chainFlag
+			for k := uint32(0); ; {
+				if c != t[r+2+k>>2]>>(8*(k&3))&0xff {
+					return combine(rules, leader, int32(t[t[r]]))
+				}
+				if k++; k == n {
+					break
+				}
+				if i++; i == len(path) {
+					return combine(rules, leader, int32(t[t[r]]))
+				}
+				c = uint32(cls[path[i]])
+			}
+			s = t[r+2+(n+3)>>2]
 		} else if t[r+1] == 2 {
 			if w := t[r+2]; w&0xff == c {
 				s = t[r+3]

@@ -9,14 +9,14 @@ import (
 	farm "github.com/dgryski/go-farm"
 )
 
-// The blob wire format, version 2. docs/FORMAT.md describes it byte by
+// The blob wire format, version 3. docs/FORMAT.md describes it byte by
 // byte; this file writes it and decode.go reads and validates it.
 
 const (
 	// Magic opens every blob.
 	Magic = "RDFAblob"
 	// Version is the format version this package writes and reads.
-	Version    = 2
+	Version    = 3
 	headerSize = 24
 	entrySize  = 12 // section table entry: id, offset, length
 	// section record sizes, in bytes

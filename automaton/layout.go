@@ -32,26 +32,125 @@ func rowStart(pos uint32, out bool) uint32 {
 // sparseWords is the length of a sparse row of n exceptions.
 func sparseWords(n uint32) uint32 { return 2 + (n+3)/4 + n }
 
+// chainWords is the length of a chain row of n states.
+func chainWords(n uint32) uint32 { return 3 + (n+3)/4 }
+
+// rowWords is the length of the row at r (its header at r-1).
+func rowWords(t []uint32, r uint32, numClasses int) uint32 {
+	switch t[r-1] {
+	case rowSparse:
+		return sparseWords(t[r+1])
+	case rowChain:
+		return chainWords(t[r+1] &^ chainFlag)
+	}
+	return uint32(numClasses)
+}
+
+// chains finds the runs of live states that share a chain row (see DFA).
+// Every state of a chain has one exception, of a class other than the
+// end of input, and the same decided default; each but the first has no
+// output (it is not among the first nout), is not the start, and nothing
+// but the one before leads to it. chains returns each live state's
+// successor in its chain (-1 at a chain's end) and whether it begins a
+// row.
+func chains(nd, live, nout int, start uint32, eoi uint8, rows rowSource) (next []int32, head []bool) {
+	next = make([]int32, live)
+	head = make([]bool, live)
+	in := make([]int32, live) // edges into each live state
+	defs := make([]uint32, live)
+	one := make([]bool, live)
+	var buf []edge
+	for i := 0; i < live; i++ {
+		def, ex := rows(i, buf[:0])
+		buf = ex
+		next[i], head[i], defs[i] = -1, true, def
+		if int(def) >= nd {
+			in[int(def)-nd]++
+		}
+		for _, e := range ex {
+			if int(e.to) >= nd {
+				in[int(e.to)-nd]++
+			}
+		}
+		if len(ex) == 1 && ex[0].class != eoi && int(def) < nd {
+			one[i] = true
+			if int(ex[0].to) >= nd {
+				next[i] = ex[0].to - int32(nd)
+			}
+		}
+	}
+	if int(start) >= nd {
+		in[int(start)-nd]++
+	}
+	for i, j := range next {
+		if j < 0 {
+			continue
+		}
+		if one[j] && int(j) >= nout && in[j] == 1 && j != int32(i) && int(start) != nd+int(j) && defs[j] == defs[i] {
+			head[j] = false
+		} else {
+			next[i] = -1
+		}
+	}
+	// The states of a cycle of chained states (unreachable: nothing else
+	// leads into it) have no head: the first of each begins a row.
+	seen := make([]bool, live)
+	for i := range head {
+		if head[i] {
+			for j := int32(i); j >= 0 && !seen[j]; j = next[j] {
+				seen[j] = true
+			}
+		}
+	}
+	for i := range head {
+		if !seen[i] {
+			head[i] = true
+			j := int32(i)
+			for seen[j] = true; next[j] != int32(i); j = next[j] {
+				seen[next[j]] = true
+			}
+			next[j] = -1
+		}
+	}
+	return next, head
+}
+
 // assemble lays out the table of a DFA whose states are, in logical form,
 // results (decided), outputs (of the first live states), and the rows of
 // live live states.
 func assemble(classes *[256]uint8, numClasses int, results, outputs []int32, live int, start uint32, rows rowSource) *DFA {
 	nd := len(results)
+	eoi := uint8(numClasses - 1)
+	next, head := chains(nd, live, len(outputs), start, eoi, rows)
 	ref := make([]uint32, nd+live)
 	for k := range results {
 		ref[k] = classWords + uint32(k)
 	}
-	// First pass: where each row goes, and its kind.
+	// First pass: where each row goes, and its kind; the states a chain
+	// row holds after its first have no ref.
 	pos := uint32(classWords + nd)
 	special := uint32(0)
 	var buf []edge
 	for i := 0; i < live; i++ {
-		def, ex := rows(i, buf[:0])
-		buf = ex
-		if i == len(outputs) {
+		if !head[i] {
+			continue
+		}
+		out := i < len(outputs)
+		if !out && special == 0 {
 			special = rowStart(pos, false)
 		}
-		r := rowStart(pos, i < len(outputs))
+		r := rowStart(pos, out)
+		if next[i] >= 0 {
+			n := uint32(1)
+			for j := next[i]; j >= 0; j = next[j] {
+				n++
+			}
+			ref[nd+i] = r | sparseRef
+			pos = r + chainWords(n)
+			continue
+		}
+		def, ex := rows(i, buf[:0])
+		buf = ex
 		if denseRow(len(ex), def, uint32(nd+i)) {
 			ref[nd+i] = r
 			pos = r + uint32(numClasses)
@@ -60,7 +159,7 @@ func assemble(classes *[256]uint8, numClasses int, results, outputs []int32, liv
 			pos = r + sparseWords(uint32(len(ex)))
 		}
 	}
-	if live == len(outputs) {
+	if special == 0 {
 		special = pos
 	}
 	// Second pass: the words.
@@ -78,6 +177,9 @@ func assemble(classes *[256]uint8, numClasses int, results, outputs []int32, liv
 		maxRule = max(maxRule, r)
 	}
 	for i := 0; i < live; i++ {
+		if !head[i] {
+			continue
+		}
 		def, ex := rows(i, buf[:0])
 		buf = ex
 		r := ref[nd+i] &^ sparseRef
@@ -85,7 +187,26 @@ func assemble(classes *[256]uint8, numClasses int, results, outputs []int32, liv
 			t[r-2] = uint32(outputs[i])
 			maxRule = max(maxRule, outputs[i])
 		}
-		if ref[nd+i]&sparseRef == 0 {
+		switch {
+		case next[i] >= 0:
+			// A chain row: its states' classes, one byte each, then the
+			// last one's target.
+			t[r-1] = rowChain
+			t[r] = ref[def]
+			k := uint32(0)
+			for j := int32(i); ; j = next[j] {
+				if j != int32(i) {
+					_, ex = rows(int(j), buf[:0])
+					buf = ex
+				}
+				t[r+2+k>>2] |= uint32(ex[0].class) << (8 * (k & 3))
+				if k++; next[j] < 0 {
+					t[r+1] = chainFlag | k
+					t[r+2+(k+3)/4] = ref[ex[0].to]
+					break
+				}
+			}
+		case ref[nd+i]&sparseRef == 0:
 			t[r-1] = rowDense
 			for c := 0; c < numClasses; c++ {
 				t[r+uint32(c)] = ref[def]
@@ -93,15 +214,15 @@ func assemble(classes *[256]uint8, numClasses int, results, outputs []int32, liv
 			for _, e := range ex {
 				t[r+uint32(e.class)] = ref[e.to]
 			}
-			continue
-		}
-		t[r-1] = rowSparse
-		n := uint32(len(ex))
-		t[r], t[r+1] = ref[def], n
-		cw, tw := r+2, r+2+(n+3)/4
-		for j, e := range ex {
-			t[cw+uint32(j)>>2] |= uint32(e.class) << (8 * (j & 3))
-			t[tw+uint32(j)] = ref[e.to]
+		default:
+			t[r-1] = rowSparse
+			n := uint32(len(ex))
+			t[r], t[r+1] = ref[def], n
+			cw, tw := r+2, r+2+(n+3)/4
+			for j, e := range ex {
+				t[cw+uint32(j)>>2] |= uint32(e.class) << (8 * (j & 3))
+				t[tw+uint32(j)] = ref[e.to]
+			}
 		}
 	}
 	d := &DFA{
@@ -111,7 +232,7 @@ func assemble(classes *[256]uint8, numClasses int, results, outputs []int32, liv
 	}
 	d.walk = walk{
 		t: t, cls: classView(t), start: ref[start],
-		decEnd: uint32(classWords + nd), special: special, eoi: uint8(numClasses - 1),
+		decEnd: uint32(classWords + nd), special: special, eoi: eoi,
 	}
 	d.setIdle()
 	return d
@@ -130,24 +251,33 @@ func classView(t []uint32) *[256]uint8 {
 	return &m
 }
 
-// logical reads a DFA's states back in logical form.
+// logical reads a DFA's states back in logical form: live states in the
+// order of their rows, a chain row's states one after another.
 type logical struct {
-	d    *DFA
-	refs []uint32 // live state i's ref
+	d *DFA
+	// refs is live state i's row (a chain's states share it) and at its
+	// place in the row's chain (0 for the first).
+	refs, at []uint32
 }
 
 func (d *DFA) logical() *logical {
-	l := &logical{d: d, refs: make([]uint32, 0, d.NumLive)}
+	l := &logical{d: d, refs: make([]uint32, 0, d.NumLive), at: make([]uint32, 0, d.NumLive)}
 	pos := uint32(classWords + d.NumDecided)
-	for i := 0; i < d.NumLive; i++ {
-		r := rowStart(pos, i < d.NumOutputs)
-		if d.t[r-1] == rowSparse {
-			l.refs = append(l.refs, r|sparseRef)
-			pos = r + sparseWords(d.t[r+1])
-		} else {
-			l.refs = append(l.refs, r)
-			pos = r + uint32(d.NumClasses)
+	for row := 0; len(l.refs) < d.NumLive; row++ {
+		r := rowStart(pos, row < d.NumOutputs)
+		n := uint32(1)
+		switch d.t[r-1] {
+		case rowChain:
+			n = d.t[r+1] &^ chainFlag
+			fallthrough
+		case rowSparse:
+			r |= sparseRef
 		}
+		for k := uint32(0); k < n; k++ {
+			l.refs = append(l.refs, r)
+			l.at = append(l.at, k)
+		}
+		pos = r&^sparseRef + rowWords(d.t, r&^sparseRef, d.NumClasses)
 	}
 	return l
 }
@@ -161,18 +291,44 @@ func (l *logical) id(ref uint32) uint32 {
 	return uint32(l.d.NumDecided + i)
 }
 
+// chain returns the chain row of live state s, with its length and s's
+// place in it, or ok false when s has a row of its own.
+func (l *logical) chain(s uint32) (r, n, k uint32, ok bool) {
+	i := s - uint32(l.d.NumDecided)
+	r = l.refs[i] &^ sparseRef
+	if l.d.t[r-1] != rowChain {
+		return 0, 0, 0, false
+	}
+	return r, l.d.t[r+1] &^ chainFlag, l.at[i], true
+}
+
 // step is the logical state after class c from live state s.
 func (l *logical) step(s uint32, c uint8) uint32 {
+	if r, n, k, ok := l.chain(s); ok {
+		switch {
+		case c != chainClass(l.d.t, r, k):
+			return l.id(l.d.t[r])
+		case k+1 < n:
+			return s + 1
+		}
+		return l.id(l.d.t[r+2+(n+3)/4])
+	}
 	return l.id(l.d.step(l.refs[s-uint32(l.d.NumDecided)], c))
 }
 
 // result is what decided state s settles.
 func (l *logical) result(s uint32) int32 { return int32(l.d.t[classWords+s]) }
 
+// settles reports whether live state s has an output word.
+func (l *logical) settles(s uint32) bool {
+	i := s - uint32(l.d.NumDecided)
+	return l.at[i] == 0 && l.refs[i] < l.d.special
+}
+
 // output is what live state s settles on entry (NoRule for none).
 func (l *logical) output(s uint32) int32 {
-	if i := int(s) - l.d.NumDecided; i >= 0 && i < l.d.NumOutputs {
-		return l.d.output(l.refs[i])
+	if s >= uint32(l.d.NumDecided) && l.settles(s) {
+		return l.d.output(l.refs[s-uint32(l.d.NumDecided)])
 	}
 	return NoRule
 }
@@ -182,6 +338,10 @@ func (l *logical) output(s uint32) int32 {
 func (l *logical) row(s uint32, buf []edge) (uint32, []edge) {
 	r := l.refs[s-uint32(l.d.NumDecided)]
 	t := l.d.t
+	if r, _, k, ok := l.chain(s); ok {
+		c := chainClass(t, r, k)
+		return l.id(t[r]), append(buf, edge{c, int32(l.step(s, c))})
+	}
 	if r&sparseRef != 0 {
 		r &^= sparseRef
 		n := t[r+1]

@@ -96,7 +96,7 @@ func (d *DFA) quotient(l *logical, block []int32, blocks int) *DFA {
 		switch {
 		case s < nd:
 			kind[b] = 0
-		case s-nd < d.NumOutputs && kind[b] != 0:
+		case l.settles(uint32(s)) && kind[b] != 0:
 			kind[b] = 1
 		}
 	}

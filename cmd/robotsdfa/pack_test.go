@@ -1,11 +1,13 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"sync"
 	"testing"
 
+	"github.com/robotsdfa/robotsdfa/automaton"
 	"github.com/stretchr/testify/require"
 )
 
@@ -39,7 +41,7 @@ func TestCompileBlob(t *testing.T) {
 	require.NoError(t, err)
 	r = robotsdfa(t, nil, "inspect", out)
 	require.Equal(t, exitOK, r.code, r.stderr)
-	require.Contains(t, r.stdout, "blob v2, google mode")
+	require.Contains(t, r.stdout, fmt.Sprintf("blob v%d, google mode", automaton.Version))
 	require.Contains(t, r.stdout, ", valid\n")
 	require.Contains(t, r.stdout, "  *: group 32\n")
 
