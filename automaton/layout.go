@@ -1,7 +1,9 @@
 package automaton
 
 import (
+	"slices"
 	"sort"
+	"sync"
 	"unsafe"
 )
 
@@ -46,24 +48,50 @@ func rowWords(t []uint32, r uint32, numClasses int) uint32 {
 	return uint32(numClasses)
 }
 
+// layout is the scratch of one assemble, pooled: the rows in logical
+// form, read once, and the chains found in them.
+type layout struct {
+	defs  []uint32 // live state i's default
+	off   []int32  // its exceptions: edges[off[i]:off[i+1]]
+	edges []edge
+	next  []int32 // its successor in its chain, -1 at a chain's end
+	head  []bool  // whether it begins a row
+	in    []int32 // edges into it
+	ref   []uint32
+}
+
+var layouts = sync.Pool{New: func() any { return new(layout) }}
+
+// read takes the rows of live states in logical form.
+func (l *layout) read(live int, rows rowSource) {
+	l.defs = slices.Grow(l.defs[:0], live)[:live]
+	l.off = slices.Grow(l.off[:0], live+1)[:live+1]
+	l.edges = l.edges[:0]
+	for i := 0; i < live; i++ {
+		l.off[i] = int32(len(l.edges))
+		l.defs[i], l.edges = rows(i, l.edges)
+	}
+	l.off[live] = int32(len(l.edges))
+}
+
+// row is live state i's default and exceptions.
+func (l *layout) row(i int) (uint32, []edge) { return l.defs[i], l.edges[l.off[i]:l.off[i+1]] }
+
 // chains finds the runs of live states that share a chain row (see DFA).
 // Every state of a chain has one exception, of a class other than the
 // end of input, and the same decided default; each but the first has no
 // output (it is not among the first nout), is not the start, and nothing
-// but the one before leads to it. chains returns each live state's
-// successor in its chain (-1 at a chain's end) and whether it begins a
-// row.
-func chains(nd, live, nout int, start uint32, eoi uint8, rows rowSource) (next []int32, head []bool) {
-	next = make([]int32, live)
-	head = make([]bool, live)
-	in := make([]int32, live) // edges into each live state
-	defs := make([]uint32, live)
-	one := make([]bool, live)
-	var buf []edge
+// but the one before leads to it. It sets next and head.
+func (l *layout) chains(nd, nout int, start uint32, eoi uint8) {
+	live := len(l.defs)
+	l.next = slices.Grow(l.next[:0], live)[:live]
+	l.head = slices.Grow(l.head[:0], live)[:live]
+	l.in = slices.Grow(l.in[:0], live)[:live]
+	next, head, in := l.next, l.head, l.in
+	clear(in)
 	for i := 0; i < live; i++ {
-		def, ex := rows(i, buf[:0])
-		buf = ex
-		next[i], head[i], defs[i] = -1, true, def
+		def, ex := l.row(i)
+		next[i], head[i] = -1, true
 		if int(def) >= nd {
 			in[int(def)-nd]++
 		}
@@ -72,57 +100,64 @@ func chains(nd, live, nout int, start uint32, eoi uint8, rows rowSource) (next [
 				in[int(e.to)-nd]++
 			}
 		}
-		if len(ex) == 1 && ex[0].class != eoi && int(def) < nd {
-			one[i] = true
-			if int(ex[0].to) >= nd {
-				next[i] = ex[0].to - int32(nd)
-			}
+		if len(ex) == 1 && ex[0].class != eoi && int(def) < nd && int(ex[0].to) >= nd {
+			next[i] = ex[0].to - int32(nd)
 		}
 	}
 	if int(start) >= nd {
 		in[int(start)-nd]++
 	}
+	one := func(j int32) bool {
+		def, ex := l.row(int(j))
+		return len(ex) == 1 && ex[0].class != eoi && int(def) < nd
+	}
 	for i, j := range next {
 		if j < 0 {
 			continue
 		}
-		if one[j] && int(j) >= nout && in[j] == 1 && j != int32(i) && int(start) != nd+int(j) && defs[j] == defs[i] {
+		if int(j) >= nout && in[j] == 1 && j != int32(i) && int(start) != nd+int(j) && l.defs[j] == l.defs[i] && one(j) {
 			head[j] = false
 		} else {
 			next[i] = -1
 		}
 	}
 	// The states of a cycle of chained states (unreachable: nothing else
-	// leads into it) have no head: the first of each begins a row.
-	seen := make([]bool, live)
+	// leads into it) have no head: the first of each begins a row. in is
+	// reused to mark the states reached from heads.
+	seen := in
+	clear(seen)
 	for i := range head {
 		if head[i] {
-			for j := int32(i); j >= 0 && !seen[j]; j = next[j] {
-				seen[j] = true
+			for j := int32(i); j >= 0 && seen[j] == 0; j = next[j] {
+				seen[j] = 1
 			}
 		}
 	}
 	for i := range head {
-		if !seen[i] {
+		if seen[i] == 0 {
 			head[i] = true
 			j := int32(i)
-			for seen[j] = true; next[j] != int32(i); j = next[j] {
-				seen[next[j]] = true
+			for seen[j] = 1; next[j] != int32(i); j = next[j] {
+				seen[next[j]] = 1
 			}
 			next[j] = -1
 		}
 	}
-	return next, head
 }
 
 // assemble lays out the table of a DFA whose states are, in logical form,
 // results (decided), outputs (of the first live states), and the rows of
 // live live states.
 func assemble(classes *[256]uint8, numClasses int, results, outputs []int32, live int, start uint32, rows rowSource) *DFA {
+	l := layouts.Get().(*layout)
+	defer layouts.Put(l)
 	nd := len(results)
 	eoi := uint8(numClasses - 1)
-	next, head := chains(nd, live, len(outputs), start, eoi, rows)
-	ref := make([]uint32, nd+live)
+	l.read(live, rows)
+	l.chains(nd, len(outputs), start, eoi)
+	next, head := l.next, l.head
+	l.ref = slices.Grow(l.ref[:0], nd+live)[:nd+live]
+	ref := l.ref
 	for k := range results {
 		ref[k] = classWords + uint32(k)
 	}
@@ -130,7 +165,6 @@ func assemble(classes *[256]uint8, numClasses int, results, outputs []int32, liv
 	// row holds after its first have no ref.
 	pos := uint32(classWords + nd)
 	special := uint32(0)
-	var buf []edge
 	for i := 0; i < live; i++ {
 		if !head[i] {
 			continue
@@ -149,8 +183,7 @@ func assemble(classes *[256]uint8, numClasses int, results, outputs []int32, liv
 			pos = r + chainWords(n)
 			continue
 		}
-		def, ex := rows(i, buf[:0])
-		buf = ex
+		def, ex := l.row(i)
 		if denseRow(len(ex), def, uint32(nd+i)) {
 			ref[nd+i] = r
 			pos = r + uint32(numClasses)
@@ -180,8 +213,7 @@ func assemble(classes *[256]uint8, numClasses int, results, outputs []int32, liv
 		if !head[i] {
 			continue
 		}
-		def, ex := rows(i, buf[:0])
-		buf = ex
+		def, ex := l.row(i)
 		r := ref[nd+i] &^ sparseRef
 		if i < len(outputs) {
 			t[r-2] = uint32(outputs[i])
@@ -195,10 +227,7 @@ func assemble(classes *[256]uint8, numClasses int, results, outputs []int32, liv
 			t[r] = ref[def]
 			k := uint32(0)
 			for j := int32(i); ; j = next[j] {
-				if j != int32(i) {
-					_, ex = rows(int(j), buf[:0])
-					buf = ex
-				}
+				_, ex = l.row(int(j))
 				t[r+2+k>>2] |= uint32(ex[0].class) << (8 * (k & 3))
 				if k++; next[j] < 0 {
 					t[r+1] = chainFlag | k
