@@ -360,6 +360,10 @@ type builder struct {
 	work       int
 	set        threadSet
 	lits       []uint64 // (byte << 32 | position) of a state's literal threads
+	// stars is the closure of a state's star threads, which every
+	// successor of it keeps, and starLeader what that closure settles.
+	stars      []int32
+	starLeader int32
 	depths     []int32  // buildTrie: each live state's depth
 	row        []edge   // scratch: the row being built
 	ids        []uint32 // scratch: finish's numbering
@@ -535,17 +539,13 @@ func (b *builder) decidedRef(leader int32) int32 {
 
 // successor computes the state after live state s reads a byte whose
 // literal threads are at positions lits (low 32 bits; none for a byte no
-// thread names): s's star threads stay, the literal threads advance.
+// thread names): s's star threads stay (b.stars, which expand computes
+// once for all of them), the literal threads advance.
 func (b *builder) successor(s int32, lits []uint64) int32 {
 	t := &b.set
-	t.reset(NoRule)
-	n := b.n
+	t.reset(b.starLeader)
+	t.pos = append(t.pos, b.stars...)
 	threads := b.threadsOf(s)
-	for _, p := range threads {
-		if n.kind[p] == posStar {
-			t.add(p)
-		}
-	}
 	for _, l := range lits {
 		t.add(int32(uint32(l)) + 1)
 	}
@@ -567,6 +567,15 @@ func (b *builder) eoiRef(s int32) int32 {
 // expand computes live state s's row; false when over budget.
 func (b *builder) expand(s int32) bool {
 	n := b.n
+	// The star threads' closure, once for every successor.
+	t := &b.set
+	t.reset(NoRule)
+	for _, p := range b.threadsOf(s) {
+		if n.kind[p] == posStar {
+			t.add(p)
+		}
+	}
+	b.stars, b.starLeader = append(b.stars[:0], t.pos...), t.leader
 	def := b.successor(s, nil)
 	b.lits = b.lits[:0]
 	for _, p := range b.threadsOf(s) {

@@ -179,13 +179,16 @@ func (t *threadSet) sort() {
 func (t *threadSet) normalize() {
 	n := t.n
 	t.sort()
-	out := t.scratch[:0]
 	// Walk from the highest position down: the first star met for a rule
-	// is its latest; lower positions of that rule are subsumed.
+	// is its latest; lower positions of that rule are subsumed. The kept
+	// threads fill out from its end, so they come out ascending; out and
+	// pos then swap buffers.
+	out := slices.Grow(t.scratch[:0], len(t.pos))[:len(t.pos)]
+	k := len(out)
 	lastRule, starSeen := int32(-1), false
 	for i := len(t.pos) - 1; i >= 0; i-- {
 		p := t.pos[i]
-		if len(out) > 0 && out[len(out)-1] == p {
+		if k < len(out) && out[k] == p {
 			continue
 		}
 		r := n.ruleOf[p]
@@ -198,12 +201,9 @@ func (t *threadSet) normalize() {
 		if n.kind[p] == posStar {
 			starSeen = true
 		}
-		out = append(out, p)
+		k--
+		out[k] = p
 	}
-	// out is descending; store ascending.
-	t.pos = t.pos[:0]
-	for i := len(out) - 1; i >= 0; i-- {
-		t.pos = append(t.pos, out[i])
-	}
-	t.scratch = out
+	m := copy(out, out[k:]) // a memmove: keeps both buffers' capacity
+	t.pos, t.scratch = out[:m], t.pos
 }
