@@ -92,22 +92,11 @@ func (w *walk) runIdle(rules []Rule, path []byte) int32 {
 			} else {
 				s = t[r]
 			}
-		} else if n := t[r+1]; n&chainFlag != 0 {
-			// As in run.
-			n &^= chainFlag
-			for k := uint32(0); ; {
-				if c != t[r+2+k>>2]>>(8*(k&3))&0xff {
-					return combine(rules, leader, int32(t[t[r]]))
-				}
-				if k++; k == n {
-					break
-				}
-				if i++; i == len(path) {
-					return combine(rules, leader, int32(t[t[r]]))
-				}
-				c = uint32(cls[path[i]])
+		} else if t[r+1]&chainFlag != 0 {
+			var in bool
+			if s, i, in = chainStep(t, cls, r, c, path, i); !in {
+				return combine(rules, leader, int32(t[t[r]])) // decided
 			}
-			s = t[r+2+(n+3)>>2]
 		} else if t[r+1] == 2 {
 			if w := t[r+2]; w&0xff == c {
 				s = t[r+3]
