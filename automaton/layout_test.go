@@ -1,0 +1,78 @@
+package automaton
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestChainsLayout: assemble's chain rows read back (logical) as the rows
+// it was given, for a chain that ends on a live state, one that ends on a
+// decided state, a state with two ways in (which cannot be inside a
+// chain), and an unreachable cycle of single-exception states (which no
+// state begins, so assemble must cut it itself).
+func TestChainsLayout(t *testing.T) {
+	var classes [256]uint8
+	for i, b := range []byte("/abcd") {
+		classes[b] = uint8(i + 1)
+	}
+	const numClasses = 7 // other, '/', 'a'..'d', end of input
+	const nd = 2         // decided: 0 none, 1 rule 0
+	rows := [][]edge{
+		2: {{1, 3}},         // start: '/' -> 3
+		3: {{2, 4}},         // 'a' -> 4
+		4: {{3, 5}},         // 'b' -> 5
+		5: {{2, 6}, {3, 7}}, // two exceptions: a row of its own
+		6: {{4, 1}},         // 'c' -> decided
+		7: {{4, 6}},         // 'c' -> 6, so 6 has two ways in
+		8: {{2, 9}},         // 8 <-> 9: a cycle nothing leads into
+		9: {{3, 8}},
+	}
+	live := len(rows) - nd
+	src := func(i int, buf []edge) (uint32, []edge) { return 0, append(buf, rows[nd+i]...) }
+	d := assemble(&classes, numClasses, []int32{NoRule, 0}, nil, live, 2, src)
+	if d.NumLive != live {
+		t.Fatalf("%d live states, want %d", d.NumLive, live)
+	}
+	var kinds []uint32
+	eachRow(d, func(r uint32) { kinds = append(kinds, d.t[r-1]) })
+	// States 2, 3, 4 make a chain ending on 5 (two exceptions: a sparse
+	// row); 6 has two ways in, so it and 7 (whose one exception leads to
+	// it) have sparse rows; the cycle 8, 9 is one chain row, cut after 9.
+	want := []uint32{rowChain, rowSparse, rowSparse, rowSparse, rowChain}
+	if !slices.Equal(kinds, want) {
+		t.Fatalf("row kinds %v, want %v", kinds, want)
+	}
+	// logical numbers live states in row order: compare each state's
+	// exception classes, as a sorted list over states.
+	l := d.logical()
+	var gotRows, wantRows []string
+	for s := uint32(nd); s < uint32(nd+live); s++ {
+		def, ex := l.row(s, nil)
+		if def != 0 {
+			t.Errorf("state %d: default %d", s, def)
+		}
+		gotRows = append(gotRows, classList(ex))
+		wantRows = append(wantRows, classList(rows[s]))
+	}
+	slices.Sort(gotRows)
+	slices.Sort(wantRows)
+	if !slices.Equal(gotRows, wantRows) {
+		t.Errorf("rows read back %q, want %q", gotRows, wantRows)
+	}
+	for _, c := range []struct {
+		path string
+		want int32
+	}{{"/abac", 0}, {"/abacd", 0}, {"/aba", NoRule}, {"/abc", NoRule}, {"/abbcc", 0}, {"/abbc", NoRule}, {"/ab", NoRule}, {"/b", NoRule}} {
+		if got := d.Run([]Rule{{Kind: Disallow, Priority: 1, Line: 1, Pattern: "/"}}, []byte(c.path)); got != c.want {
+			t.Errorf("%q: %d, want %d", c.path, got, c.want)
+		}
+	}
+}
+
+func classList(ex []edge) string {
+	var b []byte
+	for _, e := range ex {
+		b = append(b, '0'+e.class)
+	}
+	return string(b)
+}
