@@ -11,7 +11,8 @@
 // their own, built directly as the Aho-Corasick automaton of their
 // keywords (see buildKeywords).
 // A DFA is one flat table of premultiplied refs (see DFA), the same in
-// memory and in a blob.
+// memory and in a blob; a run of states that each have one way on (a
+// literal pattern's bytes) shares one chain row, a byte per state.
 //
 // A DFA state is a set of live pattern threads. Of a settled allow and a
 // settled disallow only one can still decide (the disallow if its priority
