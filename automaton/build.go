@@ -79,6 +79,8 @@ type Program struct {
 	scanNeed []byteSet
 	// NULEndsPath: the path ends at its first NUL (Google mode).
 	NULEndsPath bool
+	// fragmentEnds: see EndsAtFragment.
+	fragmentEnds bool
 }
 
 // Build compiles a merged group's rules (any order; rules that cannot
@@ -177,6 +179,10 @@ func (p *Program) seal(slab *[]walk) {
 		for _, d := range p.DFAs[1:] {
 			p.rest = append(p.rest, d.walk)
 		}
+	}
+	p.fragmentEnds = len(p.Scan) == 0
+	for _, d := range p.DFAs {
+		p.fragmentEnds = p.fragmentEnds && d.cls['#'] == d.eoi
 	}
 	p.scanPre, p.scanNeed = nil, nil
 	if len(p.Scan) > 0 {
@@ -318,6 +324,14 @@ func (p *Program) Check(path []byte) (bool, *Rule) {
 	return Verdict(p.Match(path))
 }
 
+// EndsAtFragment reports whether p gives a path followed by a fragment
+// ("#..." and anything after) the verdict of the path alone: every DFA of
+// p has '#' in its end-of-input class, and p scans no rule. Compiled
+// robots.txt files nearly always do (their patterns never hold '#', which
+// begins a comment), and a caller can then skip looking for the fragment.
+// It is derived from the automata, alike for built and decoded programs.
+func (p *Program) EndsAtFragment() bool { return p.fragmentEnds }
+
 // Walk is a copy of a program's first DFA walk (its table, class map and
 // start), for a caller that keeps it beside its pointer to the program,
 // as runtime.Matcher does: a check on a cold program then starts loading
@@ -434,7 +448,11 @@ func buildDFA(rules []Rule, ids []int32, opts Options) *DFA {
 }
 
 // makeClasses gives each byte some pattern names its own class; all other
-// bytes share class 0; the last class is the end of input.
+// bytes share class 0; the last class is the end of input. The NUL byte
+// (with NULEndsPath) and '#', unless a pattern names it, are in the end
+// of input's class: a path in matching form holds no '#' (it ends where
+// the URL's fragment begins), so a walk may then be given the path with
+// its fragment and stop there (see Program.EndsAtFragment).
 func (b *builder) makeClasses() bool {
 	var used [256]bool
 	for p, k := range b.n.kind {
@@ -456,6 +474,9 @@ func (b *builder) makeClasses() bool {
 	b.classes = next + 1
 	if b.opts.NULEndsPath {
 		b.classOf[0] = b.eoi
+	}
+	if !used['#'] {
+		b.classOf['#'] = b.eoi
 	}
 	return true
 }

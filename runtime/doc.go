@@ -11,7 +11,11 @@
 // a path that starts with '?' or ';'); in Google mode it is matched as
 // written and ends at a NUL; in RFC 9309 mode it is normalised (unreserved
 // escapes decoded, hex upper-cased, bytes >= 0x80 escaped) and /robots.txt
-// is always allowed (RFC 9309 section 2.2.2).
+// is always allowed (RFC 9309 section 2.2.2). In Google mode, when the
+// bound program's automata end a path at '#' as at its end and it scans no
+// rule (automaton.Program.EndsAtFragment; compiled robots.txt files nearly
+// always qualify), the path goes to them with its fragment, if any, instead
+// of being searched for one first.
 //
 // # Contract
 //

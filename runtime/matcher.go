@@ -21,6 +21,10 @@ type Matcher struct {
 	set      *automaton.Set
 	programs []int32
 	rfc      bool
+	// fragmentEnds: prog ends a path at '#' (Google mode only), so a
+	// check hands it the path with the URL's fragment, if any, instead
+	// of looking for the fragment first.
+	fragmentEnds bool
 }
 
 // bind makes the Matcher of a set's programs.
@@ -29,6 +33,7 @@ func bind(set *automaton.Set, programs []int32) Matcher {
 	if len(programs) == 1 {
 		m.prog = set.Programs[programs[0]]
 		m.first = m.prog.FirstWalk()
+		m.fragmentEnds = !m.rfc && m.prog.EndsAtFragment()
 	}
 	return m
 }
@@ -69,7 +74,13 @@ func (m Matcher) Check(url string) Result {
 	if len(m.programs) == 0 {
 		return Result{Allowed: true}
 	}
-	path, slash := urlPath(url)
+	var path string
+	var slash bool
+	if m.fragmentEnds {
+		path, slash = pathAndFragment(url)
+	} else {
+		path, slash = urlPath(url)
+	}
 	if !slash && !m.rfc {
 		return m.check(unsafe.Slice(unsafe.StringData(path), len(path)))
 	}

@@ -12,6 +12,17 @@ import "strings"
 // '#'. A path starting with '?' or ';' gets a '/' in front: slash reports
 // that it needs one.
 func urlPath(url string) (path string, slash bool) {
+	path, slash = pathAndFragment(url)
+	if h := strings.IndexByte(path, '#'); h >= 0 {
+		path = path[:h]
+	}
+	return path, slash
+}
+
+// pathAndFragment is urlPath without looking for the end of the path:
+// the path, possibly followed by '#' and the fragment. A program that ends
+// a path at '#' (automaton.Program.EndsAtFragment) takes it as it is.
+func pathAndFragment(url string) (path string, slash bool) {
 	// Fast path: "scheme://authority…", as nearly every URL is. A scheme
 	// holds no '/', '?', ';' or ':', so its "://" is the first one and
 	// comes before any path character: the authority starts after it.
@@ -23,11 +34,7 @@ func urlPath(url string) (path string, slash bool) {
 			if url[i] == '#' {
 				return "/", false
 			}
-			rest := url[i:]
-			if h := strings.IndexByte(rest, '#'); h >= 0 {
-				rest = rest[:h]
-			}
-			return rest, rest[0] != '/'
+			return url[i:], url[i] != '/'
 		}
 		return "/", false
 	}
