@@ -21,11 +21,12 @@ var commonPaths = []string{
 	"/", "/index.html", "/robots.txt", "/search?q=robots", "/wp-admin/", "/wp-admin/admin-ajax.php",
 	"/cgi-bin/x", "/?", "/;jsessionid=1", "/a%2Fb", "/%7Euser/", "/caf%C3%A9", "/café", "/*", "/$",
 	"/private/", "/api/v1/users?id=1&x=2", "/images/logo.gif", "/print/", "/login",
+	"/#/private/", "/index.html#top", "/login#",
 }
 
 // urlsFor makes URLs from a pattern: its literal parts with '*' filled in
-// several ways, prefixes, extensions, queries, case and escape variants,
-// and both sides of a '$'.
+// several ways, prefixes, extensions, queries, a fragment, case and escape
+// variants, and both sides of a '$'.
 func urlsFor(pattern string, rng *rand.Rand) []string {
 	if pattern == "" {
 		return nil
@@ -33,9 +34,14 @@ func urlsFor(pattern string, rng *rand.Rand) []string {
 	body := strings.TrimSuffix(pattern, "$")
 	fills := []string{"", "x", "/a/b", "%2A", ".html", "?q=1"}
 	var out []string
-	for _, fill := range fills[:2+rng.Intn(len(fills)-1)] {
+	for i, fill := range fills[:2+rng.Intn(len(fills)-1)] {
 		p := strings.ReplaceAll(body, "*", fill)
 		out = append(out, p, p+"x", p+"/y", p+"?q=1")
+		if i == 0 {
+			// A fragment that would match, were it read, after a path
+			// that an anchored pattern ends on.
+			out = append(out, p+"#"+p)
+		}
 	}
 	plain := strings.ReplaceAll(body, "*", "")
 	if n := len(plain); n > 1 {
