@@ -45,7 +45,6 @@ type decoder struct {
 	indexAt int // the index's first word in the blob
 	nStrs   int
 	strsOff int
-	bits    []uint64 // scratch for validTable
 }
 
 func (d *decoder) u32(off int) uint32 { return binary.LittleEndian.Uint32(d.b[off:]) }
@@ -202,6 +201,10 @@ func (d *decoder) dfaSection() error {
 	// together in memory.
 	slab := make([]DFA, n)
 	d.dfas, d.dfasAt = slab, at
+	// validTable's scratch bitmap: on the stack for tables of up to
+	// 4,096 words (nearly all of them), else on the heap, grown as needed.
+	var small [64]uint64
+	bits := small[:]
 	for i := 0; i < n; i++ {
 		o := at + i*dfaSize
 		f := func(k int) uint64 { return uint64(d.u32(o + 4*k)) }
@@ -221,7 +224,13 @@ func (d *decoder) dfaSection() error {
 		*dfa = DFA{NumClasses: int(classes), NumDecided: int(decided), NumOutputs: int(outputs), NumLive: int(live)}
 		dfa.walk = walk{t: t, cls: classView(t), start: uint32(start),
 			decEnd: uint32(classWords + decided), eoi: uint8(classes - 1)}
-		if err := d.validTable(dfa, i, tabAt+4*int(off)); err != nil {
+		nb := (int(words) + 63) / 64
+		if cap(bits) < nb {
+			bits = make([]uint64, nb)
+		}
+		refs := bits[:nb]
+		clear(refs)
+		if err := d.validTable(dfa, i, tabAt+4*int(off), refs); err != nil {
 			return err
 		}
 		dfa.setIdle()
@@ -233,7 +242,8 @@ func (d *decoder) dfaSection() error {
 // map, the results, every row's place, padding, header and output, then
 // every target: a decided state or the ref of a row of its kind, with each
 // live state's end-of-input target decided. It sets special and maxRule.
-func (d *decoder) validTable(dfa *DFA, i, at int) error {
+// refs is a cleared bitmap of a bit per table word.
+func (d *decoder) validTable(dfa *DFA, i, at int, refs []uint64) error {
 	t := dfa.t
 	bad := func(w uint32, what string, args ...any) error {
 		return errorf(ErrFormat, at+4*int(w), "dfa %d: word %d: "+what, append([]any{i, w}, args...)...)
@@ -256,9 +266,8 @@ func (d *decoder) validTable(dfa *DFA, i, at int) error {
 			return err
 		}
 	}
-	// Rows: mark each ref in refs, a bitmap indexed by ref.
+	// Rows: mark each ref in refs.
 	end := uint32(len(t))
-	refs := d.bitmap(len(t))
 	pos := dfa.decEnd
 	dfa.special = 0
 	rows := 0
@@ -445,17 +454,6 @@ func validRef(refs []uint64, ref, decEnd, end uint32) bool {
 	return ref < end && refs[ref>>6]&(1<<(ref&63)) != 0
 }
 
-// bitmap returns a cleared bitmap of n bits, reusing the decoder's.
-func (d *decoder) bitmap(n int) []uint64 {
-	w := (n + 63) / 64
-	if cap(d.bits) < w {
-		d.bits = make([]uint64, w)
-	}
-	d.bits = d.bits[:w]
-	clear(d.bits)
-	return d.bits
-}
-
 // set checks programs, agents and records, and assembles the Set.
 func (d *decoder) set() (*Set, error) {
 	s := &Set{RFC: binary.LittleEndian.Uint16(d.b[10:])&FlagRFC != 0}
@@ -465,19 +463,23 @@ func (d *decoder) set() (*Set, error) {
 	}
 	// Programs, their DFA lists and scan lists in shared slabs; rule
 	// tables are views of the decoded rules.
-	progs := make([]Program, n)
-	dfaLists := make([]*DFA, 0, len(d.index))
-	scanLists := make([]int32, 0, len(d.index))
-	// The walks of every DFA after a program's first, side by side (see
-	// Program.seal): the lists tile the index, so there are fewer than
-	// its words.
-	rest := 0
+	// The lists tile the index (checked below), so each slab needs fewer
+	// entries than its words; the counts are read here, unchecked, only
+	// to size the slabs (most blobs scan no rule: no scan slab).
+	// The walks of every DFA after a program's first sit side by side
+	// (see Program.seal).
+	lists, scans, rest := 0, 0, 0
 	for i := 0; i < n; i++ {
-		if nl := int(d.u32(at + i*programSize + 12)); nl > 1 {
-			rest += min(nl, len(d.index)) - 1
-		}
+		o, ix := at+i*programSize, uint64(len(d.index))
+		nl, ns := int(min(uint64(d.u32(o+12)), ix)), int(min(uint64(d.u32(o+20)), ix))
+		lists = min(lists+nl, int(ix))
+		scans = min(scans+ns, int(ix))
+		rest = min(rest+max(nl-1, 0), int(ix))
 	}
-	walks := make([]walk, 0, min(rest, len(d.index)))
+	progs := make([]Program, n)
+	dfaLists := make([]*DFA, 0, lists)
+	scanLists := make([]int32, 0, scans)
+	walks := make([]walk, 0, rest)
 	s.Programs = make([]*Program, 0, n)
 	s.Meta = make([]ProgramMeta, 0, n)
 	next := uint64(0) // where the next program's lists start in the index

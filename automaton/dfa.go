@@ -51,6 +51,9 @@ type DFA struct {
 	// maxRule is the largest rule index a result or output names, or
 	// NoRule (validation against a program's rule table).
 	maxRule int32
+	// stayBits is what walk.stay points to when there is an idle state:
+	// inline, so that a decoded set's DFAs need no allocation each.
+	stayBits byteSet
 }
 
 // walk is what a check reads of a DFA, kept small so that a Program can

@@ -41,7 +41,8 @@ func (d *DFA) setIdle() {
 		}
 		s = d.step(s, [2]uint8{d.cls['/'], 0}[k])
 	}
-	stay := new(byteSet)
+	d.stayBits = byteSet{}
+	stay := &d.stayBits
 	d.idle, d.stay = s, stay
 	var stays [256]bool // by class
 	for c := uint32(0); c < uint32(d.NumClasses); c++ {

@@ -1,0 +1,42 @@
+package automaton_test
+
+import (
+	"testing"
+
+	"github.com/robotsdfa/robotsdfa/automaton"
+	"github.com/robotsdfa/robotsdfa/compile"
+)
+
+// TestDecodeAllocations: decoding allocates a fixed handful of objects
+// per blob, never one per DFA, per table or per program: the set, its
+// slabs (rules, DFAs, programs, their lists, walks and metadata), the
+// agent map, sitemaps and records. validTable's bitmap is on the stack for
+// tables of up to 4,096 words and an idle state's byte set sits in its
+// DFA. Load's throughput (bench's BenchmarkLoad) depends on this.
+func TestDecodeAllocations(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		body string
+		max  float64
+	}{
+		// Two programs (the two '*' groups merge) with anchored and
+		// floating DFAs (idle states), a sitemap, a record, agents.
+		{"groups", blobBodies[0] + "\n" + blobBodies[1], 12},
+		// One group of 30 star rules: DFAs and scanned rules.
+		{"stars", blobBodies[2], 8},
+		{"empty", "", 2},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			blob := blobOf(t, c.body, compile.Google)
+			got := testing.AllocsPerRun(20, func() {
+				if _, err := automaton.Decode(blob); err != nil {
+					t.Fatal(err)
+				}
+			})
+			t.Logf("%d-byte blob: %.0f allocations", len(blob), got)
+			if got > c.max {
+				t.Errorf("%d-byte blob: %.0f allocations to decode, want at most %.0f", len(blob), got, c.max)
+			}
+		})
+	}
+}
