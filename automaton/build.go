@@ -346,6 +346,16 @@ func (p *Program) CheckWalk(first *Walk, path []byte) (bool, *Rule) {
 	return Verdict(p.match(p.leader(&first.w, path)))
 }
 
+// Direct reports whether p's leader is its first DFA's alone: p has one
+// DFA and scans no rule (most compiled groups). A caller holding the walk
+// then asks it directly (Walk.Leader), without Leader's tiers.
+func (p *Program) Direct() bool { return len(p.DFAs) == 1 && len(p.Scan) == 0 }
+
+// Leader walks path on w's DFA alone and returns the leader: an index
+// into rules, which must be the rule table of the program w came from,
+// or NoRule. For a Direct program it is the program's Leader.
+func (w *Walk) Leader(rules []Rule, path []byte) int32 { return w.w.run(rules, path) }
+
 // builder is the state of one subset construction. Builders are pooled:
 // every slice and table is reused from one construction to the next, so
 // a small group costs few allocations beyond its DFA.

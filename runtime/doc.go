@@ -15,7 +15,9 @@
 // bound program's automata end a path at '#' as at its end and it scans no
 // rule (automaton.Program.EndsAtFragment; compiled robots.txt files nearly
 // always qualify), the path goes to them with its fragment, if any, instead
-// of being searched for one first.
+// of being searched for one first. A bound program of one automaton and no
+// scanned rule (automaton.Program.Direct, most of them) is walked straight
+// from the Matcher's copy of its automaton's walk.
 //
 // # Contract
 //

@@ -25,6 +25,9 @@ type Matcher struct {
 	// check hands it the path with the URL's fragment, if any, instead
 	// of looking for the fragment first.
 	fragmentEnds bool
+	// direct: prog is Direct, so a check walks first and reads no more
+	// of prog than its rule table.
+	direct bool
 }
 
 // bind makes the Matcher of a set's programs.
@@ -34,6 +37,7 @@ func bind(set *automaton.Set, programs []int32) Matcher {
 		m.prog = set.Programs[programs[0]]
 		m.first = m.prog.FirstWalk()
 		m.fragmentEnds = !m.rfc && m.prog.EndsAtFragment()
+		m.direct = m.prog.Direct()
 	}
 	return m
 }
@@ -118,6 +122,13 @@ func (m Matcher) checkCopy(buf []byte, path string, slash bool) Result {
 // check walks the bound programs over a path in its matching form.
 func (m Matcher) check(path []byte) Result {
 	var r *automaton.Rule
+	if m.direct {
+		rules := m.prog.Rules
+		if l := m.first.Leader(rules, path); l != automaton.NoRule {
+			return result(&rules[l])
+		}
+		return Result{Allowed: true}
+	}
 	if m.prog != nil {
 		_, r = m.prog.CheckWalk(&m.first, path)
 	} else {

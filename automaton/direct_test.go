@@ -1,0 +1,60 @@
+package automaton
+
+import (
+	"math/rand"
+	"testing"
+)
+
+// TestDirect: google and rfc alike. A program of one DFA and no scanned
+// rule is Direct, and its first walk's Leader is the program's Leader for
+// every path, built or decoded; a program with a second DFA (anchored and
+// floating rules) or scanned rules is not Direct.
+func TestDirect(t *testing.T) {
+	rng := rand.New(rand.NewSource(9))
+	word := func(n int) string { return string(randomBytes(rng, "/ab.?$*", n)) }
+	seen := map[bool]int{}
+	for round := 0; round < 300; round++ {
+		var rules []Rule
+		for i := 0; i < 1+rng.Intn(10); i++ {
+			pat := "/" + word(rng.Intn(6))
+			if round%3 == 0 && rng.Intn(3) == 0 {
+				pat = "/*" + word(rng.Intn(4))
+			}
+			rules = append(rules, Rule{Kind: Kind(1 + rng.Intn(2)), Line: int32(i + 1), Pattern: pat})
+		}
+		opts := Options{NULEndsPath: round%2 == 0}
+		if round%7 == 0 {
+			opts.MaxStates = 2 // stars are scanned
+		}
+		p := Build(rules, opts)
+		want := len(p.DFAs) == 1 && len(p.Scan) == 0
+		set := &Set{Programs: []*Program{p}, Agents: map[string]int32{}, Global: 0, Meta: make([]ProgramMeta, 1)}
+		blob, err := set.AppendBinary(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dec, err := Decode(blob)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, q := range []*Program{p, dec.Programs[0]} {
+			if got := q.Direct(); got != want {
+				t.Fatalf("rules %v: %d DFAs, %d scanned: Direct %v, want %v", rules, len(q.DFAs), len(q.Scan), got, want)
+			}
+			seen[want]++
+			if !want {
+				continue
+			}
+			w := q.FirstWalk()
+			for k := 0; k < 30; k++ {
+				path := []byte("/" + word(rng.Intn(10)))
+				if got, want := w.Leader(q.Rules, path), q.Leader(path); got != want {
+					t.Fatalf("rules %v path %q: walk leader %d, program leader %d", rules, path, got, want)
+				}
+			}
+		}
+	}
+	if seen[true] == 0 || seen[false] == 0 {
+		t.Fatalf("programs seen, by Direct: %v; the test needs both", seen)
+	}
+}
