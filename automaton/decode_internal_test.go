@@ -193,3 +193,19 @@ func blobFor(t *testing.T, body string) []byte {
 	}
 	return blob
 }
+
+// roundTrip encodes p as a one-program set and returns the program
+// decoded from the blob.
+func roundTrip(t *testing.T, p *Program) *Program {
+	t.Helper()
+	set := &Set{Programs: []*Program{p}, Agents: map[string]int32{}, Global: 0, Meta: make([]ProgramMeta, 1)}
+	blob, err := set.AppendBinary(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dec, err := Decode(blob)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dec.Programs[0]
+}

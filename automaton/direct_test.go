@@ -28,16 +28,8 @@ func TestDirect(t *testing.T) {
 		}
 		p := Build(rules, opts)
 		want := len(p.DFAs) == 1 && len(p.Scan) == 0
-		set := &Set{Programs: []*Program{p}, Agents: map[string]int32{}, Global: 0, Meta: make([]ProgramMeta, 1)}
-		blob, err := set.AppendBinary(nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		dec, err := Decode(blob)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, q := range []*Program{p, dec.Programs[0]} {
+		dec := roundTrip(t, p)
+		for _, q := range []*Program{p, dec} {
 			if got := q.Direct(); got != want {
 				t.Fatalf("rules %v: %d DFAs, %d scanned: Direct %v, want %v", rules, len(q.DFAs), len(q.Scan), got, want)
 			}

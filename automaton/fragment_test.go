@@ -40,16 +40,8 @@ func TestEndsAtFragment(t *testing.T) {
 		if got := p.EndsAtFragment(); got != want {
 			t.Fatalf("rules %v (scanned %v): EndsAtFragment %v, want %v", rules, p.Scan, got, want)
 		}
-		set := &Set{Programs: []*Program{p}, Agents: map[string]int32{}, Global: 0, Meta: make([]ProgramMeta, 1)}
-		blob, err := set.AppendBinary(nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		dec, err := Decode(blob)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := dec.Programs[0].EndsAtFragment(); got != want {
+		dec := roundTrip(t, p)
+		if got := dec.EndsAtFragment(); got != want {
 			t.Fatalf("rules %v: decoded EndsAtFragment %v, want %v", rules, got, want)
 		}
 		if !want {
@@ -58,7 +50,7 @@ func TestEndsAtFragment(t *testing.T) {
 		for q := 0; q < 40; q++ {
 			path := "/" + word(rng.Intn(8))
 			frag := "#" + word(rng.Intn(6)) + strings.Repeat("#", rng.Intn(2))
-			for _, prog := range []*Program{p, dec.Programs[0]} {
+			for _, prog := range []*Program{p, dec} {
 				if got, want := prog.Leader([]byte(path+frag)), prog.Leader([]byte(path)); got != want {
 					t.Fatalf("rules %v: leader of %q is %d, of %q %d", rules, path+frag, got, path, want)
 				}
