@@ -51,9 +51,9 @@ type DFA struct {
 	// maxRule is the largest rule index a result or output names, or
 	// NoRule (validation against a program's rule table).
 	maxRule int32
-	// stayBits is what walk.stay points to when there is an idle state:
+	// idleBits is what walk.stay points to when there is an idle state:
 	// inline, so that a decoded set's DFAs need no allocation each.
-	stayBits byteSet
+	idleBits idleSet
 }
 
 // walk is what a check reads of a DFA, kept small so that a Program can
@@ -68,7 +68,7 @@ type walk struct {
 	// idle is the ref of the idle state, 0 for none, and stay the bytes
 	// that stay in it (see idle.go).
 	idle uint32
-	stay *byteSet
+	stay *idleSet
 }
 
 const (

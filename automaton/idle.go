@@ -7,9 +7,10 @@ package automaton
 // a few cycles each, for nothing. So a DFA that has such a state records
 // it (idle) with the set of bytes that stay in it (stay), and its walk,
 // on reaching it, skips to the next byte that leaves it with a loop whose
-// iterations do not depend on each other: most of the path is then read
-// at about a cycle a byte. Both are derived from the table, alike for a
-// built DFA and a decoded one, and are not in the blob.
+// iterations do not depend on each other (a word at a time when at most
+// four bytes leave, see idleskip.go): most of the path is then read at a
+// cycle a byte or less. All this is derived from the table, alike for a
+// built DFA and a decoded one, and is not in the blob.
 
 // setIdle finds d's idle state: a live dense state without an output that
 // loops on at least half of the classes, reached from the start by a '/'
@@ -41,18 +42,25 @@ func (d *DFA) setIdle() {
 		}
 		s = d.step(s, [2]uint8{d.cls['/'], 0}[k])
 	}
-	d.stayBits = byteSet{}
-	stay := &d.stayBits
-	d.idle, d.stay = s, stay
+	d.idleBits = idleSet{}
+	d.idle, d.stay = s, &d.idleBits
 	var stays [256]bool // by class
 	for c := uint32(0); c < uint32(d.NumClasses); c++ {
 		stays[c] = t[s+c] == s
 	}
+	var leave [4]byte
+	n := 0
 	for b, c := range d.cls {
 		if stays[c] {
-			stay[b>>6] |= 1 << (b & 63)
+			d.idleBits.stay[b>>6] |= 1 << (b & 63)
+		} else {
+			if n < len(leave) {
+				leave[n] = byte(b)
+			}
+			n++
 		}
 	}
+	d.idleBits.setLeave(leave[:min(n, len(leave))], n)
 }
 
 // runIdle is run for a walk with an idle state: the same steps, with the
@@ -77,11 +85,18 @@ func (w *walk) runIdle(rules []Rule, path []byte) int32 {
 		if s == idle {
 			// Skip the bytes that stay; none of the end of input's class
 			// does (a live state's end-of-input target is decided).
-			for stay[b>>6]&(1<<(b&63)) != 0 {
-				if i++; i == len(path) {
+			if stay.few {
+				if i = stay.next(path, i); i == len(path) {
 					return combine(rules, leader, int32(t[w.step(s, w.eoi)]))
 				}
 				b = path[i]
+			} else {
+				for stay.stay[b>>6]&(1<<(b&63)) != 0 {
+					if i++; i == len(path) {
+						return combine(rules, leader, int32(t[w.step(s, w.eoi)]))
+					}
+					b = path[i]
+				}
 			}
 		}
 		c := uint32(cls[b])

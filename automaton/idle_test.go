@@ -37,7 +37,7 @@ func TestIdleFound(t *testing.T) {
 			continue
 		}
 		for b := 0; b < 256; b++ {
-			stays := d.stay[b>>6]&(1<<(b&63)) != 0
+			stays := d.stay.stay[b>>6]&(1<<(b&63)) != 0
 			if back := d.step(d.idle, d.cls[b]) == d.idle; stays != back {
 				t.Errorf("%q: byte %q in stay %v, leads back to idle %v", c.patterns, b, stays, back)
 			}
@@ -48,15 +48,19 @@ func TestIdleFound(t *testing.T) {
 // TestIdleEqualsPlain: google and rfc. A walk that skips the bytes staying
 // in the idle state settles the same leader as the step-by-step walk, for
 // random rule sets (anchored, floating, wildcards, '$') over a small
-// alphabet and random paths, NULs included.
+// alphabet and random paths, NULs and '#' included, up to five words long
+// (the word-at-a-time skip and its last-word tail).
 func TestIdleEqualsPlain(t *testing.T) {
 	rng := rand.New(rand.NewSource(2026))
 	prefixes := []string{"*", "/*", "*/*", "/", "/a*", "*a*"}
-	idles := 0
+	// The wider alphabet gives idle states that more than four bytes
+	// leave, which the word-at-a-time skip leaves to the byte loop.
+	alphabets := []string{"ab/.?*", "ab/.?*", "abcdefgh/.?*"}
+	idles, few := 0, 0
 	for round := 0; round < 2000; round++ {
 		var rules []Rule
-		for i := 0; i < 1+rng.Intn(8); i++ {
-			p := prefixes[rng.Intn(len(prefixes))] + string(randomBytes(rng, "ab/.?*", 1+rng.Intn(5)))
+		for i := 0; i < 1+rng.Intn(8)+round%3*rng.Intn(4); i++ {
+			p := prefixes[rng.Intn(len(prefixes))] + string(randomBytes(rng, alphabets[round%3], 1+rng.Intn(5)))
 			if rng.Intn(4) == 0 {
 				p += "$"
 			}
@@ -68,17 +72,21 @@ func TestIdleEqualsPlain(t *testing.T) {
 				continue
 			}
 			idles++
+			if d.stay.few {
+				few++
+			}
 			plain := d.walk
 			plain.idle = 0
 			for k := 0; k < 40; k++ {
-				path := append([]byte{'/'}, randomBytes(rng, "ab/.?c\x00", rng.Intn(16))...)
+				path := append([]byte{'/'}, randomBytes(rng, "abcdefgh/.?c\x00#", rng.Intn(40))...)
 				if got, want := d.Run(prog.Rules, path), plain.run(prog.Rules, path); got != want {
 					t.Fatalf("rules %v, path %q: leader %d skipping idle bytes, %d step by step", prog.Rules, path, got, want)
 				}
 			}
 		}
 	}
-	if idles < 500 {
-		t.Fatalf("only %d DFAs with an idle state: the test does not exercise the skip", idles)
+	t.Logf("%d idle, %d few", idles, few)
+	if idles < 500 || few < 250 || idles-few < 100 {
+		t.Fatalf("%d DFAs with an idle state, %d left by few bytes: the test does not exercise both skips", idles, few)
 	}
 }
