@@ -48,19 +48,12 @@ func (d *DFA) setIdle() {
 	for c := uint32(0); c < uint32(d.NumClasses); c++ {
 		stays[c] = t[s+c] == s
 	}
-	var leave [4]byte
-	n := 0
 	for b, c := range d.cls {
 		if stays[c] {
 			d.idleBits.stay[b>>6] |= 1 << (b & 63)
-		} else {
-			if n < len(leave) {
-				leave[n] = byte(b)
-			}
-			n++
 		}
 	}
-	d.idleBits.setLeave(leave[:min(n, len(leave))], n)
+	d.idleBits.setLeave()
 }
 
 // runIdle is run for a walk with an idle state: the same steps, with the
@@ -85,19 +78,10 @@ func (w *walk) runIdle(rules []Rule, path []byte) int32 {
 		if s == idle {
 			// Skip the bytes that stay; none of the end of input's class
 			// does (a live state's end-of-input target is decided).
-			if stay.few {
-				if i = stay.next(path, i); i == len(path) {
-					return combine(rules, leader, int32(t[w.step(s, w.eoi)]))
-				}
-				b = path[i]
-			} else {
-				for stay.stay[b>>6]&(1<<(b&63)) != 0 {
-					if i++; i == len(path) {
-						return combine(rules, leader, int32(t[w.step(s, w.eoi)]))
-					}
-					b = path[i]
-				}
+			if i = stay.next(path, i); i == len(path) {
+				return combine(rules, leader, int32(t[w.step(s, w.eoi)]))
 			}
+			b = path[i]
 		}
 		c := uint32(cls[b])
 		if s&sparseRef == 0 {

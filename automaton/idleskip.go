@@ -13,7 +13,8 @@ import (
 
 // idleSet describes an idle state's bytes: stay, the set that stays in
 // it, and when few, the at most four bytes that leave it, each repeated
-// over a word (the last repeated into the unused places).
+// over a word (the last repeated into the unused places). setLeave
+// derives leave and few from stay.
 type idleSet struct {
 	stay  byteSet
 	leave [4]uint64
@@ -25,17 +26,30 @@ const (
 	highs = 0x8080808080808080
 )
 
-// setLeave records the bytes that leave, given the first of them and how
-// many there are, if there are at most four.
-func (x *idleSet) setLeave(leave []byte, n int) {
-	x.few = n > 0 && n <= len(x.leave)
-	if !x.few {
+// setLeave derives leave and few from stay.
+func (x *idleSet) setLeave() {
+	x.leave, x.few = [4]uint64{}, false
+	n := 0
+	for b := range 256 {
+		if !x.stays(byte(b)) {
+			if n == len(x.leave) {
+				return // more than four: the byte loop
+			}
+			x.leave[n] = lows * uint64(b)
+			n++
+		}
+	}
+	if n == 0 {
 		return
 	}
-	for k := range x.leave {
-		x.leave[k] = lows * uint64(leave[min(k, len(leave)-1)])
+	for k := n; k < len(x.leave); k++ {
+		x.leave[k] = x.leave[n-1]
 	}
+	x.few = true
 }
+
+// stays reports whether b stays in the idle state.
+func (x *idleSet) stays(b byte) bool { return x.stay[b>>6]&(1<<(b&63)) != 0 }
 
 // zeros has the high bit of each byte of v that is zero, and no other
 // bit (exact: no borrow runs from one byte into the next).
@@ -50,8 +64,11 @@ func (x *idleSet) hits(v uint64) uint64 {
 }
 
 // next returns the index of the first byte of path at or after i that
-// leaves, or len(path); x must be few.
+// leaves, or len(path): a word at a time when few, else byte by byte.
 func (x *idleSet) next(path []byte, i int) int {
+	if !x.few {
+		return x.nextByte(path, i)
+	}
 	for ; i+8 <= len(path); i += 8 {
 		if m := x.hits(binary.LittleEndian.Uint64(path[i:])); m != 0 {
 			return i + bits.TrailingZeros64(m)>>3
@@ -69,7 +86,13 @@ func (x *idleSet) next(path []byte, i int) int {
 		}
 		return j + bits.TrailingZeros64(m)>>3
 	}
-	for ; i < len(path) && x.stay[path[i]>>6]&(1<<(path[i]&63)) != 0; i++ {
+	return x.nextByte(path, i)
+}
+
+// nextByte is next byte by byte.
+func (x *idleSet) nextByte(path []byte, i int) int {
+	for i < len(path) && x.stays(path[i]) {
+		i++
 	}
 	return i
 }

@@ -23,15 +23,13 @@ func TestIdleNext(t *testing.T) {
 			leave[k] = alphabet[rng.Intn(len(alphabet))]
 			x.stay[leave[k]>>6] &^= 1 << (leave[k] & 63)
 		}
-		// n counts the distinct bytes that leave.
-		m, distinct := 0, leave[:0:0]
+		var distinct []byte // the bytes that leave, for messages
 		for b := range 256 {
 			if x.stay[b>>6]&(1<<(b&63)) == 0 {
 				distinct = append(distinct, byte(b))
-				m++
 			}
 		}
-		x.setLeave(distinct, m)
+		x.setLeave()
 		if !x.few {
 			t.Fatalf("leave set %q: not few", distinct)
 		}
@@ -55,16 +53,30 @@ func TestIdleNext(t *testing.T) {
 	}
 }
 
-// TestIdleFew: a leave set of more than four bytes takes the byte-by-byte
-// skip.
+// TestIdleFew: setLeave derives the words from the stay set; a set that
+// more than four bytes leave takes the byte-by-byte skip, and next still
+// finds its first leaving byte.
 func TestIdleFew(t *testing.T) {
-	var x idleSet
-	x.setLeave([]byte("abcd"), 5)
+	leaving := func(bytes string) *idleSet {
+		x := &idleSet{stay: byteSet{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}}
+		for i := 0; i < len(bytes); i++ {
+			x.stay[bytes[i]>>6] &^= 1 << (bytes[i] & 63)
+		}
+		x.setLeave()
+		return x
+	}
+	x := leaving("abcde")
 	if x.few {
 		t.Fatal("five bytes leave, and the set is few")
 	}
-	x.setLeave([]byte("ab"), 2)
-	if !x.few || x.leave[2] != lows*'b' || x.leave[3] != lows*'b' {
+	if got := x.next([]byte("/xyzxyzxyzxyzd"), 1); got != 13 {
+		t.Fatalf("five bytes leave: next %d, want 13", got)
+	}
+	x = leaving("ba")
+	if !x.few || x.leave != [4]uint64{lows * 'a', lows * 'b', lows * 'b', lows * 'b'} {
 		t.Fatalf("two bytes leave: few %v, words %x", x.few, x.leave)
+	}
+	if x = leaving(""); x.few {
+		t.Fatal("no byte leaves, and the set is few")
 	}
 }
