@@ -107,7 +107,7 @@ func (m Matcher) Check(url string) Result {
 	return res
 }
 
-func (m Matcher) checkCopy(buf []byte, path string, slash bool) Result {
+func (m *Matcher) checkCopy(buf []byte, path string, slash bool) Result {
 	if !m.rfc {
 		buf = append(append(buf, '/'), path...)
 		return m.check(buf)
@@ -119,8 +119,11 @@ func (m Matcher) checkCopy(buf []byte, path string, slash bool) Result {
 	return m.check(buf)
 }
 
-// check walks the bound programs over a path in its matching form.
-func (m Matcher) check(path []byte) Result {
+// check walks the bound programs over a path in its matching form. It and
+// checkCopy take the Matcher by pointer, so that Check hands on its own
+// copy instead of copying the 112 bytes again: as value receivers they
+// cost Check/wikipedia 9% (p=0.000).
+func (m *Matcher) check(path []byte) Result {
 	var r *automaton.Rule
 	if m.direct {
 		rules := m.prog.Rules
