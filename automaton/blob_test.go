@@ -55,14 +55,42 @@ func exercise(s *automaton.Set) {
 	}
 }
 
-// TestBlobDeterministic: the same input gives the same bytes.
+// TestBlobDeterministic: the same input gives the same bytes, also when
+// the encoder that writes them (pooled) wrote other, larger sets before.
 func TestBlobDeterministic(t *testing.T) {
-	for _, body := range blobBodies {
-		for _, mode := range []compile.Mode{compile.Google, compile.RFC9309} {
-			if !bytes.Equal(blobOf(t, body, mode), blobOf(t, body, mode)) {
-				t.Errorf("%q: two compilations give different blobs", body)
+	for _, mode := range []compile.Mode{compile.Google, compile.RFC9309} {
+		first := make([][]byte, len(blobBodies))
+		for i, body := range blobBodies {
+			first[i] = blobOf(t, body, mode)
+		}
+		for round := 0; round < 2; round++ {
+			for i := len(blobBodies) - 1; i >= 0; i-- {
+				if !bytes.Equal(blobOf(t, blobBodies[i], mode), first[i]) {
+					t.Errorf("%q: two compilations give different blobs", blobBodies[i])
+				}
 			}
 		}
+	}
+}
+
+// TestEncodeAllocations: serialising allocates nothing but the blob (the
+// encoder and its buffers are pooled), and nothing at all into a buffer
+// with room for it.
+func TestEncodeAllocations(t *testing.T) {
+	if raceEnabled {
+		t.Skip("sync.Pool drops items under the race detector")
+	}
+	set := compile.Compile(compile.Parse([]byte(blobBodies[0]+"\n"+blobBodies[1]), compile.Options{}), compile.CompileOptions{})
+	blob, err := set.AppendBinary(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf := make([]byte, 0, len(blob))
+	if got := testing.AllocsPerRun(50, func() { set.AppendBinary(nil) }); got > 1 {
+		t.Errorf("AppendBinary(nil): %.0f allocations, want 1", got)
+	}
+	if got := testing.AllocsPerRun(50, func() { set.AppendBinary(buf[:0]) }); got > 0 {
+		t.Errorf("AppendBinary into a buffer with room: %.0f allocations, want 0", got)
 	}
 }
 

@@ -1,0 +1,5 @@
+//go:build !race
+
+package automaton_test
+
+const raceEnabled = false
