@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	goruntime "runtime"
 	"strings"
+	"sync"
 	"testing"
 
 	farm "github.com/dgryski/go-farm"
@@ -70,6 +72,38 @@ func TestBlobDeterministic(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestEncodeConcurrent: goroutines encoding different sets at once (each
+// with a pooled encoder) write the same blobs as one at a time.
+func TestEncodeConcurrent(t *testing.T) {
+	sets := make([]*automaton.Set, len(blobBodies))
+	want := make([][]byte, len(blobBodies))
+	for i, body := range blobBodies {
+		sets[i] = compile.Compile(compile.Parse([]byte(body), compile.Options{}), compile.CompileOptions{})
+		want[i] = blobOf(t, body, compile.Google)
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, 8*len(sets))
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := 0; k < 50; k++ {
+				i := (g + k) % len(sets)
+				got, err := sets[i].AppendBinary(nil)
+				if err != nil || !bytes.Equal(got, want[i]) {
+					errs <- fmt.Sprintf("goroutine %d, set %d: a different blob (err %v)", g, i, err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
 	}
 }
 

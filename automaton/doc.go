@@ -42,5 +42,7 @@
 // path for each DFA and each scanned rule, and are safe for concurrent use:
 // programs are not modified after Build. A Builder is not safe for
 // concurrent use; the package-level Build is (construction state is
-// pooled).
+// pooled). Set.AppendBinary is safe for concurrent use and allocates only
+// the blob (none into a buffer with room); Decode allocates a fixed
+// handful of objects per blob.
 package automaton

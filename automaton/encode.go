@@ -194,7 +194,9 @@ func (e *encoder) dfa(d *DFA) uint32 {
 }
 
 // AppendBinary appends the blob of s to dst. The same set always gives the
-// same bytes.
+// same bytes. It allocates at most once, to grow dst (not at all when dst
+// has room for the blob), and is safe for concurrent use: its scratch is
+// pooled.
 func (s *Set) AppendBinary(dst []byte) ([]byte, error) {
 	e := encoders.Get().(*encoder)
 	defer encoders.Put(e)
