@@ -55,6 +55,14 @@ func Compile(f *File, opts CompileOptions) *automaton.Set {
 	// Each token's groups, in one pass (SelectChain per token would be
 	// quadratic in a file of thousands of groups).
 	tokens, groupsOf := f.tokenGroups()
+	if len(f.Groups) > 0 {
+		// Room for a program per token and one for '*' (no more than
+		// the groups, usually: a file that names many tokens in one
+		// group has one program).
+		n := min(len(tokens), len(f.Groups)) + 1
+		set.Programs = make([]*automaton.Program, 0, n)
+		set.Meta = make([]automaton.ProgramMeta, 0, n)
+	}
 	for _, tok := range tokens {
 		if len(wanted) > 0 && !wanted[tok] {
 			continue
