@@ -86,10 +86,23 @@ var encoders = sync.Pool{New: func() any {
 // bigMap is the most entries an encoder's map keeps for the next set.
 const bigMap = 256
 
+// bigBuf is the largest buffer an encoder keeps for the next set: a
+// crawler that once serialised a huge file does not hold its sections'
+// worth of memory for the small ones after it.
+const bigBuf = 64 << 10
+
+// keep empties b for reuse, or drops it when it is big.
+func keep[T any](b []T) []T {
+	if cap(b)*int(unsafe.Sizeof(*new(T))) > bigBuf {
+		return nil
+	}
+	return b[:0]
+}
+
 // reset empties e for the next set, dropping its references to the last.
 func (e *encoder) reset() {
 	for i := range e.sec {
-		e.sec[i] = e.sec[i][:0]
+		e.sec[i] = keep(e.sec[i])
 	}
 	// Clearing a map costs its capacity, not its length: a map that a
 	// large set grew is dropped instead.
@@ -104,8 +117,8 @@ func (e *encoder) reset() {
 	clear(e.tabs)
 	clear(e.agents)
 	e.nDFA, e.nTable, e.nIndex = 0, 0, 0
-	e.tabs, e.agents = e.tabs[:0], e.agents[:0]
-	e.dfas, e.index, e.entries = e.dfas[:0], e.index[:0], e.entries[:0]
+	e.tabs, e.agents, e.ids, e.scanned = keep(e.tabs), keep(e.agents), keep(e.ids), keep(e.scanned)
+	e.dfas, e.index, e.entries = keep(e.dfas), keep(e.index), keep(e.entries)
 }
 
 func le32(b []byte, v uint32) []byte { return binary.LittleEndian.AppendUint32(b, v) }
@@ -198,9 +211,13 @@ func (e *encoder) dfa(d *DFA) uint32 {
 // has room for the blob), and is safe for concurrent use: its scratch is
 // pooled.
 func (s *Set) AppendBinary(dst []byte) ([]byte, error) {
-	e := encoders.Get().(*encoder)
-	defer encoders.Put(e)
-	e.reset()
+	e := encoders.Get().(*encoder) // empty: reset before it was put back
+	defer func() {
+		// Drop the references to s (its tables, strings and DFAs) now,
+		// not when the encoder is next taken.
+		e.reset()
+		encoders.Put(e)
+	}()
 	// Size the big sections once: each starts with its 4-byte count,
 	// written at the end. The tables go straight into the blob.
 	// DFAs are shared between programs (and a decoded set may list one
