@@ -82,7 +82,10 @@ func TestEncodeConcurrent(t *testing.T) {
 	want := make([][]byte, len(blobBodies))
 	for i, body := range blobBodies {
 		sets[i] = compile.Compile(compile.Parse([]byte(body), compile.Options{}), compile.CompileOptions{})
-		want[i] = blobOf(t, body, compile.Google)
+		var err error
+		if want[i], err = sets[i].AppendBinary(nil); err != nil {
+			t.Fatal(err)
+		}
 	}
 	var wg sync.WaitGroup
 	errs := make(chan string, 8*len(sets))

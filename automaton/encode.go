@@ -108,12 +108,14 @@ func (e *encoder) reset() {
 	// large set grew is dropped instead.
 	if len(e.strs) > bigMap {
 		e.strs = map[string]uint32{}
+	} else {
+		clear(e.strs)
 	}
 	if len(e.dfaID) > bigMap {
 		e.dfaID = map[*DFA]uint32{}
+	} else {
+		clear(e.dfaID)
 	}
-	clear(e.strs)
-	clear(e.dfaID)
 	clear(e.tabs)
 	clear(e.agents)
 	e.nDFA, e.nTable, e.nIndex = 0, 0, 0

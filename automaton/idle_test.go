@@ -37,7 +37,7 @@ func TestIdleFound(t *testing.T) {
 			continue
 		}
 		for b := 0; b < 256; b++ {
-			stays := d.stay.stay[b>>6]&(1<<(b&63)) != 0
+			stays := d.stay.stays(byte(b))
 			if back := d.step(d.idle, d.cls[b]) == d.idle; stays != back {
 				t.Errorf("%q: byte %q in stay %v, leads back to idle %v", c.patterns, b, stays, back)
 			}

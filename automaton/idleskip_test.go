@@ -25,7 +25,7 @@ func TestIdleNext(t *testing.T) {
 		}
 		var distinct []byte // the bytes that leave, for messages
 		for b := range 256 {
-			if x.stay[b>>6]&(1<<(b&63)) == 0 {
+			if !x.stays(byte(b)) {
 				distinct = append(distinct, byte(b))
 			}
 		}
@@ -43,7 +43,7 @@ func TestIdleNext(t *testing.T) {
 		}
 		for i := 0; i <= len(path); i++ {
 			want := i
-			for want < len(path) && x.stay[path[want]>>6]&(1<<(path[want]&63)) != 0 {
+			for want < len(path) && x.stays(path[want]) {
 				want++
 			}
 			if got := x.next(path, i); got != want {

@@ -14,8 +14,9 @@ import (
 // then costs about (4·others-x4 − others)/3. The rest of a cold one is not
 // mostly the program's memory: the same queries grouped by host (each
 // program warm after its host's first) cost as much as in list order, and
-// touching a query's program, tables or rules a few checks ahead saves
-// nothing, while the same URL asked again from a separate copy of its
+// touching a query's program, first table, idle set or rules a few checks
+// ahead saves nothing (touching all of its tables was inconclusive),
+// while the same URL asked again from a separate copy of its
 // bytes is as cheap as others-x4: the cost is per URL not seen just before
 // (the walks' data-dependent branches, most likely). wikipedia is the
 // other two thirds, its en.wikipedia.org queries, alone in list order
