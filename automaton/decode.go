@@ -454,9 +454,34 @@ func validRef(refs []uint64, ref, decEnd, end uint32) bool {
 	return ref < end && refs[ref>>6]&(1<<(ref&63)) != 0
 }
 
+// oneProgram is a decoded set of one program (most blobs) with its
+// slices' backing arrays, in one allocation instead of five.
+type oneProgram struct {
+	set  Set
+	prog [1]Program
+	ptr  [1]*Program
+	meta [1]ProgramMeta
+	dfas [2]*DFA
+}
+
+// newSet allocates a set for n programs, the programs (progs), and room
+// for their DFA lists, lists pointers in all (dfaLists).
+func newSet(n, lists int) (s *Set, progs []Program, dfaLists []*DFA) {
+	if n == 1 {
+		one := new(oneProgram)
+		s, progs = &one.set, one.prog[:]
+		s.Programs, s.Meta = one.ptr[:0], one.meta[:0]
+		if lists <= len(one.dfas) {
+			return s, progs, one.dfas[:0]
+		}
+		return s, progs, make([]*DFA, 0, lists)
+	}
+	s = &Set{Programs: make([]*Program, 0, n), Meta: make([]ProgramMeta, 0, n)}
+	return s, make([]Program, n), make([]*DFA, 0, lists)
+}
+
 // set checks programs, agents and records, and assembles the Set.
 func (d *decoder) set() (*Set, error) {
-	s := &Set{RFC: binary.LittleEndian.Uint16(d.b[10:])&FlagRFC != 0}
 	n, at, err := d.counted(secPrograms, 0, programSize)
 	if err != nil {
 		return nil, err
@@ -476,12 +501,10 @@ func (d *decoder) set() (*Set, error) {
 		scans = min(scans+ns, int(ix))
 		rest = min(rest+max(nl-1, 0), int(ix))
 	}
-	progs := make([]Program, n)
-	dfaLists := make([]*DFA, 0, lists)
+	s, progs, dfaLists := newSet(n, lists)
+	s.RFC = binary.LittleEndian.Uint16(d.b[10:])&FlagRFC != 0
 	scanLists := make([]int32, 0, scans)
 	walks := make([]walk, 0, rest)
-	s.Programs = make([]*Program, 0, n)
-	s.Meta = make([]ProgramMeta, 0, n)
 	next := uint64(0) // where the next program's lists start in the index
 	for i := 0; i < n; i++ {
 		o := at + i*programSize
@@ -557,7 +580,9 @@ func (d *decoder) agents(s *Set) error {
 		return errorf(ErrFormat, at-8, "global program %d of %d", g, len(s.Programs))
 	}
 	s.Global = int32(g)
-	s.Agents = make(map[string]int32, n)
+	if n > 0 { // else nil: most files name no agent but '*'
+		s.Agents = make(map[string]int32, n)
+	}
 	var prevFP uint64
 	prevTok := ""
 	for i := 0; i < n; i++ {

@@ -11,7 +11,8 @@ type Set struct {
 	RFC bool
 	// Programs are the merged groups' programs.
 	Programs []*Program
-	// Agents maps a lower-cased product token to its program.
+	// Agents maps a lower-cased product token to its program. A
+	// decoded set without agents (only '*' groups) has a nil map.
 	Agents map[string]int32
 	// Global is the program of the '*' groups, or NoRule when there are
 	// none.
