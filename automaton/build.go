@@ -644,6 +644,16 @@ func (b *builder) addRow(row []edge, def, eoi int32) {
 	b.defaults = append(b.defaults, def)
 }
 
+// stateNumber is the logical state number of ref (see edge), given the
+// live states' numbers id. (A function rather than a closure in finish,
+// so that it inlines into the loop over every edge.)
+func stateNumber(id []uint32, ref int32) uint32 {
+	if ref < 0 {
+		return uint32(-ref - 1)
+	}
+	return id[ref]
+}
+
 // finish numbers decided states first, then live states with an
 // output, then the other live states, and lays out the table.
 func (b *builder) finish(start int32) *DFA {
@@ -663,19 +673,18 @@ func (b *builder) finish(start int32) *DFA {
 			}
 		}
 	}
-	abs := func(ref int32) uint32 {
-		if ref < 0 {
-			return uint32(-ref - 1)
+	rows := func(defs []uint32, off []int32, buf []edge) []edge {
+		buf = slices.Grow(buf, len(b.edges)) // every live state's row
+		for i, s := range order {
+			off[i] = int32(len(buf))
+			sp := b.rows[s]
+			for _, e := range b.edges[sp.off : sp.off+sp.n] {
+				buf = append(buf, edge{e.class, int32(stateNumber(id, e.to))})
+			}
+			defs[i] = stateNumber(id, b.defaults[s])
 		}
-		return id[ref]
+		off[len(order)] = int32(len(buf))
+		return buf
 	}
-	rows := func(i int, buf []edge) (uint32, []edge) {
-		s := order[i]
-		sp := b.rows[s]
-		for _, e := range b.edges[sp.off : sp.off+sp.n] {
-			buf = append(buf, edge{e.class, int32(abs(e.to))})
-		}
-		return abs(b.defaults[s]), buf
-	}
-	return assemble(&b.classOf, b.classes, b.results, outputs, len(order), abs(start), rows)
+	return assemble(&b.classOf, b.classes, b.results, outputs, len(order), stateNumber(id, start), rows)
 }

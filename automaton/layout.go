@@ -12,10 +12,12 @@ import (
 // state numbers are decided states 0..D-1, then live states D.., those
 // with an output first.
 
-// rowSource gives live state i's row in logical form: its default target
-// and its exceptions, classes ascending, targets as logical state numbers.
-// It may append to buf and return it.
-type rowSource func(i int, buf []edge) (def uint32, ex []edge)
+// rowSource gives every live state's row in logical form, in one call
+// (not one per state: a trie has thousands of states of one exception):
+// live state i's default target in defs[i] and its exceptions, classes
+// ascending, targets as logical state numbers, appended to edges from
+// off[i], with off[len(defs)] the end. It returns edges.
+type rowSource func(defs []uint32, off []int32, edges []edge) []edge
 
 // rowStart returns where a live state's row starts when its words begin
 // at pos: after an output word (out) and the header, at an even offset
@@ -56,6 +58,7 @@ type layout struct {
 	edges []edge
 	next  []int32 // its successor in its chain, -1 at a chain's end
 	head  []bool  // whether it begins a row
+	one   []bool  // whether it can be in a chain (chains' scratch)
 	in    []int32 // edges into it
 	ref   []uint32
 }
@@ -66,12 +69,7 @@ var layouts = sync.Pool{New: func() any { return new(layout) }}
 func (l *layout) read(live int, rows rowSource) {
 	l.defs = slices.Grow(l.defs[:0], live)[:live]
 	l.off = slices.Grow(l.off[:0], live+1)[:live+1]
-	l.edges = l.edges[:0]
-	for i := 0; i < live; i++ {
-		l.off[i] = int32(len(l.edges))
-		l.defs[i], l.edges = rows(i, l.edges)
-	}
-	l.off[live] = int32(len(l.edges))
+	l.edges = rows(l.defs, l.off, l.edges[:0])
 }
 
 // row is live state i's default and exceptions.
@@ -87,10 +85,12 @@ func (l *layout) chains(nd, nout int, start uint32, eoi uint8) {
 	l.next = slices.Grow(l.next[:0], live)[:live]
 	l.head = slices.Grow(l.head[:0], live)[:live]
 	l.in = slices.Grow(l.in[:0], live)[:live]
-	next, head, in := l.next, l.head, l.in
+	l.one = slices.Grow(l.one[:0], live)[:live]
+	next, head, in, one := l.next, l.head, l.in, l.one
+	defs, off, edges := l.defs, l.off[:live+1], l.edges
 	clear(in)
-	for i := 0; i < live; i++ {
-		def, ex := l.row(i)
+	for i, def := range defs {
+		ex := edges[off[i]:off[i+1]]
 		next[i], head[i] = -1, true
 		if int(def) >= nd {
 			in[int(def)-nd]++
@@ -100,22 +100,19 @@ func (l *layout) chains(nd, nout int, start uint32, eoi uint8) {
 				in[int(e.to)-nd]++
 			}
 		}
-		if len(ex) == 1 && ex[0].class != eoi && int(def) < nd && int(ex[0].to) >= nd {
+		one[i] = len(ex) == 1 && ex[0].class != eoi && int(def) < nd
+		if one[i] && int(ex[0].to) >= nd {
 			next[i] = ex[0].to - int32(nd)
 		}
 	}
 	if int(start) >= nd {
 		in[int(start)-nd]++
 	}
-	one := func(j int32) bool {
-		def, ex := l.row(int(j))
-		return len(ex) == 1 && ex[0].class != eoi && int(def) < nd
-	}
 	for i, j := range next {
 		if j < 0 {
 			continue
 		}
-		if int(j) >= nout && in[j] == 1 && j != int32(i) && int(start) != nd+int(j) && l.defs[j] == l.defs[i] && one(j) {
+		if int(j) >= nout && in[j] == 1 && j != int32(i) && int(start) != nd+int(j) && defs[j] == defs[i] && one[j] {
 			head[j] = false
 		} else {
 			next[i] = -1
@@ -183,13 +180,12 @@ func assemble(classes *[256]uint8, numClasses int, results, outputs []int32, liv
 			pos = r + chainWords(n)
 			continue
 		}
-		def, ex := l.row(i)
-		if denseRow(len(ex), def, uint32(nd+i)) {
+		if n := l.off[i+1] - l.off[i]; denseRow(int(n), l.defs[i], uint32(nd+i)) {
 			ref[nd+i] = r
 			pos = r + uint32(numClasses)
 		} else {
 			ref[nd+i] = r | sparseRef
-			pos = r + sparseWords(uint32(len(ex)))
+			pos = r + sparseWords(uint32(n))
 		}
 	}
 	if special == 0 {
@@ -227,11 +223,11 @@ func assemble(classes *[256]uint8, numClasses int, results, outputs []int32, liv
 			t[r] = ref[def]
 			k := uint32(0)
 			for j := int32(i); ; j = next[j] {
-				_, ex = l.row(int(j))
-				t[r+2+k>>2] |= uint32(ex[0].class) << (8 * (k & 3))
+				e := l.edges[l.off[j]] // its one exception
+				t[r+2+k>>2] |= uint32(e.class) << (8 * (k & 3))
 				if k++; next[j] < 0 {
 					t[r+1] = chainFlag | k
-					t[r+2+(k+3)/4] = ref[ex[0].to]
+					t[r+2+(k+3)/4] = ref[e.to]
 					break
 				}
 			}

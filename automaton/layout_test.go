@@ -28,7 +28,14 @@ func TestChainsLayout(t *testing.T) {
 		9: {{3, 8}},
 	}
 	live := len(rows) - nd
-	src := func(i int, buf []edge) (uint32, []edge) { return 0, append(buf, rows[nd+i]...) }
+	src := func(defs []uint32, off []int32, buf []edge) []edge {
+		for i := range defs {
+			off[i], defs[i] = int32(len(buf)), 0
+			buf = append(buf, rows[nd+i]...)
+		}
+		off[len(defs)] = int32(len(buf))
+		return buf
+	}
 	d := assemble(&classes, numClasses, []int32{NoRule, 0}, nil, live, 2, src)
 	if d.NumLive != live {
 		t.Fatalf("%d live states, want %d", d.NumLive, live)

@@ -126,16 +126,19 @@ func (d *DFA) quotient(l *logical, block []int32, blocks int) *DFA {
 		}
 	}
 	live := order[len(results):]
-	rows := func(i int, buf []edge) (uint32, []edge) {
-		s := uint32(rep[live[i]])
-		def, ex := l.row(s, nil)
-		def = id[block[def]]
-		for _, e := range ex {
-			if to := id[block[e.to]]; to != def {
-				buf = append(buf, edge{e.class, int32(to)})
+	rows := func(defs []uint32, off []int32, buf []edge) []edge {
+		for i, b := range live {
+			off[i] = int32(len(buf))
+			def, ex := l.row(uint32(rep[b]), nil)
+			defs[i] = id[block[def]]
+			for _, e := range ex {
+				if to := id[block[e.to]]; to != defs[i] {
+					buf = append(buf, edge{e.class, int32(to)})
+				}
 			}
 		}
-		return def, buf
+		off[len(live)] = int32(len(buf))
+		return buf
 	}
 	return assemble(d.cls, d.NumClasses, results, outputs, len(live), id[block[l.id(d.start)]], rows)
 }
