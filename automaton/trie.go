@@ -36,13 +36,13 @@ func buildTrie(rules []Rule, ids []int32, opts Options) *DFA {
 	if !b.makeClasses() {
 		return nil
 	}
-	body := func(id int32) string { return b.nfa.body[id] }
-	anchored := func(id int32) bool { return b.nfa.anchored[id] }
+	// Local views, indexed directly in the loops below.
+	bodies, anchors := b.nfa.body, b.nfa.anchored
 
 	// Rules sorted by body: the rules of a node are then those of its
 	// parent with the node's byte at its depth, a run in that order.
 	order := slices.Clone(ids)
-	slices.SortStableFunc(order, func(x, y int32) int { return strings.Compare(body(x), body(y)) })
+	slices.SortStableFunc(order, func(x, y int32) int { return strings.Compare(bodies[x], bodies[y]) })
 
 	// Live states: their rules (a span of arena, in body order), depth
 	// and output.
@@ -59,13 +59,13 @@ func buildTrie(rules []Rule, ids []int32, opts Options) *DFA {
 	// and are settled at once; the others start, if still useful.
 	out := int32(NoRule)
 	for _, r := range order {
-		if body(r) == "" && !anchored(r) {
+		if bodies[r] == "" && !anchors[r] {
 			out = combine(rules, out, r)
 		}
 	}
 	var next []int32
 	for _, r := range order {
-		if (body(r) != "" || anchored(r)) && useful(rules, r, out) {
+		if (bodies[r] != "" || anchors[r]) && useful(rules, r, out) {
 			next = append(next, r)
 		}
 	}
@@ -75,15 +75,40 @@ func buildTrie(rules []Rule, ids []int32, opts Options) *DFA {
 	} else {
 		start = b.decidedRef(out)
 	}
+	var def int32 // every live state's default, when there is one
+	if len(b.threads) > 0 {
+		def = b.decidedRef(NoRule)
+	}
 	for s := int32(0); s < int32(len(b.threads)); s++ {
 		d := int(depth[s])
-		def := b.decidedRef(NoRule)
 		row := b.row[:0]
 		rs := b.threadsOf(s)
+		if len(rs) == 1 {
+			// One rule left (most states: a pattern's tail), the loops
+			// below in short: it ends here (anchored, for the end of
+			// input), or its next byte leads on or settles it.
+			r := rs[0]
+			eoi := int32(NoRule)
+			if body := bodies[r]; len(body) == d {
+				eoi = r
+			} else if c := body[d]; b.classOf[c] != b.eoi {
+				var to int32
+				if len(body) == d+1 && !anchors[r] {
+					to = b.decidedRef(r)
+				} else {
+					to = newState(rs, d+1, NoRule)
+				}
+				if to != def {
+					row = append(row, edge{b.classOf[c], to})
+				}
+			}
+			b.addRow(row, def, b.decidedRef(eoi))
+			continue
+		}
 		// Rules ending here are anchored ones waiting for the end of
 		// input; they sort first.
 		i := 0
-		for i < len(rs) && len(body(rs[i])) == d {
+		for i < len(rs) && len(bodies[rs[i]]) == d {
 			i++
 		}
 		eoi := int32(NoRule)
@@ -91,9 +116,9 @@ func buildTrie(rules []Rule, ids []int32, opts Options) *DFA {
 			eoi = combine(rules, eoi, r)
 		}
 		for i < len(rs) {
-			c := body(rs[i])[d]
+			c := bodies[rs[i]][d]
 			j := i + 1
-			for j < len(rs) && body(rs[j])[d] == c {
+			for j < len(rs) && bodies[rs[j]][d] == c {
 				j++
 			}
 			if b.classOf[c] == b.eoi {
@@ -104,13 +129,13 @@ func buildTrie(rules []Rule, ids []int32, opts Options) *DFA {
 			// settled; the others advance, if still useful.
 			out := int32(NoRule)
 			for _, r := range rs[i:j] {
-				if len(body(r)) == d+1 && !anchored(r) {
+				if len(bodies[r]) == d+1 && !anchors[r] {
 					out = combine(rules, out, r)
 				}
 			}
 			next = next[:0]
 			for _, r := range rs[i:j] {
-				if (len(body(r)) > d+1 || anchored(r)) && useful(rules, r, out) {
+				if (len(bodies[r]) > d+1 || anchors[r]) && useful(rules, r, out) {
 					next = append(next, r)
 				}
 			}
