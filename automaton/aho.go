@@ -61,8 +61,8 @@ func buildKeywords(rules []Rule, ids []int32, opts Options) (*DFA, int) {
 	b := builders.Get().(*builder)
 	defer builders.Put(b)
 	b.reset(opts)
-	b.n = b.nfa.init(rules, ids)
-	if !b.makeClasses() {
+	b.n = b.nfa.initBodies(rules, ids)
+	if !b.makeClasses(ids) {
 		return nil, 0
 	}
 	classes := int32(b.eoi) // the byte classes; b.eoi is the last class

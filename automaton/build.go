@@ -435,7 +435,7 @@ func buildDFA(rules []Rule, ids []int32, opts Options) *DFA {
 	n := b.nfa.init(rules, ids)
 	b.set.n = n
 	b.n = n
-	if !b.makeClasses() {
+	if !b.makeClasses(ids) {
 		return nil
 	}
 
@@ -463,13 +463,15 @@ func buildDFA(rules []Rule, ids []int32, opts Options) *DFA {
 // of input's class: a path in matching form holds no '#' (it ends where
 // the URL's fragment begins), so a walk may then be given the path with
 // its fragment and stop there (see Program.EndsAtFragment).
-func (b *builder) makeClasses() bool {
-	var used [256]bool
-	for p, k := range b.n.kind {
-		if k == posLit {
-			used[b.n.lit[p]] = true
+func (b *builder) makeClasses(ids []int32) bool {
+	var used [256]bool // the literal bytes of the rules' bodies
+	for _, id := range ids {
+		body := b.n.body[id]
+		for i := 0; i < len(body); i++ {
+			used[body[i]] = true
 		}
 	}
+	used['*'] = false // in a body, always a star
 	next := 1
 	for c := 0; c < 256; c++ {
 		if used[c] && !(c == 0 && b.opts.NULEndsPath) {

@@ -35,18 +35,13 @@ type nfa struct {
 
 // init makes n the NFA of the rules ids, reusing n's slices.
 func (n *nfa) init(rules []Rule, ids []int32) *nfa {
-	n.rules = rules
-	n.anchored = slices.Grow(n.anchored[:0], len(rules))[:len(rules)]
+	n.initBodies(rules, ids)
 	n.base = slices.Grow(n.base[:0], len(rules))[:len(rules)]
-	n.body = slices.Grow(n.body[:0], len(rules))[:len(rules)]
-	n.ruleOf, n.kind, n.lit = n.ruleOf[:0], n.kind[:0], n.lit[:0]
 	for i := range n.base {
 		n.base[i] = -1
 	}
 	for _, id := range ids {
-		p, anchored := matchForm(rules[id].Pattern)
-		n.anchored[id] = anchored
-		n.body[id] = p
+		p := n.body[id]
 		n.base[id] = int32(len(n.kind))
 		for i := 0; i < len(p); i++ {
 			k := posLit
@@ -60,6 +55,19 @@ func (n *nfa) init(rules []Rule, ids []int32) *nfa {
 		n.kind = append(n.kind, posEnd)
 		n.lit = append(n.lit, 0)
 		n.ruleOf = append(n.ruleOf, id)
+	}
+	return n
+}
+
+// initBodies is init without the positions, for the builders that read
+// only the rules' bodies and anchors (tries, keyword automata).
+func (n *nfa) initBodies(rules []Rule, ids []int32) *nfa {
+	n.rules = rules
+	n.anchored = slices.Grow(n.anchored[:0], len(rules))[:len(rules)]
+	n.body = slices.Grow(n.body[:0], len(rules))[:len(rules)]
+	n.ruleOf, n.kind, n.lit = n.ruleOf[:0], n.kind[:0], n.lit[:0]
+	for _, id := range ids {
+		n.body[id], n.anchored[id] = matchForm(rules[id].Pattern)
 	}
 	return n
 }

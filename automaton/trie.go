@@ -32,8 +32,8 @@ func buildTrie(rules []Rule, ids []int32, opts Options) *DFA {
 	b := builders.Get().(*builder)
 	defer builders.Put(b)
 	b.reset(opts)
-	b.n = b.nfa.init(rules, ids)
-	if !b.makeClasses() {
+	b.n = b.nfa.initBodies(rules, ids)
+	if !b.makeClasses(ids) {
 		return nil
 	}
 	// Local views, indexed directly in the loops below.
