@@ -676,7 +676,8 @@ func (b *builder) finish(start int32) *DFA {
 		}
 	}
 	rows := func(defs []uint32, off []int32, buf []edge) []edge {
-		buf = slices.Grow(buf, len(b.edges)) // every live state's row
+		buf = slices.Grow(buf, len(b.edges))              // every live state's row
+		defs, off = defs[:len(order)], off[:len(order)+1] // no bounds checks below
 		for i, s := range order {
 			off[i] = int32(len(buf))
 			sp := b.rows[s]

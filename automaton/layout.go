@@ -86,11 +86,16 @@ func (l *layout) chains(nd, nout int, start uint32, eoi uint8) {
 	l.head = slices.Grow(l.head[:0], live)[:live]
 	l.in = slices.Grow(l.in[:0], live)[:live]
 	l.one = slices.Grow(l.one[:0], live)[:live]
-	next, head, in, one := l.next, l.head, l.in, l.one
-	defs, off, edges := l.defs, l.off[:live+1], l.edges
+	defs, edges := l.defs, l.edges
+	// Sliced to defs' length, so that indexing them by a live state
+	// needs no bounds check.
+	next, head, in, one, off := l.next[:len(defs)], l.head[:len(defs)], l.in[:len(defs)], l.one[:len(defs)], l.off[1:len(defs)+1]
 	clear(in)
+	lo := l.off[0]
 	for i, def := range defs {
-		ex := edges[off[i]:off[i+1]]
+		hi := off[i] // off is l.off from 1: state i's row ends there
+		ex := edges[lo:hi]
+		lo = hi
 		next[i], head[i] = -1, true
 		if int(def) >= nd {
 			in[int(def)-nd]++
@@ -152,9 +157,12 @@ func assemble(classes *[256]uint8, numClasses int, results, outputs []int32, liv
 	eoi := uint8(numClasses - 1)
 	l.read(live, rows)
 	l.chains(nd, len(outputs), start, eoi)
-	next, head := l.next, l.head
+	// Sliced to live, so that indexing them by a live state needs no
+	// bounds check; own[i] is live state i's ref, ref[nd+i].
+	next, head := l.next[:live], l.head[:live]
 	l.ref = slices.Grow(l.ref[:0], nd+live)[:nd+live]
 	ref := l.ref
+	own := ref[nd:][:live]
 	for k := range results {
 		ref[k] = classWords + uint32(k)
 	}
@@ -176,15 +184,15 @@ func assemble(classes *[256]uint8, numClasses int, results, outputs []int32, liv
 			for j := next[i]; j >= 0; j = next[j] {
 				n++
 			}
-			ref[nd+i] = r | sparseRef
+			own[i] = r | sparseRef
 			pos = r + chainWords(n)
 			continue
 		}
 		if n := l.off[i+1] - l.off[i]; denseRow(int(n), l.defs[i], uint32(nd+i)) {
-			ref[nd+i] = r
+			own[i] = r
 			pos = r + uint32(numClasses)
 		} else {
-			ref[nd+i] = r | sparseRef
+			own[i] = r | sparseRef
 			pos = r + sparseWords(uint32(n))
 		}
 	}
@@ -210,7 +218,7 @@ func assemble(classes *[256]uint8, numClasses int, results, outputs []int32, liv
 			continue
 		}
 		def, ex := l.row(i)
-		r := ref[nd+i] &^ sparseRef
+		r := own[i] &^ sparseRef
 		if i < len(outputs) {
 			t[r-2] = uint32(outputs[i])
 			maxRule = max(maxRule, outputs[i])
@@ -231,7 +239,7 @@ func assemble(classes *[256]uint8, numClasses int, results, outputs []int32, liv
 					break
 				}
 			}
-		case ref[nd+i]&sparseRef == 0:
+		case own[i]&sparseRef == 0:
 			t[r-1] = rowDense
 			for c := 0; c < numClasses; c++ {
 				t[r+uint32(c)] = ref[def]
