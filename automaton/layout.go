@@ -89,11 +89,13 @@ func (l *layout) chains(nd, nout int, start uint32, eoi uint8) {
 	defs, edges := l.defs, l.edges
 	// Sliced to defs' length, so that indexing them by a live state
 	// needs no bounds check.
-	next, head, in, one, off := l.next[:len(defs)], l.head[:len(defs)], l.in[:len(defs)], l.one[:len(defs)], l.off[1:len(defs)+1]
+	n := len(defs)
+	next, head, in, one := l.next[:n], l.head[:n], l.in[:n], l.one[:n]
+	ends := l.off[1 : n+1] // ends[i]: where state i's row ends
 	clear(in)
 	lo := l.off[0]
 	for i, def := range defs {
-		hi := off[i] // off is l.off from 1: state i's row ends there
+		hi := ends[i]
 		ex := edges[lo:hi]
 		lo = hi
 		next[i], head[i] = -1, true
