@@ -99,23 +99,23 @@ func keep[T any](b []T) []T {
 	return b[:0]
 }
 
+// keepMap empties m for reuse, or replaces it when it is big: clearing a
+// map costs its capacity, not its length, so a map that a large set grew
+// is dropped.
+func keepMap[K comparable, V any](m map[K]V) map[K]V {
+	if len(m) > bigMap {
+		return map[K]V{}
+	}
+	clear(m)
+	return m
+}
+
 // reset empties e for the next set, dropping its references to the last.
 func (e *encoder) reset() {
 	for i := range e.sec {
 		e.sec[i] = keep(e.sec[i])
 	}
-	// Clearing a map costs its capacity, not its length: a map that a
-	// large set grew is dropped instead.
-	if len(e.strs) > bigMap {
-		e.strs = map[string]uint32{}
-	} else {
-		clear(e.strs)
-	}
-	if len(e.dfaID) > bigMap {
-		e.dfaID = map[*DFA]uint32{}
-	} else {
-		clear(e.dfaID)
-	}
+	e.strs, e.dfaID = keepMap(e.strs), keepMap(e.dfaID)
 	clear(e.tabs)
 	clear(e.agents)
 	e.nDFA, e.nTable, e.nIndex = 0, 0, 0

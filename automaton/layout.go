@@ -81,17 +81,16 @@ func (l *layout) row(i int) (uint32, []edge) { return l.defs[i], l.edges[l.off[i
 // output (it is not among the first nout), is not the start, and nothing
 // but the one before leads to it. It sets next and head.
 func (l *layout) chains(nd, nout int, start uint32, eoi uint8) {
-	live := len(l.defs)
-	l.next = slices.Grow(l.next[:0], live)[:live]
-	l.head = slices.Grow(l.head[:0], live)[:live]
-	l.in = slices.Grow(l.in[:0], live)[:live]
-	l.one = slices.Grow(l.one[:0], live)[:live]
 	defs, edges := l.defs, l.edges
-	// Sliced to defs' length, so that indexing them by a live state
+	// Locals of defs' length, so that indexing them by a live state
 	// needs no bounds check.
-	n := len(defs)
-	next, head, in, one := l.next[:n], l.head[:n], l.in[:n], l.one[:n]
-	ends := l.off[1 : n+1] // ends[i]: where state i's row ends
+	live := len(defs)
+	next := slices.Grow(l.next[:0], live)[:live]
+	head := slices.Grow(l.head[:0], live)[:live]
+	in := slices.Grow(l.in[:0], live)[:live]
+	one := slices.Grow(l.one[:0], live)[:live]
+	l.next, l.head, l.in, l.one = next, head, in, one
+	ends := l.off[1 : live+1] // ends[i]: where state i's row ends
 	clear(in)
 	lo := l.off[0]
 	for i, def := range defs {
