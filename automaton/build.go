@@ -381,7 +381,8 @@ type builder struct {
 	rows       []span // per live state: its row in edges
 	defaults   []int32
 	bytes      int
-	work       int
+	work       int // the thread steps of every state found (see expansionWork)
+	steps      int // the thread steps taken: work, once all are expanded
 	set        threadSet
 	lits       []uint64 // (byte << 32 | position) of a state's literal threads
 	// stars is the closure of a state's star threads, which every
@@ -419,7 +420,7 @@ func (b *builder) reset(opts Options) {
 		b.decidedIdx[r+1] = 0
 	}
 	b.results, b.edges, b.rows, b.defaults = b.results[:0], b.edges[:0], b.rows[:0], b.defaults[:0]
-	b.bytes, b.work = 0, 0
+	b.bytes, b.work, b.steps = 0, 0, 0
 	b.growTable(64)
 }
 
@@ -431,30 +432,40 @@ func (b *builder) threadsOf(s int32) []int32 {
 func buildDFA(rules []Rule, ids []int32, opts Options) *DFA {
 	b := builders.Get().(*builder)
 	defer builders.Put(b)
-	b.reset(opts)
-	n := b.nfa.init(rules, ids)
-	b.set.n = n
-	b.n = n
-	if !b.makeClasses(ids) {
+	start, ok := b.subsets(rules, ids, opts)
+	if !ok {
 		return nil
-	}
-
-	// The start state: every rule's first position.
-	b.set.reset(NoRule)
-	for _, id := range ids {
-		b.set.add(n.base[id])
-	}
-	start := b.intern(&b.set)
-	for s := int32(0); s < int32(len(b.threads)); s++ {
-		if !b.expand(s) {
-			return nil
-		}
 	}
 	d := b.finish(start)
 	if opts.Minimize {
 		d = d.Minimize()
 	}
 	return d
+}
+
+// subsets runs subset construction over the rules ids: the start state's
+// ref, or false when too many byte classes are named or a budget is
+// spent.
+func (b *builder) subsets(rules []Rule, ids []int32, opts Options) (start int32, ok bool) {
+	b.reset(opts)
+	n := b.nfa.init(rules, ids)
+	b.set.n = n
+	b.n = n
+	if !b.makeClasses(ids) {
+		return 0, false
+	}
+	// The start state: every rule's first position.
+	b.set.reset(NoRule)
+	for _, id := range ids {
+		b.set.add(n.base[id])
+	}
+	start = b.intern(&b.set)
+	for s := int32(0); s < int32(len(b.threads)); s++ {
+		if !b.expand(s) {
+			return 0, false
+		}
+	}
+	return start, true
 }
 
 // makeClasses gives each byte some pattern names its own class; all other
@@ -510,6 +521,7 @@ func (b *builder) intern(t *threadSet) int32 {
 			b.arena = append(b.arena, t.pos...)
 			b.outputs = append(b.outputs, t.leader)
 			b.bytes += 8 + 4*len(t.pos)
+			b.work += b.expansionWork(t.pos)
 			if 2*len(b.threads) > len(b.table) {
 				b.growTable(2 * len(b.table))
 			}
@@ -578,12 +590,39 @@ func (b *builder) successor(s int32, lits []uint64) int32 {
 	t := &b.set
 	t.reset(b.starLeader)
 	t.pos = append(t.pos, b.stars...)
-	threads := b.threadsOf(s)
 	for _, l := range lits {
 		t.add(int32(uint32(l)) + 1)
 	}
-	b.work += len(threads) + len(lits)
+	b.steps += len(b.threadsOf(s)) + len(lits)
 	return b.intern(t)
+}
+
+// expansionWork is what expanding a state of threads pos will cost, in
+// thread steps: each of its successors (the default and one per byte its
+// literal threads name) reads all of its threads, and the literal threads
+// advance. It is counted when the state is found, not when it is
+// expanded: every state found is expanded unless the construction gives
+// up first, so the total at the end is the same and a construction past
+// its budget gives up as soon as the states it has found will cost more,
+// not after spending it. (Over the corpus, the work budget is what
+// 1,402 of 1,419 failed attempts run out of.)
+func (b *builder) expansionWork(pos []int32) int {
+	n := b.n
+	var named byteSet
+	bytes, lits := 0, 0
+	for _, p := range pos {
+		if n.kind[p] != posLit {
+			continue
+		}
+		if c := n.lit[p]; b.classOf[c] != b.eoi {
+			lits++
+			if named[c>>6]&(1<<(c&63)) == 0 {
+				named[c>>6] |= 1 << (c & 63)
+				bytes++
+			}
+		}
+	}
+	return (1+bytes)*len(pos) + lits
 }
 
 // eoiRef settles the anchored threads waiting at their pattern's end.
