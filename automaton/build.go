@@ -389,6 +389,7 @@ type builder struct {
 	// successor of it keeps, and starLeader what that closure settles.
 	stars      []int32
 	starLeader int32
+	adv        []int32  // scratch: a successor's advanced threads
 	depths     []int32  // buildTrie: each live state's depth
 	row        []edge   // scratch: the row being built
 	ids        []uint32 // scratch: finish's numbering
@@ -459,6 +460,7 @@ func (b *builder) subsets(rules []Rule, ids []int32, opts Options) (start int32,
 	for _, id := range ids {
 		b.set.add(n.base[id])
 	}
+	slices.Sort(b.set.pos)
 	start = b.intern(&b.set)
 	for s := int32(0); s < int32(len(b.threads)); s++ {
 		if !b.expand(s) {
@@ -504,8 +506,9 @@ func (b *builder) makeClasses(ids []int32) bool {
 	return true
 }
 
-// intern returns the ref of the state for a thread set: a decided state
-// when no thread is left, else a live state, added if new.
+// intern returns the ref of the state for a thread set, its threads in
+// ascending order: a decided state when no thread is left once
+// normalised, else a live state, added if new.
 func (b *builder) intern(t *threadSet) int32 {
 	t.normalize()
 	if len(t.pos) == 0 {
@@ -589,11 +592,22 @@ func (b *builder) decidedRef(leader int32) int32 {
 func (b *builder) successor(s int32, lits []uint64) int32 {
 	t := &b.set
 	t.reset(b.starLeader)
-	t.pos = append(t.pos, b.stars...)
+	b.steps += len(b.threadsOf(s)) + len(lits)
+	if len(lits) == 0 {
+		t.pos = append(t.pos, b.stars...)
+		return b.intern(t)
+	}
 	for _, l := range lits {
 		t.add(int32(uint32(l)) + 1)
 	}
-	b.steps += len(b.threadsOf(s)) + len(lits)
+	// The advanced threads, nearly always ascending already, then
+	// merged with the stars.
+	adv := append(b.adv[:0], t.pos...)
+	if !slices.IsSorted(adv) {
+		slices.Sort(adv)
+	}
+	t.union(b.stars, adv)
+	b.adv = adv
 	return b.intern(t)
 }
 
@@ -648,6 +662,9 @@ func (b *builder) expand(s int32) bool {
 		}
 	}
 	b.stars, b.starLeader = append(b.stars[:0], t.pos...), t.leader
+	if !slices.IsSorted(b.stars) { // never seen: a rule keeps one star at most
+		slices.Sort(b.stars)
+	}
 	def := b.successor(s, nil)
 	b.lits = b.lits[:0]
 	for _, p := range b.threadsOf(s) {

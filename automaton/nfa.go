@@ -111,7 +111,6 @@ type threadSet struct {
 	pos     []int32
 	leader  int32
 	scratch []int32
-	merge   []int32
 }
 
 func (t *threadSet) reset(leader int32) {
@@ -142,76 +141,57 @@ func (t *threadSet) add(p int32) {
 	}
 }
 
-// sort sorts the threads. successor adds them as two ascending runs (the
-// star threads kept, then the literal threads advanced), so two runs are
-// merged in linear time; anything else is sorted.
-func (t *threadSet) sort() {
-	pos := t.pos
-	if len(pos) < 2 {
-		return
-	}
-	i := 1
-	for i < len(pos) && pos[i-1] <= pos[i] {
-		i++
-	}
-	if i == len(pos) {
-		return
-	}
-	for j := i + 1; j < len(pos); j++ {
-		if pos[j-1] > pos[j] {
-			slices.Sort(pos)
-			return
-		}
-	}
-	// Merge pos[:i] (copied aside) with pos[i:] into pos, front to back:
-	// the write index never passes the second run's read index.
-	t.merge = append(t.merge[:0], pos[:i]...)
-	a, bi, w := t.merge, i, 0
-	for len(a) > 0 && bi < len(pos) {
-		if pos[bi] < a[0] {
-			pos[w] = pos[bi]
-			bi++
+// union sets the threads to the union of a and b, both ascending, in
+// ascending order (repeats stay, for normalize). successor keeps a
+// state's star threads (a) and adds a few advanced ones (b).
+func (t *threadSet) union(a, b []int32) {
+	pos := slices.Grow(t.pos[:0], len(a)+len(b))[:len(a)+len(b)]
+	i, j, k := 0, 0, 0
+	for ; i < len(a) && j < len(b); k++ {
+		if a[i] <= b[j] {
+			pos[k] = a[i]
+			i++
 		} else {
-			pos[w] = a[0]
-			a = a[1:]
+			pos[k] = b[j]
+			j++
 		}
-		w++
 	}
-	copy(pos[w:], a)
+	k += copy(pos[k:], a[i:])
+	k += copy(pos[k:], b[j:])
+	t.pos = pos[:k]
 }
 
-// normalize sorts and dedupes the threads, drops threads a later star of
-// the same rule subsumes (from a star, the rest of the pattern accepts all
-// that any earlier position's rest accepts), and prunes threads that can
-// no longer matter under the leader.
+// normalize dedupes the threads, which are in ascending order, drops
+// threads a later star of the same rule subsumes (from a star, the rest of
+// the pattern accepts all that any earlier position's rest accepts), and
+// prunes threads that can no longer matter under the leader.
 func (t *threadSet) normalize() {
 	n := t.n
-	t.sort()
 	// Walk from the highest position down: the first star met for a rule
 	// is its latest; lower positions of that rule are subsumed. The kept
 	// threads fill out from its end, so they come out ascending; out and
 	// pos then swap buffers.
-	out := slices.Grow(t.scratch[:0], len(t.pos))[:len(t.pos)]
+	pos := t.pos
+	out := slices.Grow(t.scratch[:0], len(pos))[:len(pos)]
 	k := len(out)
-	lastRule, starSeen := int32(-1), false
-	for i := len(t.pos) - 1; i >= 0; i-- {
-		p := t.pos[i]
-		if k < len(out) && out[k] == p {
+	lastRule, drop := int32(-1), false
+	for i := len(pos) - 1; i >= 0; i-- {
+		p := pos[i]
+		if i+1 < len(pos) && pos[i+1] == p {
 			continue
 		}
-		r := n.ruleOf[p]
-		if r != lastRule {
-			lastRule, starSeen = r, false
+		// A rule's threads are dropped from its latest star down, or all
+		// of them when it is no longer useful.
+		if r := n.ruleOf[p]; r != lastRule {
+			lastRule, drop = r, !n.useful(r, t.leader)
 		}
-		if starSeen || !n.useful(r, t.leader) {
+		if drop {
 			continue
 		}
-		if n.kind[p] == posStar {
-			starSeen = true
-		}
+		drop = n.kind[p] == posStar
 		k--
 		out[k] = p
 	}
 	m := copy(out, out[k:]) // a memmove: keeps both buffers' capacity
-	t.pos, t.scratch = out[:m], t.pos
+	t.pos, t.scratch = out[:m], pos
 }

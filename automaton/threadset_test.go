@@ -6,33 +6,26 @@ import (
 	"testing"
 )
 
-// TestThreadSort: the run-merging sort agrees with slices.Sort on empty,
-// sorted, two-run and arbitrary thread lists, duplicates included.
-func TestThreadSort(t *testing.T) {
+// TestThreadUnion: union agrees with sorting the concatenation, on empty
+// and non-empty ascending lists, repeats within and across them included.
+func TestThreadUnion(t *testing.T) {
 	rng := rand.New(rand.NewSource(9309))
 	var ts threadSet
+	ascending := func(n int) []int32 {
+		s := make([]int32, n)
+		for i := range s {
+			s[i] = int32(rng.Intn(30))
+		}
+		slices.Sort(s)
+		return s
+	}
 	for trial := 0; trial < 5000; trial++ {
-		n := rng.Intn(40)
-		pos := make([]int32, n)
-		for i := range pos {
-			pos[i] = int32(rng.Intn(30))
-		}
-		switch trial % 3 {
-		case 0: // two ascending runs
-			cut := 0
-			if n > 0 {
-				cut = rng.Intn(n + 1)
-			}
-			slices.Sort(pos[:cut])
-			slices.Sort(pos[cut:])
-		case 1:
-			slices.Sort(pos)
-		}
-		want := slices.Sorted(slices.Values(pos))
-		ts.pos = append(ts.pos[:0], pos...)
-		ts.sort()
+		a, b := ascending(rng.Intn(40)), ascending(rng.Intn(5))
+		want := slices.Sorted(slices.Values(append(slices.Clone(a), b...)))
+		ts.pos = append(ts.pos[:0], 99) // stale content is replaced
+		ts.union(a, b)
 		if !slices.Equal(ts.pos, want) {
-			t.Fatalf("trial %d: sort(%v) = %v, want %v", trial, pos, ts.pos, want)
+			t.Fatalf("trial %d: union(%v, %v) = %v, want %v", trial, a, b, ts.pos, want)
 		}
 	}
 }
