@@ -389,7 +389,7 @@ type builder struct {
 	// successor of it keeps, and starLeader what that closure settles.
 	stars      []int32
 	starLeader int32
-	adv        []int32  // scratch: a successor's advanced threads
+	adv        []int32  // scratch: a successor's advanced threads (set's other buffer)
 	depths     []int32  // buildTrie: each live state's depth
 	row        []edge   // scratch: the row being built
 	ids        []uint32 // scratch: finish's numbering
@@ -601,11 +601,12 @@ func (b *builder) successor(s int32, lits []uint64) int32 {
 		t.add(int32(uint32(l)) + 1)
 	}
 	// The advanced threads, nearly always ascending already, then
-	// merged with the stars.
-	adv := append(b.adv[:0], t.pos...)
+	// merged with the stars into the other buffer (the two swap).
+	adv := t.pos
 	if !slices.IsSorted(adv) {
 		slices.Sort(adv)
 	}
+	t.pos = b.adv
 	t.union(b.stars, adv)
 	b.adv = adv
 	return b.intern(t)
