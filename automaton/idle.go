@@ -1,5 +1,10 @@
 package automaton
 
+import (
+	"math/bits"
+	"slices"
+)
+
 // The idle state of a floating DFA. The automaton of floating rules
 // ("/*x", "*x?y") spends most of a path in one state: the one where no
 // pattern has begun to match, which every byte but a pattern's first bytes
@@ -8,8 +13,8 @@ package automaton
 // it (idle) with the set of bytes that stay in it (stay), and its walk,
 // on reaching it, skips to the next byte that leaves it with a loop whose
 // iterations do not depend on each other (a word at a time when at most
-// four bytes leave, see idleskip.go): most of the path is then read at a
-// cycle a byte or less. All this is derived from the table, alike for a
+// four bytes leave, not counting bytes that only pass through, see
+// idleskip.go): most of the path is then read at a cycle a byte or less. All this is derived from the table, alike for a
 // built DFA and a decoded one, and is not in the blob.
 
 // setIdle finds d's idle state: a live dense state without an output that
@@ -53,7 +58,70 @@ func (d *DFA) setIdle() {
 			d.idleBits.stay[b>>6] |= 1 << (b & 63)
 		}
 	}
-	d.idleBits.setLeave()
+	var buf [leaveWords + passWords]pass
+	d.idleBits.setLeave(d.passes(stays[:d.NumClasses], buf[:0]))
+}
+
+// passes returns the bytes that pass through the idle state's
+// successors (see idleskip.go), in ascending order: a byte of a class of
+// at most two that leads from the idle state to a live state without an
+// output, from which the end of input and every class but those of at
+// most passWords bytes lead where they lead from the idle state. stays
+// tells which classes stay. When more bytes leave than the skip's words
+// can hold, the skip is the byte loop whatever passes, and passes returns
+// none. A decoder calls this for every DFA: the work is a few rows'
+// steps. It appends to out, which has room for leaveWords+passWords
+// passes.
+func (d *DFA) passes(stays []bool, out []pass) []pass {
+	leaving := 256
+	for _, w := range d.idleBits.stay {
+		leaving -= bits.OnesCount64(w)
+	}
+	if leaving > leaveWords+passWords {
+		return nil
+	}
+	// Each class's bytes: how many, the first and the last (all of them,
+	// for a class of one or two).
+	var size [256]int
+	var first, last [256]byte
+	for b, c := range d.cls {
+		if size[c] == 0 {
+			first[c] = byte(b)
+		}
+		last[c] = byte(b)
+		size[c]++
+	}
+	for c, stay := range stays {
+		if stay || uint8(c) == d.eoi || size[c] > 2 {
+			continue
+		}
+		s := d.step(d.idle, uint8(c))
+		if s < d.special || d.step(s, d.eoi) != d.step(d.idle, d.eoi) {
+			continue // decided, has an output, or ends the path differently
+		}
+		p := pass{}
+		for k := range stays {
+			if size[k] == 0 || d.step(s, uint8(k)) == d.step(d.idle, uint8(k)) {
+				continue // no byte, or the same
+			}
+			if p.n += size[k]; p.n > passWords {
+				break
+			}
+			p.then[p.n-1] = last[k]
+			p.then[p.n-size[k]] = first[k]
+		}
+		if p.n > passWords {
+			continue
+		}
+		p.b = first[c]
+		out = append(out, p)
+		if size[c] == 2 {
+			p.b = last[c]
+			out = append(out, p)
+		}
+	}
+	slices.SortFunc(out, func(a, b pass) int { return int(a.b) - int(b.b) })
+	return out
 }
 
 // runIdle is run for a walk with an idle state: the same steps, with the

@@ -53,14 +53,20 @@ func TestIdleFound(t *testing.T) {
 func TestIdleEqualsPlain(t *testing.T) {
 	rng := rand.New(rand.NewSource(2026))
 	prefixes := []string{"*", "/*", "*/*", "/", "/a*", "*a*"}
-	// The wider alphabet gives idle states that more than four bytes
-	// leave, which the word-at-a-time skip leaves to the byte loop.
-	alphabets := []string{"ab/.?*", "ab/.?*", "abcdefgh/.?*"}
-	idles, few := 0, 0
+	// A pattern's bytes after the prefix: one of first, then up to four
+	// of rest. The wider alphabet gives idle states that more than four
+	// bytes leave (its patterns' first bytes), which the word-at-a-time
+	// skip leaves to the byte loop unless enough of them pass.
+	alphabets := []struct{ first, rest string }{{"ab/.?*", "ab/.?*"}, {"ab/.?*", "ab/.?*"}, {"abcdefgh", "stuvwxyz/.?*"}}
+	idles, few, paired := 0, 0, 0
 	for round := 0; round < 2000; round++ {
 		var rules []Rule
-		for i := 0; i < 1+rng.Intn(8)+round%3*rng.Intn(4); i++ {
-			p := prefixes[rng.Intn(len(prefixes))] + string(randomBytes(rng, alphabets[round%3], 1+rng.Intn(5)))
+		a, n, prefix := alphabets[round%3], 1+rng.Intn(8), prefixes
+		if round%3 == 2 {
+			n, prefix = 6+rng.Intn(12), prefixes[:2] // floating rules, many
+		}
+		for i := 0; i < n; i++ {
+			p := prefix[rng.Intn(len(prefix))] + string(randomBytes(rng, a.first, 1)) + string(randomBytes(rng, a.rest, rng.Intn(5)))
 			if rng.Intn(4) == 0 {
 				p += "$"
 			}
@@ -74,19 +80,22 @@ func TestIdleEqualsPlain(t *testing.T) {
 			idles++
 			if d.stay.few {
 				few++
+				if d.stay.first[0] != d.stay.leave[0] {
+					paired++ // see setLeave
+				}
 			}
 			plain := d.walk
 			plain.idle = 0
 			for k := 0; k < 40; k++ {
-				path := append([]byte{'/'}, randomBytes(rng, "abcdefgh/.?c\x00#", rng.Intn(40))...)
+				path := append([]byte{'/'}, randomBytes(rng, "abcdefghstuvwxyz/.?c\x00#", rng.Intn(40))...)
 				if got, want := d.Run(prog.Rules, path), plain.run(prog.Rules, path); got != want {
 					t.Fatalf("rules %v, path %q: leader %d skipping idle bytes, %d step by step", prog.Rules, path, got, want)
 				}
 			}
 		}
 	}
-	t.Logf("%d idle, %d few", idles, few)
-	if idles < 500 || few < 250 || idles-few < 100 {
-		t.Fatalf("%d DFAs with an idle state, %d left by few bytes: the test does not exercise both skips", idles, few)
+	t.Logf("%d idle, %d few, %d with passing bytes", idles, few, paired)
+	if idles < 500 || few < 250 || idles-few < 100 || paired < 250 {
+		t.Fatalf("%d DFAs with an idle state, %d left by few bytes, %d with passing bytes: the test does not exercise every skip", idles, few, paired)
 	}
 }
