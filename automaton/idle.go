@@ -62,6 +62,15 @@ func (d *DFA) setIdle() {
 	d.idleBits.setLeave(d.passes(stays[:d.NumClasses], buf[:0]))
 }
 
+// passRow bounds the exceptions of a sparse row that passes walks: a
+// passing byte's state differs from the idle state in at most passWords
+// bytes, and its row (whose default, as the compiler lays it out, is the
+// idle state) lists those and the classes that leave the idle state. A
+// longer row, or a chain row (its count word has chainFlag), is not
+// walked: a blob could otherwise make each of up to six walks step 256
+// classes through rows of 256.
+const passRow = leaveWords + 2*passWords
+
 // passes returns the bytes that pass through the idle state's
 // successors (see idleskip.go), in ascending order: a byte of a class of
 // at most two that leads from the idle state to a live state without an
@@ -98,6 +107,9 @@ func (d *DFA) passes(stays []bool, out []pass) []pass {
 		s := d.step(d.idle, uint8(c))
 		if s < d.special || d.step(s, d.eoi) != d.step(d.idle, d.eoi) {
 			continue // decided, has an output, or ends the path differently
+		}
+		if s&sparseRef != 0 && d.t[s&^sparseRef+1] > passRow {
+			continue // see passRow
 		}
 		p := pass{}
 		for k := range stays {
