@@ -101,8 +101,8 @@ func (d *DFA) passes(stays []bool, out []pass) []pass {
 		size[c]++
 	}
 	for c, stay := range stays {
-		if stay || uint8(c) == d.eoi || size[c] > 2 {
-			continue
+		if stay || uint8(c) == d.eoi || size[c] == 0 || size[c] > 2 {
+			continue // (a blob may have a class without bytes)
 		}
 		s := d.step(d.idle, uint8(c))
 		if s < d.special || d.step(s, d.eoi) != d.step(d.idle, d.eoi) {

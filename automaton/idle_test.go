@@ -2,7 +2,9 @@ package automaton
 
 import (
 	"math/rand"
+	"slices"
 	"testing"
+	"unsafe"
 )
 
 // TestIdleFound: google and rfc. The automata of floating rules have an
@@ -97,5 +99,35 @@ func TestIdleEqualsPlain(t *testing.T) {
 	t.Logf("%d idle, %d few, %d with passing bytes", idles, few, paired)
 	if idles < 500 || few < 250 || idles-few < 100 || paired < 250 {
 		t.Fatalf("%d DFAs with an idle state, %d left by few bytes, %d with passing bytes: the test does not exercise every skip", idles, few, paired)
+	}
+}
+
+// TestIdlePassesEmptyClass: google. A blob's class map may leave a class
+// without bytes (the compiler's never does); the passes of its idle state
+// then name no byte for it. Here '/' of "/*/pabc" is moved into the class
+// of 'x', which stays, so its own class, which passed, has no byte; NUL,
+// which ends the path, must still stop the skip before the 'z' of "/*z"
+// (whose byte keeps the leave words from marking every NUL anyway).
+func TestIdlePassesEmptyClass(t *testing.T) {
+	p := Build([]Rule{{Kind: Disallow, Pattern: "/*/pabc", Line: 1}, {Kind: Allow, Pattern: "/*z", Line: 2}}, Options{NULEndsPath: true})
+	d := p.DFAs[0]
+	if len(p.DFAs) != 1 || d.idle == 0 || d.stay.first[0] == d.stay.leave[0] {
+		t.Fatalf("%d DFAs, the first without an idle state with a passing byte", len(p.DFAs))
+	}
+	slash := d.cls['/']
+	table := slices.Clone(d.t)
+	d.t = table
+	d.cls = (*[256]uint8)(unsafe.Pointer(&table[0]))
+	d.cls['/'] = d.cls['x'] // '/' now stays; its class has no byte
+	d.setIdle()
+	if d.idle == 0 || d.cls['/'] == slash {
+		t.Fatal("the edit lost the idle state")
+	}
+	plain := d.walk
+	plain.idle = 0
+	for _, path := range []string{"/abcdefgh\x00rstuvwxyz", "/abcdefghijklmnopqrstuvwxyz", "/a\x00z"} {
+		if got, want := d.Run(p.Rules, []byte(path)), plain.run(p.Rules, []byte(path)); got != want {
+			t.Errorf("path %q: leader %d skipping idle bytes, %d step by step", path, got, want)
+		}
 	}
 }

@@ -26,7 +26,7 @@ func TestIdleNext(t *testing.T) {
 			x.stay[b>>6] &^= 1 << (b & 63)
 		}
 		var passes []pass
-		for slots := passWords; len(passes) < rng.Intn(3) && slots > 0; {
+		for slots, want := passWords, rng.Intn(3); len(passes) < want && slots > 0; {
 			p := pass{b: pick(), n: rng.Intn(slots + 1)}
 			if !x.stays(p.b) || slices.ContainsFunc(passes, func(q pass) bool { return q.b == p.b }) {
 				continue
