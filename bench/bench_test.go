@@ -42,6 +42,9 @@ func corpus(b *testing.B) *workload.Corpus {
 	return corpusOnce.c
 }
 
+// token is the product token the workloads' matchers are bound for.
+const token = "googlebot"
+
 var workloads struct {
 	sync.Mutex
 	m map[string]*workload.Workload
@@ -54,7 +57,7 @@ func load(b *testing.B, name string) *workload.Workload {
 		return w
 	}
 	c := corpus(b)
-	w, err := c.Workload(name, "googlebot", compile.Google)
+	w, err := c.Workload(name, token, compile.Google)
 	if err != nil {
 		b.Fatal(err)
 	}

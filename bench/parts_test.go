@@ -3,6 +3,7 @@ package bench
 import (
 	"testing"
 
+	"github.com/robotsdfa/robotsdfa/automaton"
 	"github.com/robotsdfa/robotsdfa/bench/workload"
 )
 
@@ -44,4 +45,62 @@ func BenchmarkFrontierParts(b *testing.B) {
 			checkLoop(b, part.qs)
 		})
 	}
+}
+
+// BenchmarkFrontierShapes takes the frontier's other-host checks apart by
+// the shape of the program that answers them, each part in list order:
+// one-dfa, programs of one DFA (in the shared corpus's frontier, nearly
+// all of anchored rules alone); dfas, programs of several DFAs (nearly
+// all a floating DFA, whose walk reads most of the path in its idle
+// state, and the anchored rules' trie); scanning, programs with rules past
+// every DFA's budget, scanned one by one. Checks that no program answers
+// (no group applies, or an empty one) are left out.
+func BenchmarkFrontierShapes(b *testing.B) {
+	w := load(b, "frontier")
+	wiki := corpus(b).Hosts["en.wikipedia.org"]
+	shapes := map[string]string{} // file → shape
+	parts := map[string][]workload.Query{}
+	for _, q := range w.Queries {
+		if q.File == wiki {
+			continue
+		}
+		shape, ok := shapes[q.File]
+		if !ok {
+			shape = programShape(b, w.Blobs[q.File])
+			shapes[q.File] = shape
+		}
+		if shape != "" {
+			parts[shape] = append(parts[shape], q)
+		}
+	}
+	for _, shape := range []string{"one-dfa", "dfas", "scanning"} {
+		b.Run(shape, func(b *testing.B) {
+			if len(parts[shape]) == 0 {
+				b.Skip("no such queries in this corpus")
+			}
+			checkLoop(b, parts[shape])
+		})
+	}
+}
+
+// programShape is the shape of the program a blob binds for token (see
+// BenchmarkFrontierShapes), or "" when none applies or it has no DFA.
+func programShape(b *testing.B, blob []byte) string {
+	set, err := automaton.Decode(blob)
+	if err != nil {
+		b.Fatal(err)
+	}
+	ps := set.Select([]string{token}, false)
+	if len(ps) != 1 {
+		return ""
+	}
+	switch p := set.Programs[ps[0]]; {
+	case len(p.Scan) > 0:
+		return "scanning"
+	case len(p.DFAs) == 1:
+		return "one-dfa"
+	case len(p.DFAs) > 1:
+		return "dfas"
+	}
+	return ""
 }
