@@ -53,13 +53,28 @@ func (d *DFA) setIdle() {
 	for c := uint32(0); c < uint32(d.NumClasses); c++ {
 		stays[c] = t[s+c] == s
 	}
+	// The stay set, and each class's bytes for passes: how many, the
+	// first and the last (all of them, for a class of one or two).
+	var cb classBytes
 	for b, c := range d.cls {
 		if stays[c] {
 			d.idleBits.stay[b>>6] |= 1 << (b & 63)
 		}
+		if cb.size[c] == 0 {
+			cb.first[c] = byte(b)
+		}
+		cb.last[c] = byte(b)
+		cb.size[c]++
 	}
 	var buf [leaveWords + passWords]pass
-	d.idleBits.setLeave(d.passes(stays[:d.NumClasses], buf[:0]))
+	d.idleBits.setLeave(d.passes(stays[:d.NumClasses], &cb, buf[:0]))
+}
+
+// classBytes describes each class's bytes: how many, the first and the
+// last.
+type classBytes struct {
+	size        [256]int
+	first, last [256]byte
 }
 
 // passRow bounds the exceptions of a sparse row that passes walks: a
@@ -76,12 +91,12 @@ const passRow = leaveWords + 2*passWords
 // at most two that leads from the idle state to a live state without an
 // output, from which the end of input and every class but those of at
 // most passWords bytes lead where they lead from the idle state. stays
-// tells which classes stay. When more bytes leave than the skip's words
+// tells which classes stay, cb their bytes. When more bytes leave than the skip's words
 // can hold, the skip is the byte loop whatever passes, and passes returns
 // none. A decoder calls this for every DFA: the work is a few rows'
 // steps. It appends to out, which has room for leaveWords+passWords
 // passes.
-func (d *DFA) passes(stays []bool, out []pass) []pass {
+func (d *DFA) passes(stays []bool, cb *classBytes, out []pass) []pass {
 	leaving := 256
 	for _, w := range d.idleBits.stay {
 		leaving -= bits.OnesCount64(w)
@@ -89,17 +104,7 @@ func (d *DFA) passes(stays []bool, out []pass) []pass {
 	if leaving > leaveWords+passWords {
 		return nil
 	}
-	// Each class's bytes: how many, the first and the last (all of them,
-	// for a class of one or two).
-	var size [256]int
-	var first, last [256]byte
-	for b, c := range d.cls {
-		if size[c] == 0 {
-			first[c] = byte(b)
-		}
-		last[c] = byte(b)
-		size[c]++
-	}
+	size, first, last := &cb.size, &cb.first, &cb.last
 	for c, stay := range stays {
 		if stay || uint8(c) == d.eoi || size[c] == 0 || size[c] > 2 {
 			continue // (a blob may have a class without bytes)
