@@ -91,11 +91,11 @@ const passRow = leaveWords + 2*passWords
 // at most two that leads from the idle state to a live state without an
 // output, from which the end of input and every class but those of at
 // most passWords bytes lead where they lead from the idle state. stays
-// tells which classes stay, cb their bytes. When more bytes leave than the skip's words
-// can hold, the skip is the byte loop whatever passes, and passes returns
-// none. A decoder calls this for every DFA: the work is a few rows'
-// steps. It appends to out, which has room for leaveWords+passWords
-// passes.
+// tells which classes stay, cb their bytes. When more bytes leave than
+// the skip's words can hold, the skip is the byte loop whatever passes,
+// and passes returns none. A decoder calls this for every DFA: the work
+// is a few rows' steps. It appends to out, which has room for
+// leaveWords+passWords passes.
 func (d *DFA) passes(stays []bool, cb *classBytes, out []pass) []pass {
 	leaving := 256
 	for _, w := range d.idleBits.stay {
