@@ -35,6 +35,7 @@ func Compile(f *File, opts CompileOptions) *automaton.Set {
 	aopts.NULEndsPath = f.Options.Mode == Google
 	builder := &automaton.Builder{Options: aopts}
 	byGroups := map[string]int32{}
+	var rules []automaton.Rule // the merged rules of one program (Build keeps none)
 	program := func(groups []int) int32 {
 		key := groupsKey(groups)
 		if p, ok := byGroups[key]; ok {
@@ -43,7 +44,8 @@ func Compile(f *File, opts CompileOptions) *automaton.Set {
 		p := int32(len(set.Programs))
 		byGroups[key] = p
 		sel := Selection{Groups: groups}
-		set.Programs = append(set.Programs, builder.Build(toAutomatonRules(f.Rules(sel))))
+		rules = f.appendRules(rules[:0], groups)
+		set.Programs = append(set.Programs, builder.Build(rules))
 		set.Meta = append(set.Meta, meta(f, sel))
 		return p
 	}
@@ -120,16 +122,19 @@ func groupsKey(groups []int) string {
 	return b.String()
 }
 
-func toAutomatonRules(rules []Rule) []automaton.Rule {
-	out := make([]automaton.Rule, len(rules))
-	for i, r := range rules {
-		k := automaton.Allow
-		if r.Kind == RuleDisallow {
-			k = automaton.Disallow
+// appendRules appends the merged rules of groups (what Rules returns for
+// them) to dst as the automaton's rules.
+func (f *File) appendRules(dst []automaton.Rule, groups []int) []automaton.Rule {
+	for _, g := range groups {
+		for _, r := range f.Groups[g].Rules {
+			k := automaton.Allow
+			if r.Kind == RuleDisallow {
+				k = automaton.Disallow
+			}
+			dst = append(dst, automaton.Rule{Kind: k, Pattern: r.Pattern, Line: r.Line})
 		}
-		out[i] = automaton.Rule{Kind: k, Pattern: r.Pattern, Line: r.Line}
 	}
-	return out
+	return dst
 }
 
 func meta(f *File, sel Selection) automaton.ProgramMeta {
