@@ -1,9 +1,11 @@
 package automaton
 
 import (
-	"encoding/binary"
 	"slices"
 	"sync"
+	"unsafe"
+
+	farm "github.com/dgryski/go-farm"
 )
 
 // Options bound and shape construction.
@@ -107,48 +109,99 @@ func Build(rules []Rule, opts Options) *Program {
 }
 
 // Builder builds programs and shares their automata: merged groups whose
-// rules have the same kinds and patterns in the same order (a file that
-// repeats one group for many product tokens) get the same DFAs, built
-// once, each with its own rule table (lines differ). A Builder is not
+// ranked rule tables agree in kinds and patterns (a file that repeats one
+// group for many product tokens) get the same DFAs, built once, each
+// with its own rule table (lines differ). The automata are built from the
+// kinds and patterns alone, so sharing them is exact. A Builder is not
 // safe for concurrent use.
 type Builder struct {
 	Options Options
-	cache   map[string]*Program
-	key     []byte
+	// built are the programs built so far, with a hash of their tables;
+	// byHash indexes them once there are more than a few (most files
+	// build one or two).
+	built  []builtProgram
+	byHash map[uint64][]int32
 }
 
+type builtProgram struct {
+	hash uint64
+	p    *Program
+}
+
+// linearBuilt is how many built programs a Builder searches one by one
+// before it indexes them by hash.
+const linearBuilt = 8
+
 // Build is the package-level Build, sharing automata with earlier calls.
+// It keeps no reference to rules.
 func (b *Builder) Build(rules []Rule) *Program {
-	// Ranking breaks ties by line, so sharing needs lines in order.
-	if !slices.IsSortedFunc(rules, func(x, y Rule) int { return int(x.Line) - int(y.Line) }) {
-		return build(rules, b.Options)
-	}
-	n := 0
-	for _, r := range rules {
-		n += 5 + len(r.Pattern)
-	}
-	b.key = slices.Grow(b.key[:0], n)
-	for _, r := range rules {
-		b.key = append(b.key, byte(r.Kind))
-		b.key = binary.LittleEndian.AppendUint32(b.key, uint32(len(r.Pattern)))
-		b.key = append(b.key, r.Pattern...)
-	}
-	if prev, ok := b.cache[string(b.key)]; ok {
+	ranked := rankRules(rules)
+	h := tableHash(ranked)
+	if prev := b.find(h, ranked); prev != nil {
 		p := *prev
-		p.Rules = rankRules(rules)
+		p.Rules = ranked
 		return &p
 	}
-	p := build(rules, b.Options)
-	if b.cache == nil {
-		b.cache = map[string]*Program{}
+	p := buildRanked(ranked, b.Options)
+	b.built = append(b.built, builtProgram{h, p})
+	switch n := len(b.built); {
+	case n == linearBuilt+1:
+		b.byHash = make(map[uint64][]int32, 2*n)
+		for i, e := range b.built {
+			b.byHash[e.hash] = append(b.byHash[e.hash], int32(i))
+		}
+	case n > linearBuilt+1:
+		b.byHash[h] = append(b.byHash[h], int32(n-1))
 	}
-	b.cache[string(b.key)] = p
 	return p
 }
 
-func build(rules []Rule, opts Options) *Program {
+// find returns a built program whose table agrees with ranked in kinds
+// and patterns, or nil.
+func (b *Builder) find(h uint64, ranked []Rule) *Program {
+	same := func(p *Program) bool {
+		if len(p.Rules) != len(ranked) {
+			return false
+		}
+		for i := range ranked {
+			if p.Rules[i].Kind != ranked[i].Kind || p.Rules[i].Pattern != ranked[i].Pattern {
+				return false
+			}
+		}
+		return true
+	}
+	if b.byHash == nil {
+		for _, e := range b.built {
+			if e.hash == h && same(e.p) {
+				return e.p
+			}
+		}
+		return nil
+	}
+	for _, i := range b.byHash[h] {
+		if same(b.built[i].p) {
+			return b.built[i].p
+		}
+	}
+	return nil
+}
+
+// tableHash hashes a ranked table's kinds and patterns.
+func tableHash(ranked []Rule) uint64 {
+	h := uint64(len(ranked))
+	for i := range ranked {
+		r := &ranked[i]
+		h = farm.Hash64WithSeed(unsafe.Slice(unsafe.StringData(r.Pattern), len(r.Pattern)), h^uint64(r.Kind))
+	}
+	return h
+}
+
+func build(rules []Rule, opts Options) *Program { return buildRanked(rankRules(rules), opts) }
+
+// buildRanked builds the program of a ranked table (see rankRules).
+func buildRanked(ranked []Rule, opts Options) *Program {
 	opts = opts.withDefaults()
-	p := &Program{Rules: rankRules(rules), NULEndsPath: opts.NULEndsPath}
+	p := &Program{Rules: ranked, NULEndsPath: opts.NULEndsPath}
 	ids := make([]int32, len(p.Rules))
 	for i := range ids {
 		ids[i] = int32(i)

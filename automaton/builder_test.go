@@ -1,0 +1,56 @@
+package automaton
+
+import (
+	"fmt"
+	"testing"
+)
+
+// TestBuilderShares: google and rfc (RFC 9309 section 2.2.1 merges
+// groups; the automata depend on the merged rules alone). Programs whose
+// ranked tables agree in kinds and patterns share their DFAs, whatever
+// their lines and the order the rules were written in; any other program
+// gets its own. Past linearBuilt programs the Builder finds them by hash.
+func TestBuilderShares(t *testing.T) {
+	b := &Builder{}
+	first := b.Build([]Rule{{Kind: Disallow, Pattern: "/a/", Line: 2}, {Kind: Allow, Pattern: "/a/b", Line: 3}})
+	cases := []struct {
+		name  string
+		rules []Rule
+		share bool
+	}{
+		{"other lines", []Rule{{Kind: Disallow, Pattern: "/a/", Line: 7}, {Kind: Allow, Pattern: "/a/b", Line: 9}}, true},
+		{"other order", []Rule{{Kind: Allow, Pattern: "/a/b", Line: 4}, {Kind: Disallow, Pattern: "/a/", Line: 5}}, true},
+		{"a rule that cannot match", []Rule{{Kind: Disallow, Pattern: "/a/", Line: 1}, {Kind: Allow, Pattern: "x", Line: 2}, {Kind: Allow, Pattern: "/a/b", Line: 3}}, true},
+		{"other kind", []Rule{{Kind: Allow, Pattern: "/a/", Line: 2}, {Kind: Allow, Pattern: "/a/b", Line: 3}}, false},
+		{"other pattern", []Rule{{Kind: Disallow, Pattern: "/a/", Line: 2}, {Kind: Allow, Pattern: "/a/c", Line: 3}}, false},
+		{"one rule fewer", []Rule{{Kind: Disallow, Pattern: "/a/", Line: 2}}, false},
+	}
+	for _, c := range cases {
+		p := b.Build(c.rules)
+		if got := p.DFAs[0] == first.DFAs[0]; got != c.share {
+			t.Errorf("%s: shared %v, want %v", c.name, got, c.share)
+		}
+		for i := range p.Rules {
+			if want := rankRules(c.rules)[i]; p.Rules[i] != want {
+				t.Errorf("%s: rule %d is %+v, want its own %+v", c.name, i, p.Rules[i], want)
+			}
+		}
+	}
+	// Past the linear search: distinct programs, then each again.
+	var built []*Program
+	for i := 0; i < 3*linearBuilt; i++ {
+		built = append(built, b.Build([]Rule{{Kind: Disallow, Pattern: fmt.Sprintf("/p%d", i), Line: 1}}))
+	}
+	for i, p := range built {
+		rules := []Rule{{Kind: Disallow, Pattern: fmt.Sprintf("/p%d", i), Line: 5}}
+		again := b.Build(rules)
+		if again.DFAs[0] != p.DFAs[0] {
+			t.Errorf("program %d of %d: not shared", i, len(built))
+		}
+		// Build keeps no reference to its rules.
+		rules[0].Pattern = "/changed"
+		if again.Rules[0].Pattern != fmt.Sprintf("/p%d", i) {
+			t.Errorf("program %d: its rule changed with the caller's slice", i)
+		}
+	}
+}
