@@ -1,6 +1,7 @@
 package automaton
 
 import (
+	"math/bits"
 	"slices"
 	"sync"
 	"unsafe"
@@ -530,21 +531,25 @@ func (b *builder) subsets(rules []Rule, ids []int32, opts Options) (start int32,
 // the URL's fragment begins), so a walk may then be given the path with
 // its fragment and stop there (see Program.EndsAtFragment).
 func (b *builder) makeClasses(ids []int32) bool {
-	var used [256]bool // the literal bytes of the rules' bodies
+	var used byteSet // the literal bytes of the rules' bodies
 	for _, id := range ids {
 		body := b.n.body[id]
 		for i := 0; i < len(body); i++ {
-			used[body[i]] = true
+			used[body[i]>>6] |= 1 << (body[i] & 63)
 		}
 	}
-	used['*'] = false // in a body, always a star
+	used['*'>>6] &^= 1 << ('*' & 63) // in a body, always a star
+	hash := used['#'>>6]&(1<<('#'&63)) != 0
+	if b.opts.NULEndsPath {
+		used[0] &^= 1
+	}
 	next := 1
-	for c := 0; c < 256; c++ {
-		if used[c] && !(c == 0 && b.opts.NULEndsPath) {
+	for w, m := range used {
+		for ; m != 0; m &= m - 1 {
 			if next > 254 {
 				return false // more classes than a byte can number
 			}
-			b.classOf[c] = uint8(next)
+			b.classOf[w<<6|bits.TrailingZeros64(m)] = uint8(next)
 			next++
 		}
 	}
@@ -553,7 +558,7 @@ func (b *builder) makeClasses(ids []int32) bool {
 	if b.opts.NULEndsPath {
 		b.classOf[0] = b.eoi
 	}
-	if !used['#'] {
+	if !hash {
 		b.classOf['#'] = b.eoi
 	}
 	return true
