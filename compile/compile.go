@@ -1,6 +1,7 @@
 package compile
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -65,11 +66,11 @@ func Compile(f *File, opts CompileOptions) *automaton.Set {
 		set.Programs = make([]*automaton.Program, 0, n)
 		set.Meta = make([]automaton.ProgramMeta, 0, n)
 	}
-	for _, tok := range tokens {
+	for i, tok := range tokens {
 		if len(wanted) > 0 && !wanted[tok] {
 			continue
 		}
-		set.Agents[tok] = program(groupsOf[tok])
+		set.Agents[tok] = program(groupsOf[i])
 	}
 	if g := f.selectGlobal(); g.Global {
 		set.Global = program(g.Groups)
@@ -91,22 +92,38 @@ func Compile(f *File, opts CompileOptions) *automaton.Set {
 
 // tokenGroups returns the distinct lower-cased product tokens of the
 // file's non-global user-agent lines, in order of appearance, and the
-// groups naming each (what SelectChain(token) selects), in one pass.
-func (f *File) tokenGroups() ([]string, map[string][]int) {
-	groupsOf := map[string][]int{}
-	var tokens []string
+// groups naming each (what SelectChain(token) selects), in one pass. Most
+// files name a token or two: a few are looked up one by one, more through
+// a map.
+func (f *File) tokenGroups() (tokens []string, groupsOf [][]int) {
+	const linear = 8
+	var index map[string]int
 	for gi := range f.Groups {
 		for _, a := range f.Groups[gi].Agents {
 			if a.Global {
 				continue
 			}
 			t := automaton.AgentKey(a.Token)
-			gs, seen := groupsOf[t]
-			if !seen {
-				tokens = append(tokens, t)
+			i, seen := -1, false
+			if index != nil {
+				i, seen = index[t]
+			} else if i = slices.Index(tokens, t); i >= 0 {
+				seen = true
 			}
-			if len(gs) == 0 || gs[len(gs)-1] != gi {
-				groupsOf[t] = append(gs, gi)
+			if !seen {
+				i = len(tokens)
+				tokens, groupsOf = append(tokens, t), append(groupsOf, nil)
+				if index != nil {
+					index[t] = i
+				} else if len(tokens) > linear {
+					index = make(map[string]int, 2*len(tokens))
+					for j, u := range tokens {
+						index[u] = j
+					}
+				}
+			}
+			if gs := groupsOf[i]; len(gs) == 0 || gs[len(gs)-1] != gi {
+				groupsOf[i] = append(gs, gi)
 			}
 		}
 	}
