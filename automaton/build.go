@@ -445,6 +445,8 @@ type builder struct {
 	starLeader int32
 	adv        []int32  // scratch: a successor's advanced threads (set's other buffer)
 	depths     []int32  // buildTrie: each live state's depth
+	sorted     []int32  // buildTrie: the rules in body order
+	next       []int32  // buildTrie: a successor's rules
 	row        []edge   // scratch: the row being built
 	ids        []uint32 // scratch: finish's numbering
 	order      []int32  // scratch: finish's state order

@@ -41,7 +41,7 @@ func buildTrie(rules []Rule, ids []int32, opts Options) *DFA {
 
 	// Rules sorted by body: the rules of a node are then those of its
 	// parent with the node's byte at its depth, a run in that order.
-	order := slices.Clone(ids)
+	order := append(b.sorted[:0], ids...)
 	slices.SortStableFunc(order, func(x, y int32) int { return strings.Compare(bodies[x], bodies[y]) })
 
 	// Live states: their rules (a span of arena, in body order), depth
@@ -63,7 +63,7 @@ func buildTrie(rules []Rule, ids []int32, opts Options) *DFA {
 			out = combine(rules, out, r)
 		}
 	}
-	var next []int32
+	next := b.next[:0]
 	for _, r := range order {
 		if (bodies[r] != "" || anchors[r]) && useful(rules, r, out) {
 			next = append(next, r)
@@ -88,9 +88,9 @@ func buildTrie(rules []Rule, ids []int32, opts Options) *DFA {
 			// below in short: it ends here (anchored, for the end of
 			// input), or its next byte leads on or settles it.
 			r := rs[0]
-			eoi := int32(NoRule)
+			eoi := def // NoRule's decided state
 			if body := bodies[r]; len(body) == d {
-				eoi = r
+				eoi = b.decidedRef(r)
 			} else if c := body[d]; b.classOf[c] != b.eoi {
 				var to int32
 				if len(body) == d+1 && !anchors[r] {
@@ -102,7 +102,7 @@ func buildTrie(rules []Rule, ids []int32, opts Options) *DFA {
 					row = append(row, edge{b.classOf[c], to})
 				}
 			}
-			b.addRow(row, def, b.decidedRef(eoi))
+			b.addRow(row, def, eoi)
 			continue
 		}
 		// Rules ending here are anchored ones waiting for the end of
@@ -153,6 +153,6 @@ func buildTrie(rules []Rule, ids []int32, opts Options) *DFA {
 		}
 		b.addRow(row, def, b.decidedRef(eoi))
 	}
-	b.depths = depth
+	b.depths, b.sorted, b.next = depth, order, next
 	return b.finish(start)
 }
