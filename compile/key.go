@@ -47,19 +47,22 @@ func classifyKey(key string, mode Mode) (kind LineKind, variant bool) {
 	if key == "" {
 		return Other, false
 	}
-	// Every Google key starts with u, a, d or s: skip the list otherwise.
-	switch key[0] | 0x20 {
-	case 'u', 'a', 'd', 's':
-	default:
-		return Other, false
-	}
-	for _, k := range googleKeys {
-		if len(key) >= len(k.text) && key[0]|0x20 == k.text[0] && EqualFoldASCII(key[:len(k.text)], k.text) {
+	for _, k := range googleKeysBy[key[0]|0x20] {
+		if len(key) >= len(k.text) && EqualFoldASCII(key[:len(k.text)], k.text) {
 			return k.kind, k.typo || len(key) != len(k.text)
 		}
 	}
 	return Other, false
 }
+
+// googleKeysBy lists googleKeys by their first letter (lower case), in
+// their order: every Google key starts with u, a, d or s.
+var googleKeysBy = func() (by [256][]keyword) {
+	for _, k := range googleKeys {
+		by[k.text[0]] = append(by[k.text[0]], k)
+	}
+	return by
+}()
 
 // knownRecords are other records that some crawler reads. A record with any
 // other key is flagged FlagUnsupported.
