@@ -1,5 +1,7 @@
 package compile
 
+import "github.com/robotsdfa/robotsdfa/automaton"
+
 // keyword is one spelling of a key that is recognised.
 type keyword struct {
 	text string
@@ -64,19 +66,37 @@ var googleKeysBy = func() (by [256][]keyword) {
 	return by
 }()
 
-// knownRecords are other records that some crawler reads. A record with any
-// other key is flagged FlagUnsupported.
-var knownRecords = map[string]bool{
-	"crawl-delay":    true,
-	"request-rate":   true,
-	"visit-time":     true,
-	"host":           true,
-	"clean-param":    true,
-	"content-signal": true,
-	"noindex":        true,
-	"nofollow":       true,
-	"noarchive":      true,
-	"content-usage":  true,
+// knownRecords are other records that some crawler reads, each key mapped
+// to itself (see recordKey). A record with any other key is flagged
+// FlagUnsupported.
+var knownRecords = func() map[string]string {
+	m := map[string]string{}
+	for _, k := range []string{"crawl-delay", "request-rate", "visit-time", "host", "clean-param",
+		"content-signal", "noindex", "nofollow", "noarchive", "content-usage"} {
+		m[k] = k
+	}
+	return m
+}()
+
+// recordKey returns key lower-cased (ASCII only) and whether it is a known
+// record's key. A known key costs no allocation: the table's own string
+// is returned.
+func recordKey(key string) (string, bool) {
+	var buf [16]byte
+	if len(key) <= len(buf) {
+		for i := 0; i < len(key); i++ {
+			c := key[i]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			buf[i] = c
+		}
+		k, ok := knownRecords[string(buf[:len(key)])]
+		if ok {
+			return k, true
+		}
+	}
+	return automaton.AgentKey(key), false
 }
 
 // EqualFoldASCII reports whether a and b are equal ignoring the case of

@@ -3,8 +3,6 @@ package compile
 import (
 	"bytes"
 	"strings"
-
-	"github.com/robotsdfa/robotsdfa/automaton"
 )
 
 // Parse reads a robots.txt body. It never fails: every line that can be
@@ -228,8 +226,8 @@ func (p *parser) rule(ln *Line) {
 
 func (p *parser) record(ln *Line) {
 	f := p.f
-	key := automaton.AgentKey(ln.Key) // ASCII lower-casing
-	if !knownRecords[key] {
+	key, known := recordKey(ln.Key)
+	if !known {
 		ln.Flags |= FlagUnsupported
 	} else if !checkRecordValue(key, ln.Value) {
 		ln.Flags |= FlagBadValue
