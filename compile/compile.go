@@ -142,6 +142,11 @@ func groupsKey(groups []int) string {
 // appendRules appends the merged rules of groups (what Rules returns for
 // them) to dst as the automaton's rules.
 func (f *File) appendRules(dst []automaton.Rule, groups []int) []automaton.Rule {
+	n := 0
+	for _, g := range groups {
+		n += len(f.Groups[g].Rules)
+	}
+	dst = slices.Grow(dst, n)
 	for _, g := range groups {
 		for _, r := range f.Groups[g].Rules {
 			k := automaton.Allow
