@@ -758,7 +758,14 @@ func (b *builder) addRow(row []edge, def, eoi int32) {
 		row = append(row, edge{b.eoi, eoi})
 	}
 	b.rows = append(b.rows, span{int32(len(b.edges)), int32(len(row))})
-	b.edges = append(b.edges, row...)
+	if len(row) <= 2 {
+		// Most rows (a trie's every state): cheaper than memmove's call.
+		for _, e := range row {
+			b.edges = append(b.edges, e)
+		}
+	} else {
+		b.edges = append(b.edges, row...)
+	}
 	b.row = row
 	b.defaults = append(b.defaults, def)
 }
