@@ -80,7 +80,7 @@ var knownRecords = func() map[string]string {
 
 // recordKey returns key lower-cased (ASCII only) and whether it is a known
 // record's key. A known key costs no allocation: the table's own string
-// is returned.
+// is returned. (No known key is longer than the buffer.)
 func recordKey(key string) (string, bool) {
 	var buf [16]byte
 	if len(key) <= len(buf) {
