@@ -90,25 +90,28 @@ func (l *layout) chains(nd, nout int, start uint32, eoi uint8) {
 	in := slices.Grow(l.in[:0], live)[:live]
 	one := slices.Grow(l.one[:0], live)[:live]
 	l.next, l.head, l.in, l.one = next, head, in, one
-	ends := l.off[1 : live+1] // ends[i]: where state i's row ends
 	clear(in)
-	lo := l.off[0]
+	// A target t is live state t-nd when that is below live (as uint32,
+	// one compare, and in's bounds check with it).
+	lo, ends := l.off[0], l.off[1:live+1]
 	for i, def := range defs {
 		hi := ends[i]
 		ex := edges[lo:hi]
 		lo = hi
-		next[i], head[i] = -1, true
-		if int(def) >= nd {
-			in[int(def)-nd]++
+		next[i], head[i], one[i] = -1, true, false
+		if t := def - uint32(nd); t < uint32(len(in)) {
+			in[t]++
 		}
 		for _, e := range ex {
-			if int(e.to) >= nd {
-				in[int(e.to)-nd]++
+			if t := uint32(e.to) - uint32(nd); t < uint32(len(in)) {
+				in[t]++
 			}
 		}
-		one[i] = len(ex) == 1 && ex[0].class != eoi && int(def) < nd
-		if one[i] && int(ex[0].to) >= nd {
-			next[i] = ex[0].to - int32(nd)
+		if len(ex) == 1 && ex[0].class != eoi && int(def) < nd {
+			one[i] = true
+			if t := uint32(ex[0].to) - uint32(nd); t < uint32(len(in)) {
+				next[i] = int32(t)
+			}
 		}
 	}
 	if int(start) >= nd {
