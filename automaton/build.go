@@ -784,33 +784,43 @@ func stateNumber(id []uint32, ref int32) uint32 {
 // output, then the other live states, and lays out the table.
 func (b *builder) finish(start int32) *DFA {
 	nd := uint32(len(b.results))
-	id := slices.Grow(b.ids[:0], len(b.threads))[:len(b.threads)]
-	order := slices.Grow(b.order[:0], len(b.threads))
-	outputs := b.outs[:0]
-	defer func() { b.ids, b.order, b.outs = id, order, outputs }()
-	for pass := 0; pass < 2; pass++ {
-		for s, l := range b.outputs {
-			if (l != NoRule) == (pass == 0) {
-				id[s] = nd + uint32(len(order))
-				order = append(order, int32(s))
-				if pass == 0 {
-					outputs = append(outputs, l)
-				}
-			}
+	live, nout := len(b.threads), 0
+	for _, l := range b.outputs {
+		if l != NoRule {
+			nout++
 		}
 	}
+	id := slices.Grow(b.ids[:0], live)[:live]
+	order := slices.Grow(b.order[:0], live)[:live]
+	outputs := slices.Grow(b.outs[:0], nout)[:nout]
+	defer func() { b.ids, b.order, b.outs = id, order, outputs }()
+	// In one pass: the states with an output from 0, the others from nout.
+	with, without := 0, nout
+	for s, l := range b.outputs {
+		k := without
+		if l != NoRule {
+			k, outputs[with] = with, l
+			with++
+		} else {
+			without++
+		}
+		id[s], order[k] = nd+uint32(k), int32(s)
+	}
 	rows := func(defs []uint32, off []int32, buf []edge) []edge {
-		buf = slices.Grow(buf, len(b.edges))              // every live state's row
+		// Every live state's row, written in place.
+		at := len(buf)
+		buf = slices.Grow(buf, len(b.edges))[:at+len(b.edges)]
 		defs, off = defs[:len(order)], off[:len(order)+1] // no bounds checks below
 		for i, s := range order {
-			off[i] = int32(len(buf))
+			off[i] = int32(at)
 			sp := b.rows[s]
 			for _, e := range b.edges[sp.off : sp.off+sp.n] {
-				buf = append(buf, edge{e.class, int32(stateNumber(id, e.to))})
+				buf[at] = edge{e.class, int32(stateNumber(id, e.to))}
+				at++
 			}
 			defs[i] = stateNumber(id, b.defaults[s])
 		}
-		off[len(order)] = int32(len(buf))
+		off[len(order)] = int32(at)
 		return buf
 	}
 	return assemble(&b.classOf, b.classes, b.results, outputs, len(order), stateNumber(id, start), rows)
