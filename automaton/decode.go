@@ -581,7 +581,7 @@ func (d *decoder) agents(s *Set) error {
 	}
 	s.Global = int32(g)
 	if n > 0 { // else nil: most files name no agent but '*'
-		s.Agents = make(map[string]int32, n)
+		s.Agents = make([]Agent, 0, n)
 	}
 	var prevFP uint64
 	prevTok := ""
@@ -605,9 +605,10 @@ func (d *decoder) agents(s *Set) error {
 		case d.u32(o+20) != 0:
 			return errorf(ErrFormat, o+20, "agent %d: padding not zero", i)
 		}
-		s.Agents[tok] = int32(prog)
+		s.Agents = append(s.Agents, Agent{tok, int32(prog)})
 		prevFP, prevTok = fp, tok
 	}
+	s.SortAgents() // from the blob's fingerprint order
 	return nil
 }
 

@@ -235,8 +235,8 @@ func (s *Set) AppendBinary(dst []byte) ([]byte, error) {
 
 	// Agents, sorted by fingerprint then token.
 	agents := slices.Grow(e.agents, len(s.Agents))
-	for t, p := range s.Agents {
-		agents = append(agents, agent{farm.Fingerprint64(unsafe.Slice(unsafe.StringData(t), len(t))), t, p})
+	for _, a := range s.Agents {
+		agents = append(agents, agent{farm.Fingerprint64(unsafe.Slice(unsafe.StringData(a.Token), len(a.Token))), a.Token, a.Program})
 	}
 	e.agents = agents
 	slices.SortFunc(agents, func(a, b agent) int {
@@ -248,6 +248,11 @@ func (s *Set) AppendBinary(dst []byte) ([]byte, error) {
 		}
 		return cmpString(a.token, b.token)
 	})
+	for i := 1; i < len(agents); i++ {
+		if agents[i].token == agents[i-1].token {
+			return dst, errorf(ErrFormat, 0, "product token %q listed twice", agents[i].token)
+		}
+	}
 	ag := le32(le32(slices.Grow(e.sec[secAgents], 8+agentSize*len(agents)), uint32(s.Global)), uint32(len(agents)))
 	for _, a := range agents {
 		off, n := e.str(a.token)

@@ -1,6 +1,11 @@
 package automaton
 
-import "time"
+import (
+	"cmp"
+	"slices"
+	"strings"
+	"time"
+)
 
 // Set is a compiled robots.txt: one Program per distinct merged group, an
 // index from product tokens to programs, and the records that do not
@@ -11,9 +16,10 @@ type Set struct {
 	RFC bool
 	// Programs are the merged groups' programs.
 	Programs []*Program
-	// Agents maps a lower-cased product token to its program. A
-	// decoded set without agents (only '*' groups) has a nil map.
-	Agents map[string]int32
+	// Agents is the index from product tokens to programs: each token
+	// the file names, lower-cased (AgentKey), once, sorted by token.
+	// Compile and Decode keep it so; Lookup searches it.
+	Agents []Agent
 	// Global is the program of the '*' groups, or NoRule when there are
 	// none.
 	Global int32
@@ -24,6 +30,13 @@ type Set struct {
 	Sitemaps []Sitemap
 	// Records are the other records, in order.
 	Records []Record
+}
+
+// Agent is an entry of a set's agent index: a lower-cased product token
+// and its program.
+type Agent struct {
+	Token   string
+	Program int32
 }
 
 // ProgramMeta is what a merged group says besides rules.
@@ -57,7 +70,7 @@ type Record struct {
 func (s *Set) Select(tokens []string, union bool) []int32 {
 	var out []int32
 	for _, t := range tokens {
-		if p, ok := s.Agents[AgentKey(t)]; ok {
+		if p, ok := s.Lookup(t); ok {
 			if !union {
 				return []int32{p}
 			}
@@ -94,6 +107,35 @@ func (s *Set) CheckPrograms(programs []int32, path []byte) (bool, *Rule) {
 		}
 	}
 	return Verdict(allow, disallow)
+}
+
+// Lookup returns the program of product token t (compared ignoring ASCII
+// case), by binary search of Agents, without allocating.
+func (s *Set) Lookup(t string) (int32, bool) {
+	i, found := slices.BinarySearchFunc(s.Agents, t, func(a Agent, t string) int { return compareKey(a.Token, t) })
+	if !found {
+		return NoRule, false
+	}
+	return s.Agents[i].Program, true
+}
+
+// compareKey compares an index token with AgentKey(t), without making it.
+func compareKey(token, t string) int {
+	for i := 0; i < len(token) && i < len(t); i++ {
+		c := t[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if token[i] != c {
+			return cmp.Compare(token[i], c)
+		}
+	}
+	return cmp.Compare(len(token), len(t))
+}
+
+// SortAgents sorts s.Agents by token, as Lookup needs.
+func (s *Set) SortAgents() {
+	slices.SortFunc(s.Agents, func(a, b Agent) int { return strings.Compare(a.Token, b.Token) })
 }
 
 // AgentKey is the key of a product token in Set.Agents: the token with

@@ -29,7 +29,6 @@ type CompileOptions struct {
 func Compile(f *File, opts CompileOptions) *automaton.Set {
 	set := &automaton.Set{
 		RFC:    f.Options.Mode == RFC9309,
-		Agents: map[string]int32{},
 		Global: automaton.NoRule,
 	}
 	aopts := opts.Automaton
@@ -70,8 +69,9 @@ func Compile(f *File, opts CompileOptions) *automaton.Set {
 		if len(wanted) > 0 && !wanted[tok] {
 			continue
 		}
-		set.Agents[tok] = program(groupsOf[i])
+		set.Agents = append(set.Agents, automaton.Agent{Token: tok, Program: program(groupsOf[i])})
 	}
+	set.SortAgents()
 	if g := f.selectGlobal(); g.Global {
 		set.Global = program(g.Groups)
 	}

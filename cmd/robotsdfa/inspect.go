@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"sort"
 
 	"github.com/robotsdfa/robotsdfa/automaton"
 )
@@ -83,18 +82,13 @@ func modeName(s *automaton.Set) string {
 
 // describeSet writes a set's groups, agents and automata.
 func describeSet(w io.Writer, s *automaton.Set) {
-	tokens := make([]string, 0, len(s.Agents))
-	for t := range s.Agents {
-		tokens = append(tokens, t)
-	}
-	sort.Strings(tokens)
 	fmt.Fprintf(w, "  merged groups: %d; product tokens: %d; sitemaps: %d; other records: %d\n",
-		len(s.Programs), len(tokens), len(s.Sitemaps), len(s.Records))
+		len(s.Programs), len(s.Agents), len(s.Sitemaps), len(s.Records))
 	if s.Global != automaton.NoRule {
 		fmt.Fprintf(w, "  *: group %d\n", s.Global)
 	}
-	for _, t := range tokens {
-		fmt.Fprintf(w, "  %s: group %d\n", t, s.Agents[t])
+	for _, a := range s.Agents { // sorted by token
+		fmt.Fprintf(w, "  %s: group %d\n", a.Token, a.Program)
 	}
 	for i, p := range s.Programs {
 		states, bytes := 0, 0
