@@ -117,74 +117,37 @@ func Build(rules []Rule, opts Options) *Program {
 // safe for concurrent use.
 type Builder struct {
 	Options Options
-	// built are the programs built so far, with a hash of their tables;
-	// byHash indexes them once there are more than a few (most files
-	// build one or two).
-	built  []builtProgram
-	byHash map[uint64][]int32
+	// built are the programs built so far, by a hash of their tables.
+	built smallMap[uint64, *Program]
 }
-
-type builtProgram struct {
-	hash uint64
-	p    *Program
-}
-
-// linearBuilt is how many built programs a Builder searches one by one
-// before it indexes them by hash.
-const linearBuilt = 8
 
 // Build is the package-level Build, sharing automata with earlier calls.
 // It keeps no reference to rules.
 func (b *Builder) Build(rules []Rule) *Program {
 	ranked := rankRules(rules)
 	h := tableHash(ranked)
-	if prev := b.find(h, ranked); prev != nil {
+	if prev, ok := b.built.find(h); ok && sameTable(prev.Rules, ranked) {
 		p := *prev
 		p.Rules = ranked
 		return &p
 	}
+	// (A table whose hash collides with another's is built anew.)
 	p := buildRanked(ranked, b.Options)
-	b.built = append(b.built, builtProgram{h, p})
-	switch n := len(b.built); {
-	case n == linearBuilt+1:
-		b.byHash = make(map[uint64][]int32, 2*n)
-		for i, e := range b.built {
-			b.byHash[e.hash] = append(b.byHash[e.hash], int32(i))
-		}
-	case n > linearBuilt+1:
-		b.byHash[h] = append(b.byHash[h], int32(n-1))
-	}
+	b.built.add(h, p)
 	return p
 }
 
-// find returns a built program whose table agrees with ranked in kinds
-// and patterns, or nil.
-func (b *Builder) find(h uint64, ranked []Rule) *Program {
-	same := func(p *Program) bool {
-		if len(p.Rules) != len(ranked) {
+// sameTable reports whether two ranked tables agree in kinds and patterns.
+func sameTable(a, b []Rule) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Kind != b[i].Kind || a[i].Pattern != b[i].Pattern {
 			return false
 		}
-		for i := range ranked {
-			if p.Rules[i].Kind != ranked[i].Kind || p.Rules[i].Pattern != ranked[i].Pattern {
-				return false
-			}
-		}
-		return true
 	}
-	if b.byHash == nil {
-		for _, e := range b.built {
-			if e.hash == h && same(e.p) {
-				return e.p
-			}
-		}
-		return nil
-	}
-	for _, i := range b.byHash[h] {
-		if same(b.built[i].p) {
-			return b.built[i].p
-		}
-	}
-	return nil
+	return true
 }
 
 // tableHash hashes a ranked table's kinds and patterns.

@@ -12,7 +12,7 @@ import (
 // groups; the automata depend on the merged rules alone). Programs whose
 // ranked tables agree in kinds and patterns share their DFAs, whatever
 // their lines and the order the rules were written in; any other program
-// gets its own. Past linearBuilt programs the Builder finds them by hash.
+// gets its own. Past smallMapLinear programs the Builder finds them through a map.
 func TestBuilderShares(t *testing.T) {
 	b := &Builder{}
 	first := b.Build([]Rule{{Kind: Disallow, Pattern: "/a/", Line: 2}, {Kind: Allow, Pattern: "/a/b", Line: 3}})
@@ -41,7 +41,7 @@ func TestBuilderShares(t *testing.T) {
 	}
 	// Past the linear search: distinct programs, then each again.
 	var built []*Program
-	for i := 0; i < 3*linearBuilt; i++ {
+	for i := 0; i < 3*smallMapLinear; i++ {
 		built = append(built, b.Build([]Rule{{Kind: Disallow, Pattern: fmt.Sprintf("/p%d", i), Line: 1}}))
 	}
 	for i, p := range built {

@@ -52,8 +52,8 @@ const (
 // encoder gathers the sections of one blob.
 type encoder struct {
 	sec    [numSections + 1][]byte
-	strs   map[string]uint32
-	dfaID  map[*DFA]uint32
+	strs   smallMap[string, uint32]
+	dfaID  smallMap[*DFA, uint32]
 	nDFA   uint32
 	nTable uint32     // words in the tables section
 	tabs   [][]uint32 // its tables, in order, written straight into the blob
@@ -79,12 +79,7 @@ type agent struct {
 // AppendBinary to the next: the blob is the only allocation a call
 // needs once the pool is warm (a compile's serialisation made 15 of the
 // median file's 57 allocations).
-var encoders = sync.Pool{New: func() any {
-	return &encoder{strs: map[string]uint32{}, dfaID: map[*DFA]uint32{}}
-}}
-
-// bigMap is the most entries an encoder's map keeps for the next set.
-const bigMap = 256
+var encoders = sync.Pool{New: func() any { return new(encoder) }}
 
 // bigBuf is the largest buffer an encoder keeps for the next set: a
 // crawler that once serialised a huge file does not hold its sections'
@@ -99,23 +94,13 @@ func keep[T any](b []T) []T {
 	return b[:0]
 }
 
-// keepMap empties m for reuse, or replaces it when it is big: clearing a
-// map costs its capacity, not its length, so a map that a large set grew
-// is dropped.
-func keepMap[K comparable, V any](m map[K]V) map[K]V {
-	if len(m) > bigMap {
-		return map[K]V{}
-	}
-	clear(m)
-	return m
-}
-
 // reset empties e for the next set, dropping its references to the last.
 func (e *encoder) reset() {
 	for i := range e.sec {
 		e.sec[i] = keep(e.sec[i])
 	}
-	e.strs, e.dfaID = keepMap(e.strs), keepMap(e.dfaID)
+	e.strs.reset()
+	e.dfaID.reset()
 	clear(e.tabs)
 	clear(e.agents)
 	e.nDFA, e.nTable, e.nIndex = 0, 0, 0
@@ -128,12 +113,12 @@ func le64(b []byte, v uint64) []byte { return binary.LittleEndian.AppendUint64(b
 
 // str interns s in the strings section and returns its offset.
 func (e *encoder) str(s string) (off, n uint32) {
-	if o, ok := e.strs[s]; ok {
+	if o, ok := e.strs.find(s); ok {
 		return o, uint32(len(s))
 	}
 	o := uint32(len(e.sec[secStrings]))
 	e.sec[secStrings] = append(e.sec[secStrings], s...)
-	e.strs[s] = o
+	e.strs.add(s, o)
 	return o, uint32(len(s))
 }
 
@@ -193,7 +178,7 @@ func rules32(dst []uint32, v []int32) []uint32 {
 
 // dfa writes d once (shared DFAs are written once) and returns its id.
 func (e *encoder) dfa(d *DFA) uint32 {
-	if id, ok := e.dfaID[d]; ok {
+	if id, ok := e.dfaID.find(d); ok {
 		return id
 	}
 	for _, v := range []uint32{
@@ -203,7 +188,7 @@ func (e *encoder) dfa(d *DFA) uint32 {
 		e.dfas = le32(e.dfas, v)
 	}
 	id := e.nDFA
-	e.dfaID[d] = id
+	e.dfaID.add(d, id)
 	e.nDFA++
 	return id
 }

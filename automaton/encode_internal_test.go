@@ -10,20 +10,20 @@ import (
 // big map for the next one.
 func TestEncoderReset(t *testing.T) {
 	e := encoders.New().(*encoder)
-	e.strs["pattern"] = 1
-	e.dfaID[&DFA{}] = 0
+	e.strs.add("pattern", 1)
+	e.dfaID.add(&DFA{}, 0)
 	e.tabs = append(e.tabs, make([]uint32, 4))
 	e.agents = append(e.agents, agent{token: "bot"})
 	e.sec[secStrings] = make([]byte, 10, 100)
 	e.sec[secRules] = make([]byte, 0, 2*bigBuf)
 	e.ids = make([]uint32, 3, bigBuf) // 4 bytes each: over bigBuf
-	tabs, agents := e.tabs, e.agents
+	tabs, agents, strs := e.tabs, e.agents, e.strs.entries
 	e.reset()
 	switch {
-	case len(e.strs) != 0 || len(e.dfaID) != 0:
-		t.Errorf("maps not emptied: %d strings, %d DFAs", len(e.strs), len(e.dfaID))
-	case tabs[0] != nil || agents[0].token != "":
-		t.Error("the last set's tables or tokens are still referenced")
+	case len(e.strs.entries) != 0 || len(e.dfaID.entries) != 0:
+		t.Errorf("maps not emptied: %d strings, %d DFAs", len(e.strs.entries), len(e.dfaID.entries))
+	case tabs[0] != nil || agents[0].token != "" || strs[0].key != "":
+		t.Error("the last set's tables, tokens or strings are still referenced")
 	case len(e.tabs) != 0 || len(e.agents) != 0:
 		t.Error("scratch lists not emptied")
 	case len(e.sec[secStrings]) != 0 || cap(e.sec[secStrings]) != 100:
@@ -31,13 +31,43 @@ func TestEncoderReset(t *testing.T) {
 	case e.sec[secRules] != nil || e.ids != nil:
 		t.Error("a buffer over bigBuf is kept")
 	}
-	for i := 0; i <= bigMap; i++ {
-		e.strs[strconv.Itoa(i)] = uint32(i)
+	for i := 0; i <= 100; i++ {
+		e.strs.add(strconv.Itoa(i), uint32(i))
 	}
-	before := e.strs
 	e.reset()
-	before["marker"] = 1 // the old map, if it were kept, would show it
-	if len(e.strs) != 0 {
-		t.Errorf("a map of more than %d entries is kept (%d entries)", bigMap, len(e.strs))
+	if e.strs.index != nil {
+		t.Error("a map is kept for the next set")
+	}
+}
+
+// TestSmallMap: a smallMap answers alike searching its entries and through
+// its map (past smallMapLinear entries), and a key added twice keeps its
+// first value.
+func TestSmallMap(t *testing.T) {
+	var m smallMap[string, int]
+	first := map[string]int{} // each key's first value
+	add := func(k string, v int) {
+		m.add(k, v)
+		if _, ok := first[k]; !ok {
+			first[k] = v
+		}
+	}
+	for n := 0; n < 3*smallMapLinear; n++ {
+		add(strconv.Itoa(n), n)
+		add(strconv.Itoa(n/2), -n) // often a key already there
+		for k := 0; k <= n+1; k++ {
+			v, ok := m.find(strconv.Itoa(k))
+			want, wantOK := first[strconv.Itoa(k)]
+			if v != want || ok != wantOK {
+				t.Fatalf("after %d entries: find(%d) = %d, %v; want %d, %v", len(m.entries), k, v, ok, want, wantOK)
+			}
+		}
+	}
+	if m.index == nil {
+		t.Fatal("no map past smallMapLinear entries")
+	}
+	m.reset()
+	if _, ok := m.find("0"); ok || m.index != nil {
+		t.Fatal("reset kept an entry or the map")
 	}
 }

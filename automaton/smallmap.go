@@ -1,0 +1,59 @@
+package automaton
+
+// smallMap maps keys to values for the few keys most inputs have (a file's
+// programs, a blob's strings): it searches its entries one by one, and
+// indexes them in a map only once there are more than smallMapLinear. For
+// a handful of keys that saves the map's allocations and hashing, which
+// cost more than the search.
+type smallMap[K comparable, V any] struct {
+	entries []smallEntry[K, V]
+	index   map[K]int32 // the first entry of each key, once built
+}
+
+type smallEntry[K comparable, V any] struct {
+	key K
+	val V
+}
+
+// smallMapLinear is how many entries a smallMap searches one by one.
+const smallMapLinear = 8
+
+// find returns the value of k's first entry.
+func (m *smallMap[K, V]) find(k K) (V, bool) {
+	if m.index != nil {
+		if i, ok := m.index[k]; ok {
+			return m.entries[i].val, true
+		}
+	} else {
+		for i := range m.entries {
+			if m.entries[i].key == k {
+				return m.entries[i].val, true
+			}
+		}
+	}
+	var zero V
+	return zero, false
+}
+
+// add adds an entry. A key may have several; find answers with the first.
+func (m *smallMap[K, V]) add(k K, v V) {
+	m.entries = append(m.entries, smallEntry[K, V]{k, v})
+	switch n := len(m.entries); {
+	case m.index != nil:
+		if _, ok := m.index[k]; !ok {
+			m.index[k] = int32(n - 1)
+		}
+	case n > smallMapLinear:
+		m.index = make(map[K]int32, 2*n)
+		for i := n - 1; i >= 0; i-- { // the first entry of a key wins
+			m.index[m.entries[i].key] = int32(i)
+		}
+	}
+}
+
+// reset empties m for reuse, dropping its references, its map, and its
+// entries' storage when it is big (see keep).
+func (m *smallMap[K, V]) reset() {
+	clear(m.entries)
+	m.entries, m.index = keep(m.entries), nil
+}
