@@ -441,7 +441,6 @@ func (b *builder) reset(opts Options) {
 	}
 	b.results, b.edges, b.rows, b.defaults = b.results[:0], b.edges[:0], b.rows[:0], b.defaults[:0]
 	b.bytes, b.work, b.steps = 0, 0, 0
-	b.growTable(64)
 }
 
 func (b *builder) threadsOf(s int32) []int32 {
@@ -468,6 +467,7 @@ func buildDFA(rules []Rule, ids []int32, opts Options) *DFA {
 // spent.
 func (b *builder) subsets(rules []Rule, ids []int32, opts Options) (start int32, ok bool) {
 	b.reset(opts)
+	b.growTable(64) // only subset construction finds states by content
 	n := b.nfa.init(rules, ids)
 	b.set.n = n
 	b.n = n
@@ -710,7 +710,7 @@ func (b *builder) expand(s int32) bool {
 		i = j
 	}
 	b.addRow(row, def, b.eoiRef(s))
-	b.bytes += 8 * (len(b.row) + 1)
+	b.bytes += 8 * (int(b.rows[len(b.rows)-1].n) + 1) // the row just added
 	return len(b.threads) <= b.opts.MaxStates && b.bytes <= b.opts.MaxBytes && b.work <= b.opts.MaxWork*b.opts.MaxStates
 }
 
@@ -729,7 +729,9 @@ func (b *builder) addRow(row []edge, def, eoi int32) {
 	} else {
 		b.edges = append(b.edges, row...)
 	}
-	b.row = row
+	if cap(row) > cap(b.row) {
+		b.row = row // grown: keep the larger buffer
+	}
 	b.defaults = append(b.defaults, def)
 }
 
