@@ -56,7 +56,7 @@ func Compile(f *File, opts CompileOptions) *automaton.Set {
 	}
 	// Each token's groups, in one pass (SelectChain per token would be
 	// quadratic in a file of thousands of groups).
-	tokens, groupsOf := f.tokenGroups()
+	tokens := f.tokenGroups()
 	if len(f.Groups) > 0 {
 		// Room for a program per token and one for '*' (no more than
 		// the groups, usually: a file that names many tokens in one
@@ -65,11 +65,14 @@ func Compile(f *File, opts CompileOptions) *automaton.Set {
 		set.Programs = make([]*automaton.Program, 0, n)
 		set.Meta = make([]automaton.ProgramMeta, 0, n)
 	}
-	for i, tok := range tokens {
-		if len(wanted) > 0 && !wanted[tok] {
+	if len(tokens) > 0 {
+		set.Agents = make([]automaton.Agent, 0, len(tokens))
+	}
+	for _, t := range tokens {
+		if len(wanted) > 0 && !wanted[t.token] {
 			continue
 		}
-		set.Agents = append(set.Agents, automaton.Agent{Token: tok, Program: program(groupsOf[i])})
+		set.Agents = append(set.Agents, automaton.Agent{Token: t.token, Program: program(t.groups)})
 	}
 	set.SortAgents()
 	if g := f.selectGlobal(); g.Global {
@@ -91,12 +94,13 @@ func Compile(f *File, opts CompileOptions) *automaton.Set {
 }
 
 // tokenGroups returns the distinct lower-cased product tokens of the
-// file's non-global user-agent lines, in order of appearance, and the
-// groups naming each (what SelectChain(token) selects), in one pass. Most
-// files name a token or two: a few are looked up one by one, more through
-// a map.
-func (f *File) tokenGroups() (tokens []string, groupsOf [][]int) {
+// file's non-global user-agent lines, in order of appearance, each with
+// the groups naming it (what SelectChain(token) selects), in one pass.
+// Most files name a token or two: a few are looked up one by one, more
+// through a map.
+func (f *File) tokenGroups() []tokenGroup {
 	const linear = 8
+	var tokens []tokenGroup
 	var index map[string]int
 	for gi := range f.Groups {
 		for _, a := range f.Groups[gi].Agents {
@@ -107,27 +111,33 @@ func (f *File) tokenGroups() (tokens []string, groupsOf [][]int) {
 			i, seen := -1, false
 			if index != nil {
 				i, seen = index[t]
-			} else if i = slices.Index(tokens, t); i >= 0 {
+			} else if i = slices.IndexFunc(tokens, func(u tokenGroup) bool { return u.token == t }); i >= 0 {
 				seen = true
 			}
 			if !seen {
 				i = len(tokens)
-				tokens, groupsOf = append(tokens, t), append(groupsOf, nil)
+				tokens = append(tokens, tokenGroup{token: t})
 				if index != nil {
 					index[t] = i
 				} else if len(tokens) > linear {
 					index = make(map[string]int, 2*len(tokens))
 					for j, u := range tokens {
-						index[u] = j
+						index[u.token] = j
 					}
 				}
 			}
-			if gs := groupsOf[i]; len(gs) == 0 || gs[len(gs)-1] != gi {
-				groupsOf[i] = append(gs, gi)
+			if gs := tokens[i].groups; len(gs) == 0 || gs[len(gs)-1] != gi {
+				tokens[i].groups = append(gs, gi)
 			}
 		}
 	}
-	return tokens, groupsOf
+	return tokens
+}
+
+// tokenGroup is a product token and the groups that name it.
+type tokenGroup struct {
+	token  string
+	groups []int
 }
 
 func groupsKey(groups []int) string {
