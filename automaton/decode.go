@@ -596,7 +596,7 @@ func (d *decoder) agents(s *Set) error {
 		switch {
 		case AgentKey(tok) != tok:
 			return errorf(ErrFormat, o+8, "agent %d: token %q is not lower-case", i, tok)
-		case farm.Fingerprint64(unsafe.Slice(unsafe.StringData(tok), len(tok))) != fp:
+		case fingerprint(tok) != fp:
 			return errorf(ErrFormat, o, "agent %d: fingerprint does not match %q", i, tok)
 		case i > 0 && (fp < prevFP || fp == prevFP && tok <= prevTok):
 			return errorf(ErrFormat, o, "agent %d: index not sorted or not unique", i)
@@ -605,10 +605,9 @@ func (d *decoder) agents(s *Set) error {
 		case d.u32(o+20) != 0:
 			return errorf(ErrFormat, o+20, "agent %d: padding not zero", i)
 		}
-		s.Agents = append(s.Agents, Agent{tok, int32(prog)})
+		s.Agents = append(s.Agents, Agent{tok, int32(prog), fp}) // already in Lookup's order
 		prevFP, prevTok = fp, tok
 	}
-	s.SortAgents() // from the blob's fingerprint order
 	return nil
 }
 

@@ -61,18 +61,10 @@ type encoder struct {
 	dfas   []byte
 	index  []byte
 	// Scratch, kept with the encoder between calls.
-	agents  []agent
+	agents  []Agent
 	ids     []uint32
 	scanned []bool
 	entries []byte // the section table
-}
-
-// agent is an index entry: a product token's fingerprint, the token and
-// its program.
-type agent struct {
-	fp    uint64
-	token string
-	prog  int32
 }
 
 // encoders keeps encoders, their maps and section buffers, from one
@@ -218,31 +210,24 @@ func (s *Set) AppendBinary(dst []byte) ([]byte, error) {
 	e.dfas = append(slices.Grow(e.dfas, 4+dfaSize*nDFA), 0, 0, 0, 0)
 	e.index = append(slices.Grow(e.index, 4+4*lists), 0, 0, 0, 0)
 
-	// Agents, sorted by fingerprint then token.
-	agents := slices.Grow(e.agents, len(s.Agents))
-	for _, a := range s.Agents {
-		agents = append(agents, agent{farm.Fingerprint64(unsafe.Slice(unsafe.StringData(a.Token), len(a.Token))), a.Token, a.Program})
+	// Agents, sorted by fingerprint then token (computed here, not taken
+	// from s: a hand-built set's may be missing).
+	agents := append(e.agents, s.Agents...)
+	for i := range agents {
+		agents[i].fp = fingerprint(agents[i].Token)
 	}
 	e.agents = agents
-	slices.SortFunc(agents, func(a, b agent) int {
-		if a.fp != b.fp {
-			if a.fp < b.fp {
-				return -1
-			}
-			return 1
-		}
-		return cmpString(a.token, b.token)
-	})
+	slices.SortFunc(agents, compareAgents)
 	for i := 1; i < len(agents); i++ {
-		if agents[i].token == agents[i-1].token {
-			return dst, errorf(ErrFormat, 0, "product token %q listed twice", agents[i].token)
+		if agents[i].Token == agents[i-1].Token {
+			return dst, errorf(ErrFormat, 0, "product token %q listed twice", agents[i].Token)
 		}
 	}
 	ag := le32(le32(slices.Grow(e.sec[secAgents], 8+agentSize*len(agents)), uint32(s.Global)), uint32(len(agents)))
 	for _, a := range agents {
-		off, n := e.str(a.token)
+		off, n := e.str(a.Token)
 		ag = le64(ag, a.fp)
-		ag = le32(le32(le32(le32(ag, off), n), uint32(a.prog)), 0)
+		ag = le32(le32(le32(le32(ag, off), n), uint32(a.Program)), 0)
 	}
 	e.sec[secAgents] = ag
 
@@ -351,13 +336,3 @@ func (s *Set) AppendBinary(dst []byte) ([]byte, error) {
 }
 
 func align4(n int) int { return (n + 3) &^ 3 }
-
-func cmpString(a, b string) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}

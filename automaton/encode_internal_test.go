@@ -13,7 +13,7 @@ func TestEncoderReset(t *testing.T) {
 	e.strs.add("pattern", 1)
 	e.dfaID.add(&DFA{}, 0)
 	e.tabs = append(e.tabs, make([]uint32, 4))
-	e.agents = append(e.agents, agent{token: "bot"})
+	e.agents = append(e.agents, Agent{Token: "bot"})
 	e.sec[secStrings] = make([]byte, 10, 100)
 	e.sec[secRules] = make([]byte, 0, 2*bigBuf)
 	e.ids = make([]uint32, 3, bigBuf) // 4 bytes each: over bigBuf
@@ -22,7 +22,7 @@ func TestEncoderReset(t *testing.T) {
 	switch {
 	case len(e.strs.entries) != 0 || len(e.dfaID.entries) != 0:
 		t.Errorf("maps not emptied: %d strings, %d DFAs", len(e.strs.entries), len(e.dfaID.entries))
-	case tabs[0] != nil || agents[0].token != "" || strs[0].key != "":
+	case tabs[0] != nil || agents[0].Token != "" || strs[0].key != "":
 		t.Error("the last set's tables, tokens or strings are still referenced")
 	case len(e.tabs) != 0 || len(e.agents) != 0:
 		t.Error("scratch lists not emptied")

@@ -5,6 +5,9 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unsafe"
+
+	farm "github.com/dgryski/go-farm"
 )
 
 // Set is a compiled robots.txt: one Program per distinct merged group, an
@@ -17,8 +20,10 @@ type Set struct {
 	// Programs are the merged groups' programs.
 	Programs []*Program
 	// Agents is the index from product tokens to programs: each token
-	// the file names, lower-cased (AgentKey), once, sorted by token.
-	// Compile and Decode keep it so; Lookup searches it.
+	// the file names, lower-cased (AgentKey), once, in the blob's order
+	// (by Fingerprint64 of the token, then token). Decode and Compile
+	// keep it so, and SortAgents restores it after a change; Lookup
+	// searches it.
 	Agents []Agent
 	// Global is the program of the '*' groups, or NoRule when there are
 	// none.
@@ -37,6 +42,7 @@ type Set struct {
 type Agent struct {
 	Token   string
 	Program int32
+	fp      uint64 // Fingerprint64 of Token (see SortAgents)
 }
 
 // ProgramMeta is what a merged group says besides rules.
@@ -110,32 +116,43 @@ func (s *Set) CheckPrograms(programs []int32, path []byte) (bool, *Rule) {
 }
 
 // Lookup returns the program of product token t (compared ignoring ASCII
-// case), by binary search of Agents, without allocating.
+// case) by binary search of Agents. It allocates only when t has a
+// capital letter (to lower-case it).
 func (s *Set) Lookup(t string) (int32, bool) {
-	i, found := slices.BinarySearchFunc(s.Agents, t, func(a Agent, t string) int { return compareKey(a.Token, t) })
+	key := AgentKey(t)
+	fp := fingerprint(key)
+	i, found := slices.BinarySearchFunc(s.Agents, key, func(a Agent, key string) int {
+		if a.fp != fp {
+			return cmp.Compare(a.fp, fp)
+		}
+		return strings.Compare(a.Token, key)
+	})
 	if !found {
 		return NoRule, false
 	}
 	return s.Agents[i].Program, true
 }
 
-// compareKey compares an index token with AgentKey(t), without making it.
-func compareKey(token, t string) int {
-	for i := 0; i < len(token) && i < len(t); i++ {
-		c := t[i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		if token[i] != c {
-			return cmp.Compare(token[i], c)
-		}
+// SortAgents puts s.Agents in the order Lookup needs, computing each
+// token's fingerprint: a caller that builds or changes the index calls it.
+func (s *Set) SortAgents() {
+	for i := range s.Agents {
+		s.Agents[i].fp = fingerprint(s.Agents[i].Token)
 	}
-	return cmp.Compare(len(token), len(t))
+	slices.SortFunc(s.Agents, compareAgents)
 }
 
-// SortAgents sorts s.Agents by token, as Lookup needs.
-func (s *Set) SortAgents() {
-	slices.SortFunc(s.Agents, func(a, b Agent) int { return strings.Compare(a.Token, b.Token) })
+// compareAgents orders agents by fingerprint, then token.
+func compareAgents(a, b Agent) int {
+	if a.fp != b.fp {
+		return cmp.Compare(a.fp, b.fp)
+	}
+	return strings.Compare(a.Token, b.Token)
+}
+
+// fingerprint is Fingerprint64 of a token, the agent index's order.
+func fingerprint(token string) uint64 {
+	return farm.Fingerprint64(unsafe.Slice(unsafe.StringData(token), len(token)))
 }
 
 // AgentKey is the key of a product token in Set.Agents: the token with

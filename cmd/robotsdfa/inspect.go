@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
+	"strings"
 
 	"github.com/robotsdfa/robotsdfa/automaton"
 )
@@ -87,7 +89,9 @@ func describeSet(w io.Writer, s *automaton.Set) {
 	if s.Global != automaton.NoRule {
 		fmt.Fprintf(w, "  *: group %d\n", s.Global)
 	}
-	for _, a := range s.Agents { // sorted by token
+	agents := slices.Clone(s.Agents)
+	slices.SortFunc(agents, func(a, b automaton.Agent) int { return strings.Compare(a.Token, b.Token) })
+	for _, a := range agents {
 		fmt.Fprintf(w, "  %s: group %d\n", a.Token, a.Program)
 	}
 	for i, p := range s.Programs {
