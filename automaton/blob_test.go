@@ -117,17 +117,25 @@ func TestEncodeAllocations(t *testing.T) {
 	if raceEnabled {
 		t.Skip("sync.Pool drops items under the race detector")
 	}
-	set := compile.Compile(compile.Parse([]byte(blobBodies[0]+"\n"+blobBodies[1]), compile.Options{}), compile.CompileOptions{})
-	blob, err := set.AppendBinary(nil)
-	if err != nil {
-		t.Fatal(err)
+	// A small set, and one of many strings and DFAs (past the encoder's
+	// linear search: see smallMap).
+	var many strings.Builder
+	for i := 0; i < 40; i++ {
+		fmt.Fprintf(&many, "User-agent: bot%s\nDisallow: /%d/*x\nCrawl-delay: %d\nSitemap: https://example.com/%d.xml\n\n", strings.Repeat("x", i), i, i, i)
 	}
-	buf := make([]byte, 0, len(blob))
-	if got := testing.AllocsPerRun(50, func() { set.AppendBinary(nil) }); got > 1 {
-		t.Errorf("AppendBinary(nil): %.0f allocations, want 1", got)
-	}
-	if got := testing.AllocsPerRun(50, func() { set.AppendBinary(buf[:0]) }); got > 0 {
-		t.Errorf("AppendBinary into a buffer with room: %.0f allocations, want 0", got)
+	for _, body := range []string{blobBodies[0] + "\n" + blobBodies[1], many.String()} {
+		set := compile.Compile(compile.Parse([]byte(body), compile.Options{}), compile.CompileOptions{})
+		blob, err := set.AppendBinary(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		buf := make([]byte, 0, len(blob))
+		if got := testing.AllocsPerRun(50, func() { set.AppendBinary(nil) }); got > 1 {
+			t.Errorf("%d programs: AppendBinary(nil): %.0f allocations, want 1", len(set.Programs), got)
+		}
+		if got := testing.AllocsPerRun(50, func() { set.AppendBinary(buf[:0]) }); got > 0 {
+			t.Errorf("%d programs: AppendBinary into a buffer with room: %.0f allocations, want 0", len(set.Programs), got)
+		}
 	}
 }
 

@@ -7,7 +7,7 @@ import (
 
 // TestEncoderReset: a pooled encoder keeps no reference to the set it
 // last wrote (its tables, strings, DFAs, tokens), and no big buffer or
-// big map for the next one.
+// big map for the next one; a small map is kept, emptied.
 func TestEncoderReset(t *testing.T) {
 	e := encoders.New().(*encoder)
 	e.strs.add("pattern", 1)
@@ -31,12 +31,17 @@ func TestEncoderReset(t *testing.T) {
 	case e.sec[secRules] != nil || e.ids != nil:
 		t.Error("a buffer over bigBuf is kept")
 	}
-	for i := 0; i <= 100; i++ {
-		e.strs.add(strconv.Itoa(i), uint32(i))
-	}
-	e.reset()
-	if e.strs.index != nil {
-		t.Error("a map is kept for the next set")
+	for _, n := range []int{100, bigMap + 1} {
+		for i := 0; i < n; i++ {
+			e.strs.add(strconv.Itoa(i), uint32(i))
+		}
+		e.reset()
+		switch kept := e.strs.index != nil; {
+		case e.strs.indexed || len(e.strs.index) != 0:
+			t.Errorf("%d strings: the map is not emptied", n)
+		case kept != (n <= bigMap):
+			t.Errorf("%d strings: map kept %v, want %v", n, kept, n <= bigMap)
+		}
 	}
 }
 
@@ -63,11 +68,18 @@ func TestSmallMap(t *testing.T) {
 			}
 		}
 	}
-	if m.index == nil {
+	if !m.indexed {
 		t.Fatal("no map past smallMapLinear entries")
 	}
 	m.reset()
-	if _, ok := m.find("0"); ok || m.index != nil {
-		t.Fatal("reset kept an entry or the map")
+	if _, ok := m.find("0"); ok || m.indexed || len(m.index) != 0 {
+		t.Fatal("reset kept an entry")
+	}
+	// Reused: searched one by one again, then through the kept map.
+	for n := 0; n < 2*smallMapLinear; n++ {
+		m.add(strconv.Itoa(n), n)
+		if v, ok := m.find(strconv.Itoa(n / 2)); !ok || v != n/2 || m.indexed != (n >= smallMapLinear) {
+			t.Fatalf("reused, %d entries: find(%d) = %d, %v (indexed %v)", n+1, n/2, v, ok, m.indexed)
+		}
 	}
 }

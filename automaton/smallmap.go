@@ -7,7 +7,10 @@ package automaton
 // cost more than the search.
 type smallMap[K comparable, V any] struct {
 	entries []smallEntry[K, V]
-	index   map[K]int32 // the first entry of each key, once built
+	// index maps each key to its first entry once there are more than
+	// smallMapLinear (indexed); reset keeps it, emptied, for reuse.
+	index   map[K]int32
+	indexed bool
 }
 
 type smallEntry[K comparable, V any] struct {
@@ -18,9 +21,13 @@ type smallEntry[K comparable, V any] struct {
 // smallMapLinear is how many entries a smallMap searches one by one.
 const smallMapLinear = 8
 
+// bigMap is the most keys a smallMap's map may hold and still be kept by
+// reset: clearing a map costs its capacity, not its length.
+const bigMap = 256
+
 // find returns the value of k's first entry.
 func (m *smallMap[K, V]) find(k K) (V, bool) {
-	if m.index != nil {
+	if m.indexed {
 		if i, ok := m.index[k]; ok {
 			return m.entries[i].val, true
 		}
@@ -39,21 +46,30 @@ func (m *smallMap[K, V]) find(k K) (V, bool) {
 func (m *smallMap[K, V]) add(k K, v V) {
 	m.entries = append(m.entries, smallEntry[K, V]{k, v})
 	switch n := len(m.entries); {
-	case m.index != nil:
+	case m.indexed:
 		if _, ok := m.index[k]; !ok {
 			m.index[k] = int32(n - 1)
 		}
 	case n > smallMapLinear:
-		m.index = make(map[K]int32, 2*n)
+		if m.index == nil {
+			m.index = make(map[K]int32, 2*n)
+		}
 		for i := n - 1; i >= 0; i-- { // the first entry of a key wins
 			m.index[m.entries[i].key] = int32(i)
 		}
+		m.indexed = true
 	}
 }
 
-// reset empties m for reuse, dropping its references, its map, and its
-// entries' storage when it is big (see keep).
+// reset empties m for reuse, dropping its references; big storage is
+// dropped too (see keep and bigMap).
 func (m *smallMap[K, V]) reset() {
 	clear(m.entries)
-	m.entries, m.index = keep(m.entries), nil
+	m.entries = keep(m.entries)
+	if len(m.index) > bigMap {
+		m.index = nil
+	} else {
+		clear(m.index)
+	}
+	m.indexed = false
 }
