@@ -128,8 +128,22 @@ func (l *layout) chains(nd, nout int, start uint32, eoi uint8) {
 		}
 	}
 	// The states of a cycle of chained states (unreachable: nothing else
-	// leads into it) have no head: the first of each begins a row. in is
-	// reused to mark the states reached from heads.
+	// leads into it) have no head: the first of each begins a row. Every
+	// other state is reached once walking the chains from the heads (a
+	// state has one predecessor in a chain at most), so only when fewer
+	// are reached is there a cycle to find; in is then reused to mark the
+	// states reached.
+	reached := 0
+	for i := range head {
+		if head[i] {
+			for j := int32(i); j >= 0; j = next[j] {
+				reached++
+			}
+		}
+	}
+	if reached == live {
+		return
+	}
 	seen := in
 	clear(seen)
 	for i := range head {
