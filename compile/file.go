@@ -132,9 +132,10 @@ type Line struct {
 	// or -1 before the first user-agent line.
 	Group int32
 	Kind  LineKind
-	Flags Flag
 	// Global is set on a user-agent line naming the global group '*'.
+	// (Beside Kind, so that a Line packs into 64 bytes.)
 	Global bool
+	Flags  Flag
 	// Key is the key as written (trimmed); Value the value as written
 	// (trimmed, comment removed). Both are empty for Empty, Comment and
 	// Invalid lines.

@@ -18,7 +18,13 @@ func Parse(body []byte, opts Options) *File {
 	f := &File{Options: opts, Size: len(body), Read: n}
 	text := string(data)
 	p := parser{f: f, mode: opts.Mode, cur: -1}
-	f.Lines = make([]Line, 0, bytes.Count(data, []byte{'\n'})+1)
+	// A line per LF, and one more unless the body ends with it (a file of
+	// CR line ends grows the slice as it goes).
+	lines := bytes.Count(data, []byte{'\n'})
+	if n == 0 || data[n-1] != '\n' {
+		lines++
+	}
+	f.Lines = make([]Line, 0, lines)
 	sc := lineScanner{data: data, pos: skipBOM(data, opts.Mode)}
 	for num := int32(1); ; num++ {
 		off, raw, ok := sc.next()
