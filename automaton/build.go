@@ -504,7 +504,7 @@ func (b *builder) makeClasses(ids []int32) bool {
 		}
 	}
 	used['*'>>6] &^= 1 << ('*' & 63) // in a body, always a star
-	hash := used['#'>>6]&(1<<('#'&63)) != 0
+	hashNamed := used['#'>>6]&(1<<('#'&63)) != 0
 	if b.opts.NULEndsPath {
 		used[0] &^= 1
 	}
@@ -523,7 +523,7 @@ func (b *builder) makeClasses(ids []int32) bool {
 	if b.opts.NULEndsPath {
 		b.classOf[0] = b.eoi
 	}
-	if !hash {
+	if !hashNamed {
 		b.classOf['#'] = b.eoi
 	}
 	return true

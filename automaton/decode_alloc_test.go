@@ -10,9 +10,9 @@ import (
 // TestDecodeAllocations: decoding allocates a fixed handful of objects
 // per blob, never one per DFA, per table or per program: the set, its
 // slabs (rules, DFAs, programs, their lists, walks and metadata), the
-// agent map, sitemaps and records. A set of one program (most files) is
+// agent index, sitemaps and records. A set of one program (most files) is
 // allocated with its program, metadata and a short DFA list in one
-// object, and a file that names no agent but '*' has no agent map.
+// object, and a file that names no agent but '*' has no agent index.
 // validTable's bitmap is on the stack for tables of up to 4,096 words
 // and an idle state's byte set sits in its DFA. Load's throughput
 // (bench's BenchmarkLoad) depends on this.

@@ -24,8 +24,8 @@
 //   - Allocations: Allowed, AllowedBytes, Check and CheckBytes allocate
 //     nothing (TestZeroAllocs). Paths that must be copied (RFC mode, or a
 //     '/' to add) use a 512-byte stack buffer, or a pooled one beyond.
-//     Load allocates the rule tables and the agent map; Agent allocates
-//     the bound group list.
+//     Load allocates the rule tables and the agent index; Agent allocates
+//     the bound group list (and a lower-cased copy of a token with capitals).
 //   - Concurrency: Robots and Matcher are immutable and safe for concurrent
 //     use. The blob must not be modified while a Robots refers to it.
 //   - Panics: none, for any blob (Load validates everything first) and any
