@@ -37,9 +37,9 @@ func Parse(body []byte, opts Options) *File {
 	return f
 }
 
-// firstCap is the first capacity of the groups and records a parse
-// appends: room for a typical file's, in one allocation instead of the
-// three or four that appending from nothing makes.
+// firstCap is the first capacity of the records a parse appends: room for
+// a typical file's, in one allocation instead of the three or four that
+// appending from nothing makes.
 const firstCap = 4
 
 // parser holds the group state while lines are read.
@@ -51,18 +51,21 @@ type parser struct {
 	// user-agent line start a new group (SEMANTICS 2.1).
 	cur       int32
 	afterRule bool
-	// Counts of what finish will gather into the groups.
-	agents, rules, records int
+	// Counts of what finish will gather: the groups, and their agents,
+	// rules and records.
+	groups, agents, rules, records int
 }
 
-// finish hands every group its agents, rules and records. Groups are
-// contiguous runs of lines, so each group's items are a sub-slice of one
-// exactly sized slice per kind, filled in one pass over the lines.
+// finish makes the groups, each with its span of lines, agents, rules and
+// records. Groups are contiguous runs of lines, so each group's items are
+// a sub-slice of one exactly sized slice per kind, filled in one pass
+// over the lines.
 func (p *parser) finish() {
 	f := p.f
-	if len(f.Groups) == 0 {
+	if p.groups == 0 {
 		return
 	}
+	f.Groups = make([]Group, p.groups)
 	agents := make([]Agent, 0, p.agents)
 	rules := make([]Rule, 0, p.rules)
 	records := make([]int, 0, p.records)
@@ -86,6 +89,10 @@ func (p *parser) finish() {
 		if ln.Group != g && ln.Group >= 0 {
 			closeGroup()
 			g, a0, r0, c0 = ln.Group, len(agents), len(rules), len(records)
+			f.Groups[g].FirstLine = ln.Number
+		}
+		if g >= 0 {
+			f.Groups[g].LastLine = ln.Number
 		}
 		switch ln.Kind {
 		case UserAgent:
@@ -128,9 +135,6 @@ func (p *parser) line(num, off int32, content string) {
 		f.Sitemaps = append(f.Sitemaps, Sitemap{URL: ln.Value, Line: num})
 	case Other:
 		p.record(ln)
-	}
-	if p.cur >= 0 {
-		f.Groups[p.cur].LastLine = num
 	}
 }
 
@@ -194,13 +198,9 @@ func (p *parser) split(ln *Line, content string) {
 }
 
 func (p *parser) userAgent(ln *Line) {
-	f := p.f
 	if p.cur < 0 || p.afterRule {
-		if f.Groups == nil {
-			f.Groups = make([]Group, 0, firstCap)
-		}
-		f.Groups = append(f.Groups, Group{FirstLine: ln.Number, LastLine: ln.Number})
-		p.cur = int32(len(f.Groups) - 1)
+		p.cur = int32(p.groups) // finish makes the group
+		p.groups++
 		p.afterRule = false
 		ln.Group = p.cur
 	}
