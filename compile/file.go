@@ -143,7 +143,8 @@ type Line struct {
 	// Token is set on user-agent lines: the product token (per mode; see
 	// ProductToken), or "*" for a global line. Pattern is set on allow and
 	// disallow lines: the value after normalisation (see NormalizePattern),
-	// whose length is the rule's priority. They share one field.
+	// whose length is the rule's priority. They share one field, which
+	// holds an other record's lower-cased key too.
 	norm string
 }
 

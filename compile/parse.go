@@ -37,11 +37,6 @@ func Parse(body []byte, opts Options) *File {
 	return f
 }
 
-// firstCap is the first capacity of the records a parse appends: room for
-// a typical file's, in one allocation instead of the three or four that
-// appending from nothing makes.
-const firstCap = 4
-
 // parser holds the group state while lines are read.
 type parser struct {
 	f    *File
@@ -51,21 +46,26 @@ type parser struct {
 	// user-agent line start a new group (SEMANTICS 2.1).
 	cur       int32
 	afterRule bool
-	// Counts of what finish will gather: the groups, and their agents,
-	// rules and records.
-	groups, agents, rules, records int
+	// Counts of what finish will gather: the groups, their agents, rules
+	// and records, and the file's records.
+	groups, agents, rules, records, allRecords int
 }
 
-// finish makes the groups, each with its span of lines, agents, rules and
-// records. Groups are contiguous runs of lines, so each group's items are
-// a sub-slice of one exactly sized slice per kind, filled in one pass
-// over the lines.
+// finish makes the records and the groups, each group with its span of
+// lines, agents, rules and records. Groups are contiguous runs of lines,
+// so each group's items are a sub-slice of one exactly sized slice per
+// kind, filled in one pass over the lines.
 func (p *parser) finish() {
 	f := p.f
-	if p.groups == 0 {
+	if p.groups == 0 && p.allRecords == 0 {
 		return
 	}
-	f.Groups = make([]Group, p.groups)
+	if p.groups > 0 {
+		f.Groups = make([]Group, p.groups)
+	}
+	if p.allRecords > 0 {
+		f.Records = make([]Record, 0, p.allRecords)
+	}
 	agents := make([]Agent, 0, p.agents)
 	rules := make([]Rule, 0, p.rules)
 	records := make([]int, 0, p.records)
@@ -112,6 +112,7 @@ func (p *parser) finish() {
 				}
 			}
 		case Other:
+			f.Records = append(f.Records, Record{Key: ln.norm, Value: ln.Value, Line: ln.Number, Group: ln.Group})
 			if ln.Group >= 0 {
 				records = append(records, rec)
 			}
@@ -231,17 +232,14 @@ func (p *parser) rule(ln *Line) {
 }
 
 func (p *parser) record(ln *Line) {
-	f := p.f
 	key, known := recordKey(ln.Key)
 	if !known {
 		ln.Flags |= FlagUnsupported
 	} else if !checkRecordValue(key, ln.Value) {
 		ln.Flags |= FlagBadValue
 	}
-	if f.Records == nil {
-		f.Records = make([]Record, 0, firstCap)
-	}
-	f.Records = append(f.Records, Record{Key: key, Value: ln.Value, Line: ln.Number, Group: p.cur})
+	ln.norm = key // for finish, which makes the records
+	p.allRecords++
 	if p.cur >= 0 {
 		p.records++
 	}

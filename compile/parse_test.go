@@ -150,6 +150,21 @@ Host: example.com
 	rf := compile.Parse([]byte(body), rfc)
 	assert.Len(t, rf.Groups[0].Rules, 2, "no index.htm rule in RFC mode")
 	assert.Equal(t, "B", rf.Groups[0].Agents[1].Token)
+
+	// Records outside any group, in a file of no group and before the
+	// first: kept, with group -1 and lower-cased keys, known or not.
+	for _, mode := range []compile.Options{google, rfc} {
+		none := compile.Parse([]byte("Host: example.com\nCRAWL-DELAY: 5\nX-Thing: y\n"), mode)
+		assert.Empty(t, none.Groups)
+		assert.Equal(t, []compile.Record{
+			{Key: "host", Value: "example.com", Line: 1, Group: -1},
+			{Key: "crawl-delay", Value: "5", Line: 2, Group: -1},
+			{Key: "x-thing", Value: "y", Line: 3, Group: -1},
+		}, none.Records)
+		before := compile.Parse([]byte("Host: h\nUser-agent: a\nDisallow: /\nHost: i\n"), mode)
+		assert.Equal(t, []compile.Record{{Key: "host", Value: "h", Line: 1, Group: -1}, {Key: "host", Value: "i", Line: 4, Group: 0}}, before.Records)
+		assert.Equal(t, []int{1}, before.Groups[0].Records)
+	}
 }
 
 // TestSelect: both (SEMANTICS 2.5, 2.6).
