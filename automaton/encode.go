@@ -212,12 +212,9 @@ func (s *Set) AppendBinary(dst []byte) ([]byte, error) {
 
 	// Agents, sorted by fingerprint then token (computed here, not taken
 	// from s: a hand-built set's may be missing).
-	agents := append(e.agents, s.Agents...)
-	for i := range agents {
-		agents[i].fp = fingerprint(agents[i].Token)
-	}
+	agents := append(e.agents, s.Agents...) // a copy: s is not changed
+	sortAgents(agents)
 	e.agents = agents
-	slices.SortFunc(agents, compareAgents)
 	for i := 1; i < len(agents); i++ {
 		if agents[i].Token == agents[i-1].Token {
 			return dst, errorf(ErrFormat, 0, "product token %q listed twice", agents[i].Token)

@@ -14,8 +14,9 @@ import (
 // on reaching it, skips to the next byte that leaves it with a loop whose
 // iterations do not depend on each other (a word at a time when at most
 // four bytes leave, not counting bytes that only pass through, see
-// idleskip.go): most of the path is then read at a cycle a byte or less. All this is derived from the table, alike for a
-// built DFA and a decoded one, and is not in the blob.
+// idleskip.go): most of the path is then read at a cycle a byte or less.
+// All this is derived from the table, alike for a built DFA and a decoded
+// one, and is not in the blob.
 
 // setIdle finds d's idle state: a live dense state without an output that
 // loops on at least half of the classes, reached from the start by a '/'

@@ -120,13 +120,7 @@ func (s *Set) CheckPrograms(programs []int32, path []byte) (bool, *Rule) {
 // capital letter (to lower-case it).
 func (s *Set) Lookup(t string) (int32, bool) {
 	key := AgentKey(t)
-	fp := fingerprint(key)
-	i, found := slices.BinarySearchFunc(s.Agents, key, func(a Agent, key string) int {
-		if a.fp != fp {
-			return cmp.Compare(a.fp, fp)
-		}
-		return strings.Compare(a.Token, key)
-	})
+	i, found := slices.BinarySearchFunc(s.Agents, Agent{Token: key, fp: fingerprint(key)}, compareAgents)
 	if !found {
 		return NoRule, false
 	}
@@ -135,11 +129,15 @@ func (s *Set) Lookup(t string) (int32, bool) {
 
 // SortAgents puts s.Agents in the order Lookup needs, computing each
 // token's fingerprint: a caller that builds or changes the index calls it.
-func (s *Set) SortAgents() {
-	for i := range s.Agents {
-		s.Agents[i].fp = fingerprint(s.Agents[i].Token)
+func (s *Set) SortAgents() { sortAgents(s.Agents) }
+
+// sortAgents fingerprints each agent's token and sorts them by
+// compareAgents.
+func sortAgents(agents []Agent) {
+	for i := range agents {
+		agents[i].fp = fingerprint(agents[i].Token)
 	}
-	slices.SortFunc(s.Agents, compareAgents)
+	slices.SortFunc(agents, compareAgents)
 }
 
 // compareAgents orders agents by fingerprint, then token.
