@@ -72,13 +72,13 @@ func TestRankSmallEqualsLarge(t *testing.T) {
 			rules = append(rules, Rule{Kind: Kind(1 + rng.Intn(2)), Pattern: pattern, Line: int32(rng.Intn(6))})
 		}
 		got := rankRules(rules)
-		var want []Rule // the input's order where all else ties
+		var want []Rule
 		for _, r := range rules {
 			r.Priority = int32(len(r.Pattern))
 			want = append(want, r)
 		}
 		slices.SortStableFunc(want, func(x, y Rule) int {
-			return cmp.Or(cmp.Compare(x.Kind, y.Kind), cmp.Compare(y.Priority, x.Priority), cmp.Compare(x.Line, y.Line))
+			return cmp.Or(cmp.Compare(x.Kind, y.Kind), cmp.Compare(y.Priority, x.Priority), cmp.Compare(x.Line, y.Line), cmp.Compare(x.Pattern, y.Pattern))
 		})
 		if !slices.Equal(got, want) {
 			t.Fatalf("%d rules: ranked %v, want %v", len(rules), got, want)

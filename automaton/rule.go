@@ -66,9 +66,9 @@ func rankRules(rules []Rule) []Rule {
 		}
 	}
 	if len(out) <= smallSort {
-		// Insertion sort (stable), its compare inlined: a file's groups
-		// are mostly this small, and the generic sort's compare is a
-		// call that copies both rules.
+		// Insertion sort, its compare inlined: a file's groups are mostly
+		// this small, and the generic sort's compare is a call that copies
+		// both rules.
 		for i := 1; i < len(out); i++ {
 			for j := i; j > 0 && ranksBefore(&out[j], &out[j-1]); j-- {
 				out[j], out[j-1] = out[j-1], out[j]
@@ -76,7 +76,7 @@ func rankRules(rules []Rule) []Rule {
 		}
 		return out
 	}
-	slices.SortStableFunc(out, func(x, y Rule) int {
+	slices.SortFunc(out, func(x, y Rule) int {
 		switch {
 		case ranksBefore(&x, &y):
 			return -1
@@ -92,12 +92,22 @@ func rankRules(rules []Rule) []Rule {
 const smallSort = 12
 
 // ranksBefore reports whether rule a comes before rule b in a ranked
-// table: allows first, then the better rule (see better).
+// table: allows first, then the better rule (as better decides), then,
+// between rules of one line and priority, the smaller pattern. A line's rules
+// differ in priority (the index.htm rule's pattern is shorter) unless they
+// are the same rule, so the pattern decides only for tables made by hand;
+// it makes the order total, so that any sort gives the same table.
 func ranksBefore(a, b *Rule) bool {
 	if a.Kind != b.Kind {
 		return a.Kind < b.Kind
 	}
-	return better(a, b)
+	if a.Priority != b.Priority {
+		return a.Priority > b.Priority
+	}
+	if a.Line != b.Line {
+		return a.Line < b.Line
+	}
+	return a.Pattern < b.Pattern
 }
 
 // Verdict applies SEMANTICS 3.5 to the best matching allow and disallow

@@ -42,7 +42,13 @@ func buildTrie(rules []Rule, ids []int32, opts Options) *DFA {
 	// Rules sorted by body: the rules of a node are then those of its
 	// parent with the node's byte at its depth, a run in that order.
 	order := append(b.sorted[:0], ids...)
-	slices.SortStableFunc(order, func(x, y int32) int { return strings.Compare(bodies[x], bodies[y]) })
+	// (Equal bodies keep rank order: the sort is total, and unstable.)
+	slices.SortFunc(order, func(x, y int32) int {
+		if c := strings.Compare(bodies[x], bodies[y]); c != 0 {
+			return c
+		}
+		return int(x - y)
+	})
 
 	// Live states: their rules (a span of arena, in body order), depth
 	// and output.
