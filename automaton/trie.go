@@ -56,7 +56,11 @@ func buildTrie(rules []Rule, ids []int32, opts Options) *DFA {
 	newState := func(rs []int32, d int, out int32) int32 {
 		id := int32(len(b.threads))
 		b.threads = append(b.threads, span{int32(len(b.arena)), int32(len(rs))})
-		b.arena = append(b.arena, rs...)
+		if len(rs) == 1 {
+			b.arena = append(b.arena, rs[0]) // (no memmove call)
+		} else {
+			b.arena = append(b.arena, rs...)
+		}
 		b.outputs = append(b.outputs, out)
 		depth = append(depth, int32(d))
 		return id
@@ -102,7 +106,12 @@ func buildTrie(rules []Rule, ids []int32, opts Options) *DFA {
 				if len(body) == d+1 && !anchors[r] {
 					to = b.decidedRef(r)
 				} else {
-					to = newState(rs, d+1, NoRule)
+					// The same one rule, one byte on: the new state
+					// shares this one's span of the arena.
+					to = int32(len(b.threads))
+					b.threads = append(b.threads, b.threads[s])
+					b.outputs = append(b.outputs, NoRule)
+					depth = append(depth, int32(d+1))
 				}
 				if to != def {
 					row = append(row, edge{b.classOf[c], to})
