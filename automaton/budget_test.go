@@ -55,3 +55,55 @@ func TestBudgetOutcome(t *testing.T) {
 		}
 	}
 }
+
+// TestFirstAttemptShare: the first attempt on a part has 1/firstWorkShare
+// of the work budget: a part of anchored wildcard rules whose automaton
+// takes W thread steps gets one DFA when a share of the budget covers W,
+// and is split (a DFA of some of its rules, the others scanned) when the
+// share falls short by one step per budgeted state.
+func TestFirstAttemptShare(t *testing.T) {
+	rng := rand.New(rand.NewSource(309))
+	var b builder
+	tested := 0
+	for round := 0; round < 2000 && tested < 200; round++ {
+		var rules []Rule
+		for _, r := range randomRules(rng, 2+rng.Intn(8)) {
+			if hasStar(r.Pattern) && !floating(r.Pattern) {
+				rules = append(rules, r)
+			}
+		}
+		ranked := rankRules(rules)
+		ids := make([]int32, len(ranked))
+		for i := range ids {
+			ids[i] = int32(i)
+		}
+		if len(ids) < 2 {
+			continue
+		}
+		if _, ok := b.subsets(ranked, ids, Options{MaxStates: unbounded, MaxBytes: unbounded, MaxWork: 1}.withDefaults()); !ok {
+			t.Fatalf("%v: an unbounded construction failed", ranked)
+		}
+		// A state budget of the states the automaton has, so that the
+		// work budget is tight.
+		states, work := len(b.threads), b.work
+		budgeted := (&Program{Rules: ranked}).budget(ids, Options{MaxStates: states}.withDefaults()).MaxStates
+		k := (work + budgeted - 1) / budgeted // steps per budgeted state
+		if states > budgeted || k < 2 {
+			continue
+		}
+		tested++
+		one := func(maxWork int) bool {
+			p := buildRanked(ranked, Options{MaxStates: states, MaxWork: maxWork})
+			return len(p.DFAs) == 1 && len(p.Scan) == 0
+		}
+		if !one(firstWorkShare * k) {
+			t.Fatalf("%v: %d steps, %d budgeted states: no single DFA with a work budget of %d", ranked, work, budgeted, firstWorkShare*k)
+		}
+		if one(firstWorkShare*k - 1) {
+			t.Fatalf("%v: %d steps, %d budgeted states: a single DFA with a work budget of %d", ranked, work, budgeted, firstWorkShare*k-1)
+		}
+	}
+	if tested < 20 {
+		t.Fatalf("only %d rule sets tested", tested)
+	}
+}
