@@ -2,6 +2,8 @@ package automaton
 
 import (
 	"math/rand"
+	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -105,5 +107,45 @@ func TestFirstAttemptShare(t *testing.T) {
 	}
 	if tested < 20 {
 		t.Fatalf("only %d rule sets tested", tested)
+	}
+}
+
+// TestPlainSuccessors: subset construction finds the same states, with
+// the same threads, outputs and rows, whether a successor whose advanced
+// threads are plain is merged with the normalised stars (the shortcut) or
+// normalised whole; and it counts the same work.
+func TestPlainSuccessors(t *testing.T) {
+	rng := rand.New(rand.NewSource(9309))
+	type result struct {
+		threads       [][]int32
+		outputs       []int32
+		edges         []edge
+		rows          []span
+		defaults      []int32
+		start         int32
+		work, results int
+	}
+	construct := func(b *builder, ranked []Rule, ids []int32) result {
+		start, ok := b.subsets(ranked, ids, Options{MaxStates: unbounded, MaxBytes: unbounded, MaxWork: 1}.withDefaults())
+		if !ok {
+			t.Fatalf("%v: an unbounded construction failed", ranked)
+		}
+		r := result{outputs: slices.Clone(b.outputs), edges: slices.Clone(b.edges), rows: slices.Clone(b.rows),
+			defaults: slices.Clone(b.defaults), start: start, work: b.work, results: len(b.results)}
+		for s := range b.threads {
+			r.threads = append(r.threads, slices.Clone(b.threadsOf(int32(s))))
+		}
+		return r
+	}
+	plain, whole := &builder{}, &builder{noPlain: true}
+	for round := 0; round < 2000; round++ {
+		ranked := rankRules(randomRules(rng, 1+rng.Intn(12)))
+		ids := make([]int32, len(ranked))
+		for i := range ids {
+			ids[i] = int32(i)
+		}
+		if got, want := construct(plain, ranked, ids), construct(whole, ranked, ids); !reflect.DeepEqual(got, want) {
+			t.Fatalf("%v: the shortcut gives %+v, normalising gives %+v", ranked, got, want)
+		}
 	}
 }

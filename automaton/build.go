@@ -416,16 +416,22 @@ type builder struct {
 	// successor of it keeps, and starLeader what that closure settles.
 	stars      []int32
 	starLeader int32
-	adv        []int32  // scratch: a successor's advanced threads (set's other buffer)
-	depths     []int32  // buildTrie: each live state's depth
-	sorted     []int32  // buildTrie: the rules in body order
-	next       []int32  // buildTrie: a successor's rules
-	row        []edge   // scratch: the row being built
-	ids        []uint32 // scratch: finish's numbering
-	order      []int32  // scratch: finish's state order
-	outs       []int32  // scratch: finish's outputs
-	kw         keywordScratch
-	nfa        nfa
+	// kept is stars normalised under starLeader: the default successor's
+	// threads, and with a few more the threads of each successor whose
+	// advanced threads are plain (see plain). noPlain turns that
+	// shortcut off (tests compare).
+	kept    []int32
+	noPlain bool
+	adv     []int32  // scratch: a successor's advanced threads (set's other buffer)
+	depths  []int32  // buildTrie: each live state's depth
+	sorted  []int32  // buildTrie: the rules in body order
+	next    []int32  // buildTrie: a successor's rules
+	row     []edge   // scratch: the row being built
+	ids     []uint32 // scratch: finish's numbering
+	order   []int32  // scratch: finish's state order
+	outs    []int32  // scratch: finish's outputs
+	kw      keywordScratch
+	nfa     nfa
 }
 
 // span is a run of a builder's arena or edges.
@@ -544,6 +550,11 @@ func (b *builder) makeClasses(ids []int32) bool {
 // normalised, else a live state, added if new.
 func (b *builder) intern(t *threadSet) int32 {
 	t.normalize()
+	return b.internNormal(t)
+}
+
+// internNormal is intern for a thread set already normalised.
+func (b *builder) internNormal(t *threadSet) int32 {
 	if len(t.pos) == 0 {
 		return b.decidedRef(t.leader)
 	}
@@ -628,21 +639,67 @@ func (b *builder) successor(s int32, lits []uint64) int32 {
 	b.steps += len(b.threadsOf(s)) + len(lits)
 	if len(lits) == 0 {
 		t.pos = append(t.pos, b.stars...)
-		return b.intern(t)
+		t.normalize()
+		b.kept = append(b.kept[:0], t.pos...)
+		return b.internNormal(t)
 	}
 	for _, l := range lits {
 		t.add(int32(uint32(l)) + 1)
 	}
 	// The advanced threads, nearly always ascending already, then
-	// merged with the stars into the other buffer (the two swap).
+	// merged with the stars into the other buffer (the two swap). When
+	// they are plain (nearly always), the stars are kept, normalised
+	// already, and so are the merged threads once adv drops the threads
+	// of rules of no use.
 	adv := t.pos
-	if !slices.IsSorted(adv) {
+	plain := t.leader == b.starLeader && !b.noPlain && b.plain(adv)
+	stars := b.stars
+	if plain {
+		adv, stars = b.dropUseless(adv), b.kept
+	} else if !slices.IsSorted(adv) {
 		slices.Sort(adv)
 	}
 	t.pos = b.adv
-	t.union(b.stars, adv)
+	t.union(stars, adv)
 	b.adv = adv
+	if plain {
+		return b.internNormal(t)
+	}
 	return b.intern(t)
+}
+
+// plain reports whether advanced threads adv are ascending, hold no star
+// and settle no rule (the caller compares the leader). Normalising them
+// with the stars then changes nothing in kept, and drops a thread of adv
+// only when its rule is of no use under the leader: none is in kept (kept
+// holds stars and what directly follows one, adv what follows a literal
+// byte), none is a star that would subsume some of kept, and none has a
+// star of its rule in kept after it (a state is normalised, so a literal
+// thread of a rule lies past the stars of that rule that its threads
+// hold, and past their closure).
+func (b *builder) plain(adv []int32) bool {
+	prev := int32(-1)
+	for _, p := range adv {
+		if p <= prev || b.n.kind[p] == posStar {
+			return false
+		}
+		prev = p
+	}
+	return true
+}
+
+// dropUseless drops from plain advanced threads adv, in place, those of
+// rules of no use under the leader, as normalize would.
+func (b *builder) dropUseless(adv []int32) []int32 {
+	n, leader := b.n, b.set.leader
+	k := 0
+	for _, p := range adv {
+		if n.useful(n.ruleOf[p], leader) {
+			adv[k] = p
+			k++
+		}
+	}
+	return adv[:k]
 }
 
 // expansionWork is what expanding a state of threads pos will cost, in
