@@ -644,7 +644,12 @@ func (b *builder) successor(s int32, lits []uint64) int32 {
 		return b.internNormal(t)
 	}
 	for _, l := range lits {
-		t.add(int32(uint32(l)) + 1)
+		// add, inline for the next position's commonest kind.
+		if p := int32(uint32(l)) + 1; t.n.kind[p] == posLit {
+			t.pos = append(t.pos, p)
+		} else {
+			t.add(p)
+		}
 	}
 	// The advanced threads, nearly always ascending already, then
 	// merged with the stars into the other buffer (the two swap). When
@@ -730,26 +735,27 @@ func (b *builder) expansionWork(pos []int32) int {
 	return (1+bytes)*len(pos) + lits
 }
 
-// eoiRef settles the anchored threads waiting at their pattern's end.
-func (b *builder) eoiRef(s int32) int32 {
-	leader := int32(NoRule)
-	for _, p := range b.threadsOf(s) {
-		if b.n.kind[p] == posEnd {
-			leader = b.n.combine(leader, b.n.ruleOf[p])
-		}
-	}
-	return b.decidedRef(leader)
-}
-
 // expand computes live state s's row; false when over budget.
 func (b *builder) expand(s int32) bool {
 	n := b.n
-	// The star threads' closure, once for every successor.
+	// One pass over the threads: the star threads' closure (once for
+	// every successor), the literal threads with their bytes, and the
+	// anchored threads waiting at their pattern's end, which the end of
+	// input settles.
 	t := &b.set
 	t.reset(NoRule)
+	b.lits = b.lits[:0]
+	eoi := int32(NoRule)
 	for _, p := range b.threadsOf(s) {
-		if n.kind[p] == posStar {
+		switch n.kind[p] {
+		case posStar:
 			t.add(p)
+		case posLit:
+			if c := n.lit[p]; b.classOf[c] != b.eoi {
+				b.lits = append(b.lits, uint64(c)<<32|uint64(uint32(p)))
+			}
+		default:
+			eoi = n.combine(eoi, n.ruleOf[p])
 		}
 	}
 	b.stars, b.starLeader = append(b.stars[:0], t.pos...), t.leader
@@ -757,12 +763,6 @@ func (b *builder) expand(s int32) bool {
 		slices.Sort(b.stars)
 	}
 	def := b.successor(s, nil)
-	b.lits = b.lits[:0]
-	for _, p := range b.threadsOf(s) {
-		if n.kind[p] == posLit && b.classOf[n.lit[p]] != b.eoi {
-			b.lits = append(b.lits, uint64(n.lit[p])<<32|uint64(uint32(p)))
-		}
-	}
 	slices.Sort(b.lits)
 	row := b.row[:0]
 	for i := 0; i < len(b.lits); {
@@ -776,7 +776,7 @@ func (b *builder) expand(s int32) bool {
 		}
 		i = j
 	}
-	b.addRow(row, def, b.eoiRef(s))
+	b.addRow(row, def, b.decidedRef(eoi))
 	b.bytes += 8 * (int(b.rows[len(b.rows)-1].n) + 1) // the row just added
 	return len(b.threads) <= b.opts.MaxStates && b.bytes <= b.opts.MaxBytes && b.work <= b.opts.MaxWork*b.opts.MaxStates
 }
