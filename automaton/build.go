@@ -397,6 +397,7 @@ type builder struct {
 	// through table, an open-addressing hash table of state ids (-1:
 	// empty).
 	table   []int32
+	hashes  []uint64 // per live state: its stateHash (subset construction)
 	arena   []int32
 	threads []span
 	outputs []int32
@@ -451,7 +452,7 @@ func (b *builder) reset(opts Options) {
 	b.opts = opts
 	b.classOf = [256]uint8{}
 	b.table = b.table[:0]
-	b.arena, b.threads, b.outputs = b.arena[:0], b.threads[:0], b.outputs[:0]
+	b.arena, b.threads, b.outputs, b.hashes = b.arena[:0], b.threads[:0], b.outputs[:0], b.hashes[:0]
 	for _, r := range b.results {
 		b.decidedIdx[r+1] = 0
 	}
@@ -559,11 +560,13 @@ func (b *builder) internNormal(t *threadSet) int32 {
 		return b.decidedRef(t.leader)
 	}
 	mask := len(b.table) - 1
-	for i := int(stateHash(t.leader, t.pos)) & mask; ; i = (i + 1) & mask {
+	h := stateHash(t.leader, t.pos)
+	for i := int(h) & mask; ; i = (i + 1) & mask {
 		id := b.table[i]
 		if id < 0 {
 			id = int32(len(b.threads))
 			b.table[i] = id
+			b.hashes = append(b.hashes, h)
 			b.threads = append(b.threads, span{int32(len(b.arena)), int32(len(t.pos))})
 			b.arena = append(b.arena, t.pos...)
 			b.outputs = append(b.outputs, t.leader)
@@ -591,7 +594,7 @@ func stateHash(leader int32, pos []int32) uint64 {
 }
 
 // growTable resizes the state table to size slots (a power of two) and
-// re-enters every live state.
+// re-enters every live state, by its hash as interned.
 func (b *builder) growTable(size int) {
 	if cap(b.table) >= size {
 		b.table = b.table[:size]
@@ -602,8 +605,8 @@ func (b *builder) growTable(size int) {
 		b.table[i] = -1
 	}
 	mask := size - 1
-	for id := range b.threads {
-		i := int(stateHash(b.outputs[id], b.threadsOf(int32(id)))) & mask
+	for id, h := range b.hashes {
+		i := int(h) & mask
 		for b.table[i] >= 0 {
 			i = (i + 1) & mask
 		}
