@@ -660,9 +660,9 @@ func (b *builder) successor(s int32, lits []uint64) int32 {
 	// already, and so are the merged threads once adv drops the threads
 	// of rules of no use.
 	adv := t.pos
-	plain := t.leader == b.starLeader && !b.noPlain && b.plain(adv)
+	shortcut := t.leader == b.starLeader && !b.noPlain && b.plain(adv)
 	stars := b.stars
-	if plain {
+	if shortcut {
 		adv, stars = b.dropUseless(adv), b.kept
 	} else if !slices.IsSorted(adv) {
 		slices.Sort(adv)
@@ -670,7 +670,7 @@ func (b *builder) successor(s int32, lits []uint64) int32 {
 	t.pos = b.adv
 	t.union(stars, adv)
 	b.adv = adv
-	if plain {
+	if shortcut {
 		return b.internNormal(t)
 	}
 	return b.intern(t)
@@ -748,7 +748,7 @@ func (b *builder) expand(s int32) bool {
 	t := &b.set
 	t.reset(NoRule)
 	b.lits = b.lits[:0]
-	eoi := int32(NoRule)
+	atEnd := int32(NoRule) // what the end of input settles
 	for _, p := range b.threadsOf(s) {
 		switch n.kind[p] {
 		case posStar:
@@ -758,7 +758,7 @@ func (b *builder) expand(s int32) bool {
 				b.lits = append(b.lits, uint64(c)<<32|uint64(uint32(p)))
 			}
 		default:
-			eoi = n.combine(eoi, n.ruleOf[p])
+			atEnd = n.combine(atEnd, n.ruleOf[p])
 		}
 	}
 	b.stars, b.starLeader = append(b.stars[:0], t.pos...), t.leader
@@ -779,7 +779,7 @@ func (b *builder) expand(s int32) bool {
 		}
 		i = j
 	}
-	b.addRow(row, def, b.decidedRef(eoi))
+	b.addRow(row, def, b.decidedRef(atEnd))
 	b.bytes += 8 * (int(b.rows[len(b.rows)-1].n) + 1) // the row just added
 	return len(b.threads) <= b.opts.MaxStates && b.bytes <= b.opts.MaxBytes && b.work <= b.opts.MaxWork*b.opts.MaxStates
 }
