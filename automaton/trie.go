@@ -52,7 +52,7 @@ func buildTrie(rules []Rule, ids []int32, opts Options) *DFA {
 
 	// Live states: their rules (a span of arena, in body order), depth
 	// and output.
-	depth := b.depths[:0]
+	b.depths = b.depths[:0]
 	newState := func(rs []int32, d int, out int32) int32 {
 		id := int32(len(b.threads))
 		b.threads = append(b.threads, span{int32(len(b.arena)), int32(len(rs))})
@@ -62,7 +62,7 @@ func buildTrie(rules []Rule, ids []int32, opts Options) *DFA {
 			b.arena = append(b.arena, rs...)
 		}
 		b.outputs = append(b.outputs, out)
-		depth = append(depth, int32(d))
+		b.depths = append(b.depths, int32(d))
 		return id
 	}
 	// The start state: rules with an empty body ("*") match every path
@@ -90,36 +90,13 @@ func buildTrie(rules []Rule, ids []int32, opts Options) *DFA {
 		def = b.decidedRef(NoRule)
 	}
 	for s := int32(0); s < int32(len(b.threads)); s++ {
-		d := int(depth[s])
-		row := b.row[:0]
-		rs := b.threadsOf(s)
-		if len(rs) == 1 {
-			// One rule left (most states: a pattern's tail), the loops
-			// below in short: it ends here (anchored, for the end of
-			// input), or its next byte leads on or settles it.
-			r := rs[0]
-			eoi := def // NoRule's decided state
-			if body := bodies[r]; len(body) == d {
-				eoi = b.decidedRef(r)
-			} else if c := body[d]; b.classOf[c] != b.eoi {
-				var to int32
-				if len(body) == d+1 && !anchors[r] {
-					to = b.decidedRef(r)
-				} else {
-					// The same one rule, one byte on: the new state
-					// shares this one's span of the arena.
-					to = int32(len(b.threads))
-					b.threads = append(b.threads, b.threads[s])
-					b.outputs = append(b.outputs, NoRule)
-					depth = append(depth, int32(d+1))
-				}
-				if to != def {
-					row = append(row, edge{b.classOf[c], to})
-				}
-			}
-			b.addRow(row, def, eoi)
+		if b.threads[s].n == 1 {
+			b.trieTail(s, def) // most states: a pattern's tail
 			continue
 		}
+		d := int(b.depths[s])
+		row := b.row[:0]
+		rs := b.threadsOf(s)
 		// Rules ending here are anchored ones waiting for the end of
 		// input; they sort first.
 		i := 0
@@ -168,6 +145,38 @@ func buildTrie(rules []Rule, ids []int32, opts Options) *DFA {
 		}
 		b.addRow(row, def, b.decidedRef(eoi))
 	}
-	b.depths, b.sorted, b.next = depth, order, next
+	b.sorted, b.next = order, next
 	return b.finish(start)
+}
+
+// trieTail adds the row of buildTrie's live state s when it holds one
+// rule: the loops over a state's rules, in short, in a function of few
+// variables (in buildTrie's loop they are spilled and reloaded at every
+// state). The rule ends here (anchored, for the end of input), or its
+// next byte leads on, to a state of the same one rule, or settles it.
+// def is every live state's default.
+func (b *builder) trieTail(s, def int32) {
+	r := b.arena[b.threads[s].off]
+	d := int(b.depths[s])
+	body := b.nfa.body[r]
+	row := b.row[:0]
+	eoi := def // NoRule's decided state
+	if len(body) == d {
+		eoi = b.decidedRef(r)
+	} else if c := body[d]; b.classOf[c] != b.eoi {
+		var to int32
+		if len(body) == d+1 && !b.nfa.anchored[r] {
+			to = b.decidedRef(r)
+		} else {
+			// The new state shares this one's span of the arena.
+			to = int32(len(b.threads))
+			b.threads = append(b.threads, b.threads[s])
+			b.outputs = append(b.outputs, NoRule)
+			b.depths = append(b.depths, int32(d+1))
+		}
+		if to != def {
+			row = append(row, edge{b.classOf[c], to})
+		}
+	}
+	b.addRow(row, def, eoi)
 }
