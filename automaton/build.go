@@ -577,7 +577,7 @@ func (b *builder) internNormal(t *threadSet) int32 {
 			}
 			return id
 		}
-		if b.outputs[id] == t.leader && slices.Equal(b.threadsOf(id), t.pos) {
+		if b.hashes[id] == h && b.outputs[id] == t.leader && slices.Equal(b.threadsOf(id), t.pos) {
 			return id
 		}
 	}
