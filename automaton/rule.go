@@ -92,20 +92,16 @@ func rankRules(rules []Rule) []Rule {
 const smallSort = 12
 
 // ranksBefore reports whether rule a comes before rule b in a ranked
-// table: allows first, then the better rule (as better decides), then,
-// between rules of one line and priority, the smaller pattern. A line's rules
-// differ in priority (the index.htm rule's pattern is shorter) unless they
+// table: allows first, then the better rule, then, between rules of one
+// line and priority, the smaller pattern. A line's rules differ in priority (the index.htm rule's pattern is shorter) unless they
 // are the same rule, so the pattern decides only for tables made by hand;
 // it makes the order total, so that any sort gives the same table.
 func ranksBefore(a, b *Rule) bool {
-	if a.Kind != b.Kind {
+	switch {
+	case a.Kind != b.Kind:
 		return a.Kind < b.Kind
-	}
-	if a.Priority != b.Priority {
-		return a.Priority > b.Priority
-	}
-	if a.Line != b.Line {
-		return a.Line < b.Line
+	case a.Priority != b.Priority || a.Line != b.Line:
+		return better(a, b)
 	}
 	return a.Pattern < b.Pattern
 }

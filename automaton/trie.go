@@ -54,16 +54,13 @@ func buildTrie(rules []Rule, ids []int32, opts Options) *DFA {
 	// and output.
 	b.depths = b.depths[:0]
 	newState := func(rs []int32, d int, out int32) int32 {
-		id := int32(len(b.threads))
-		b.threads = append(b.threads, span{int32(len(b.arena)), int32(len(rs))})
+		sp := span{int32(len(b.arena)), int32(len(rs))}
 		if len(rs) == 1 {
 			b.arena = append(b.arena, rs[0]) // (no memmove call)
 		} else {
 			b.arena = append(b.arena, rs...)
 		}
-		b.outputs = append(b.outputs, out)
-		b.depths = append(b.depths, int32(d))
-		return id
+		return b.trieState(sp, d, out)
 	}
 	// The start state: rules with an empty body ("*") match every path
 	// and are settled at once; the others start, if still useful.
@@ -169,14 +166,21 @@ func (b *builder) trieTail(s, def int32) {
 			to = b.decidedRef(r)
 		} else {
 			// The new state shares this one's span of the arena.
-			to = int32(len(b.threads))
-			b.threads = append(b.threads, b.threads[s])
-			b.outputs = append(b.outputs, NoRule)
-			b.depths = append(b.depths, int32(d+1))
+			to = b.trieState(b.threads[s], d+1, NoRule)
 		}
 		if to != def {
 			row = append(row, edge{b.classOf[c], to})
 		}
 	}
 	b.addRow(row, def, eoi)
+}
+
+// trieState adds a live trie state of rules sp (a span of the arena), at
+// depth d, with output out, and returns its ref.
+func (b *builder) trieState(sp span, d int, out int32) int32 {
+	id := int32(len(b.threads))
+	b.threads = append(b.threads, sp)
+	b.outputs = append(b.outputs, out)
+	b.depths = append(b.depths, int32(d))
+	return id
 }
