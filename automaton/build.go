@@ -423,16 +423,22 @@ type builder struct {
 	// shortcut off (tests compare).
 	kept    []int32
 	noPlain bool
-	adv     []int32  // scratch: a successor's advanced threads (set's other buffer)
-	depths  []int32  // buildTrie: each live state's depth
-	sorted  []int32  // buildTrie: the rules in body order
-	next    []int32  // buildTrie: a successor's rules
-	row     []edge   // scratch: the row being built
-	ids     []uint32 // scratch: finish's numbering
-	order   []int32  // scratch: finish's state order
-	outs    []int32  // scratch: finish's outputs
-	kw      keywordScratch
-	nfa     nfa
+	adv     []int32 // scratch: a successor's advanced threads (set's other buffer)
+	depths  []int32 // buildTrie: each live state's depth
+	sorted  []int32 // buildTrie: the rules in body order
+	next    []int32 // buildTrie: a successor's rules
+	// buildTrie: the tails of live states (see trieTail), by state, and
+	// the classes they hold; the ends of tails not reached yet, a heap.
+	tails     []stateTail
+	tailBytes []uint8
+	ends      []tailEnd
+	tailOf    []span   // scratch: finish's tails by state number
+	row       []edge   // scratch: the row being built
+	ids       []uint32 // scratch: finish's numbering
+	order     []int32  // scratch: finish's state order
+	outs      []int32  // scratch: finish's outputs
+	kw        keywordScratch
+	nfa       nfa
 }
 
 // span is a run of a builder's arena or edges.
@@ -457,6 +463,7 @@ func (b *builder) reset(opts Options) {
 		b.decidedIdx[r+1] = 0
 	}
 	b.results, b.edges, b.rows, b.defaults = b.results[:0], b.edges[:0], b.rows[:0], b.defaults[:0]
+	b.tails, b.tailBytes, b.ends = b.tails[:0], b.tailBytes[:0], b.ends[:0]
 	b.bytes, b.work, b.steps = 0, 0, 0
 }
 
@@ -858,5 +865,14 @@ func (b *builder) finish(start int32) *DFA {
 		off[len(order)] = int32(at)
 		return buf
 	}
-	return assemble(&b.classOf, b.classes, b.results, outputs, len(order), stateNumber(id, start), rows)
+	var tails []span // by live state, in order (a trie's, see trieTail)
+	if len(b.tails) > 0 {
+		tails = slices.Grow(b.tailOf[:0], live)[:live]
+		clear(tails)
+		for _, x := range b.tails {
+			tails[id[x.s]-nd] = x.sp
+		}
+		b.tailOf = tails
+	}
+	return assemble(&b.classOf, b.classes, b.results, outputs, len(order), stateNumber(id, start), rows, chainTails{tails, b.tailBytes})
 }

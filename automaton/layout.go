@@ -168,7 +168,7 @@ func (l *layout) chains(nd, nout int, start uint32, eoi uint8) {
 // assemble lays out the table of a DFA whose states are, in logical form,
 // results (decided), outputs (of the first live states), and the rows of
 // live live states.
-func assemble(classes *[256]uint8, numClasses int, results, outputs []int32, live int, start uint32, rows rowSource) *DFA {
+func assemble(classes *[256]uint8, numClasses int, results, outputs []int32, live int, start uint32, rows rowSource, tails chainTails) *DFA {
 	l := layouts.Get().(*layout)
 	defer layouts.Put(l)
 	nd := len(results)
@@ -197,10 +197,10 @@ func assemble(classes *[256]uint8, numClasses int, results, outputs []int32, liv
 			special = rowStart(pos, false)
 		}
 		r := rowStart(pos, out)
-		if next[i] >= 0 {
-			n := uint32(1)
-			for j := next[i]; j >= 0; j = next[j] {
-				n++
+		if next[i] >= 0 || tails.len(i) > 0 {
+			n := uint32(0)
+			for j := int32(i); j >= 0; j = next[j] {
+				n += 1 + tails.len(int(j))
 			}
 			own[i] = r | sparseRef
 			pos = r + chainWords(n)
@@ -242,7 +242,7 @@ func assemble(classes *[256]uint8, numClasses int, results, outputs []int32, liv
 			maxRule = max(maxRule, outputs[i])
 		}
 		switch {
-		case next[i] >= 0:
+		case next[i] >= 0 || tails.len(i) > 0:
 			// A chain row: its states' classes, one byte each, then the
 			// last one's target.
 			t[r-1] = rowChain
@@ -251,7 +251,12 @@ func assemble(classes *[256]uint8, numClasses int, results, outputs []int32, liv
 			for j := int32(i); ; j = next[j] {
 				e := l.edges[l.off[j]] // its one exception
 				t[r+2+k>>2] |= uint32(e.class) << (8 * (k & 3))
-				if k++; next[j] < 0 {
+				k++
+				for _, c := range tails.of(int(j)) {
+					t[r+2+k>>2] |= uint32(c) << (8 * (k & 3))
+					k++
+				}
+				if next[j] < 0 {
 					t[r+1] = chainFlag | k
 					t[r+2+(k+3)/4] = ref[e.to]
 					break
@@ -278,7 +283,7 @@ func assemble(classes *[256]uint8, numClasses int, results, outputs []int32, liv
 	}
 	d := &DFA{
 		NumClasses: numClasses,
-		NumDecided: nd, NumOutputs: len(outputs), NumLive: live,
+		NumDecided: nd, NumOutputs: len(outputs), NumLive: live + len(tails.classes),
 		maxRule: maxRule,
 	}
 	d.walk = walk{
@@ -287,6 +292,31 @@ func assemble(classes *[256]uint8, numClasses int, results, outputs []int32, liv
 	}
 	d.setIdle()
 	return d
+}
+
+// chainTails gives live states (by number) tails: classes of states
+// that follow them in their chain rows with no row nor number of their
+// own (see trieTail). Only a trie has them; zero means none.
+type chainTails struct {
+	spans   []span // by live state; nil: none
+	classes []uint8
+}
+
+// len is the length of live state i's tail.
+func (c chainTails) len(i int) uint32 {
+	if c.spans == nil {
+		return 0
+	}
+	return uint32(c.spans[i].n)
+}
+
+// of is live state i's tail.
+func (c chainTails) of(i int) []uint8 {
+	if c.spans == nil {
+		return nil
+	}
+	sp := c.spans[i]
+	return c.classes[sp.off : sp.off+sp.n]
 }
 
 // classView returns the class map at the start of a table as bytes: a view

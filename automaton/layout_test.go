@@ -36,7 +36,7 @@ func TestChainsLayout(t *testing.T) {
 		off[len(defs)] = int32(len(buf))
 		return buf
 	}
-	d := assemble(&classes, numClasses, []int32{NoRule, 0}, nil, live, 2, src)
+	d := assemble(&classes, numClasses, []int32{NoRule, 0}, nil, live, 2, src, chainTails{})
 	if d.NumLive != live {
 		t.Fatalf("%d live states, want %d", d.NumLive, live)
 	}

@@ -140,5 +140,5 @@ func (d *DFA) quotient(l *logical, block []int32, blocks int) *DFA {
 		off[len(live)] = int32(len(buf))
 		return buf
 	}
-	return assemble(d.cls, d.NumClasses, results, outputs, len(live), id[block[l.id(d.start)]], rows)
+	return assemble(d.cls, d.NumClasses, results, outputs, len(live), id[block[l.id(d.start)]], rows, chainTails{})
 }

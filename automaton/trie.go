@@ -15,7 +15,9 @@ import (
 // trie out in the order subset construction discovers states (the
 // default target first, then bytes ascending, then the end of input), so
 // it gives the very DFA buildDFA would (TestTrieEqualsSubset), in time
-// linear in the patterns' bytes.
+// linear in the patterns' bytes. The states of a pattern's tail, after
+// the last byte it shares with another, are not made one by one: the
+// first holds the others' classes (see trieTail).
 
 // allLiteral reports whether none of the rules ids needs a star.
 func allLiteral(rules []Rule, ids []int32) bool {
@@ -86,7 +88,16 @@ func buildTrie(rules []Rule, ids []int32, opts Options) *DFA {
 	if len(b.threads) > 0 {
 		def = b.decidedRef(NoRule)
 	}
-	for s := int32(0); s < int32(len(b.threads)); s++ {
+	for s := int32(0); ; s++ {
+		// The ends of tails whose last state would be expanded before s
+		// (states are expanded in depth, then body order), and after the
+		// last state the rest, one by one.
+		for len(b.ends) > 0 && (s == int32(len(b.threads)) || b.endBefore(b.ends[0], s)) {
+			b.reachEnd()
+		}
+		if s == int32(len(b.threads)) {
+			break
+		}
 		if b.threads[s].n == 1 {
 			b.trieTail(s, def) // most states: a pattern's tail
 			continue
@@ -144,35 +155,6 @@ func buildTrie(rules []Rule, ids []int32, opts Options) *DFA {
 	}
 	b.sorted, b.next = order, next
 	return b.finish(start)
-}
-
-// trieTail adds the row of buildTrie's live state s when it holds one
-// rule: the loops over a state's rules, in short, in a function of few
-// variables (in buildTrie's loop they are spilled and reloaded at every
-// state). The rule ends here (anchored, for the end of input), or its
-// next byte leads on, to a state of the same one rule, or settles it.
-// def is every live state's default.
-func (b *builder) trieTail(s, def int32) {
-	r := b.arena[b.threads[s].off]
-	d := int(b.depths[s])
-	body := b.nfa.body[r]
-	row := b.row[:0]
-	eoi := def // NoRule's decided state
-	if len(body) == d {
-		eoi = b.decidedRef(r)
-	} else if c := body[d]; b.classOf[c] != b.eoi {
-		var to int32
-		if len(body) == d+1 && !b.nfa.anchored[r] {
-			to = b.decidedRef(r)
-		} else {
-			// The new state shares this one's span of the arena.
-			to = b.trieState(b.threads[s], d+1, NoRule)
-		}
-		if to != def {
-			row = append(row, edge{b.classOf[c], to})
-		}
-	}
-	b.addRow(row, def, eoi)
 }
 
 // trieState adds a live trie state of rules sp (a span of the arena), at

@@ -12,10 +12,14 @@ import (
 // prefixes, duplicates, anchors, trailing stars, "*", and both kinds.
 func TestTrieEqualsSubset(t *testing.T) {
 	rng := rand.New(rand.NewSource(2022))
-	for round := 0; round < 2000; round++ {
+	// Few bytes make shared prefixes; long bodies make long tails (chain
+	// rows); NUL ends the path in Google mode, so a body's NUL cuts its
+	// tail.
+	alphabets := []string{"/abc", "ab", "/a\x00#"}
+	for round := 0; round < 3000; round++ {
 		var rules []Rule
 		for i := 0; i < 1+rng.Intn(12); i++ {
-			b := append([]byte{'/'}, randomBytes(rng, "/abc", rng.Intn(6))...)
+			b := append([]byte{'/'}, randomBytes(rng, alphabets[round%3], rng.Intn(4+round%9))...)
 			switch rng.Intn(6) {
 			case 0, 1:
 				b = append(b, '$')
