@@ -426,6 +426,7 @@ type builder struct {
 	adv     []int32 // scratch: a successor's advanced threads (set's other buffer)
 	depths  []int32 // buildTrie: each live state's depth
 	sorted  []int32 // buildTrie: the rules in body order
+	ranks   []int32 // buildTrie: each rule's place in sorted
 	next    []int32 // buildTrie: a successor's rules
 	// buildTrie: the tails of live states (see trieTail), by state, and
 	// the classes they hold; the ends of tails not reached yet, a heap.

@@ -52,6 +52,11 @@ func buildTrie(rules []Rule, ids []int32, opts Options) *DFA {
 		return int(x - y)
 	})
 
+	b.ranks = slices.Grow(b.ranks[:0], len(rules))[:len(rules)]
+	for i, r := range order {
+		b.ranks[r] = int32(i)
+	}
+
 	// Live states: their rules (a span of arena, in body order), depth
 	// and output.
 	b.depths = b.depths[:0]

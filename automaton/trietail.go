@@ -22,10 +22,14 @@ type stateTail struct {
 // rule sp (a span of the arena) at depth, or the decided state of the
 // rule (decided); edge is the edge to patch. It is numbered when
 // buildTrie would have expanded the tail's last state, of depth-1: before
-// the first state after it in depth, then body order.
+// the first state after it in depth, then body order. rank is the rule's
+// place in body order, which stands for the tail's path in that order:
+// the paths of two states of one depth differ, and the rules under each
+// path are a run in body order.
 type tailEnd struct {
 	sp      span
 	depth   int32
+	rank    int32
 	edge    int32
 	decided bool
 }
@@ -64,7 +68,7 @@ func (b *builder) trieTail(s, def int32) {
 				b.tailBytes = append(b.tailBytes, b.classOf[body[k]])
 			}
 			b.tails = append(b.tails, stateTail{s, span{int32(at), int32(j - d - 1)}})
-			b.pushEnd(tailEnd{sp, int32(j), int32(len(b.edges)), settles})
+			b.pushEnd(tailEnd{sp, int32(j), b.ranks[r], int32(len(b.edges)), settles})
 		case settles:
 			to = b.decidedRef(r)
 		default:
@@ -77,23 +81,16 @@ func (b *builder) trieTail(s, def int32) {
 }
 
 // endBefore reports whether tail end e is numbered before live state s
-// is expanded: whether the tail's last state, at depth e.depth-1, comes
-// before s in depth, then body order.
+// is expanded: whether the tail's last state comes before s in depth,
+// then body order.
 func (b *builder) endBefore(e tailEnd, s int32) bool {
-	d := b.depths[s]
-	if e.depth-1 != d {
-		return e.depth-1 < d
-	}
-	return b.nfa.body[b.arena[e.sp.off]][:d] < b.nfa.body[b.arena[b.threads[s].off]][:d]
+	d := b.depths[s] + 1
+	return e.depth < d || e.depth == d && e.rank < b.ranks[b.arena[b.threads[s].off]]
 }
 
 // endLess orders tail ends by their last states, as endBefore.
-func (b *builder) endLess(x, y tailEnd) bool {
-	if x.depth != y.depth {
-		return x.depth < y.depth
-	}
-	n := x.depth - 1
-	return b.nfa.body[b.arena[x.sp.off]][:n] < b.nfa.body[b.arena[y.sp.off]][:n]
+func endLess(x, y tailEnd) bool {
+	return x.depth < y.depth || x.depth == y.depth && x.rank < y.rank
 }
 
 // reachEnd numbers the first tail end, and patches its edge.
@@ -112,7 +109,7 @@ func (b *builder) pushEnd(e tailEnd) {
 	h := append(b.ends, e)
 	for i := len(h) - 1; i > 0; {
 		p := (i - 1) / 2
-		if !b.endLess(h[i], h[p]) {
+		if !endLess(h[i], h[p]) {
 			break
 		}
 		h[i], h[p] = h[p], h[i]
@@ -132,10 +129,10 @@ func (b *builder) popEnd() tailEnd {
 		if k >= len(h) {
 			break
 		}
-		if k+1 < len(h) && b.endLess(h[k+1], h[k]) {
+		if k+1 < len(h) && endLess(h[k+1], h[k]) {
 			k++
 		}
-		if !b.endLess(h[k], h[i]) {
+		if !endLess(h[k], h[i]) {
 			break
 		}
 		h[i], h[k] = h[k], h[i]
