@@ -1,5 +1,7 @@
 package automaton
 
+import "math/bits"
+
 // DFA is one deterministic byte automaton over a set of rules of a
 // program. Its result for a path is a leader: the index, in the program's
 // ranked rule table, of the only rule of this DFA that can decide, or
@@ -113,6 +115,16 @@ func sparseStep(t []uint32, r uint32, c uint8) uint32 {
 			return 0
 		}
 		return t[r]
+	}
+	if n-1 < 4 {
+		// One word of classes (zero padded), compared at once: the first
+		// zero byte of x is c's place, 4 when none is; a place past n is
+		// padding, for the default. No branch depends on c: found is all
+		// ones when i < n, else zero.
+		x := t[r+2] ^ uint32(c)*0x01010101
+		i := uint32(bits.TrailingZeros32((x-0x01010101)&^x&0x80808080)) >> 3
+		found := uint32(int32(i-n) >> 31)
+		return t[r+(3+i)&found]
 	}
 	cw := r + 2
 	for i := uint32(0); i < n; i++ {
