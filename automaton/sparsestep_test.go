@@ -2,6 +2,7 @@ package automaton
 
 import (
 	"math/rand"
+	"slices"
 	"testing"
 )
 
@@ -16,11 +17,7 @@ func TestSparseStep(t *testing.T) {
 		n := rng.Intn(min(numClasses, 9))
 		// n distinct classes, ascending, as a valid row holds them.
 		classes := rng.Perm(numClasses)[:n]
-		for i := 1; i < len(classes); i++ {
-			for j := i; j > 0 && classes[j] < classes[j-1]; j-- {
-				classes[j], classes[j-1] = classes[j-1], classes[j]
-			}
-		}
+		slices.Sort(classes)
 		r := uint32(2 + rng.Intn(3))
 		tab := make([]uint32, r+sparseWords(uint32(n))+uint32(rng.Intn(3)))
 		tab[r], tab[r+1] = 1000, uint32(n)
