@@ -66,10 +66,7 @@ func TestKeywordsEqualSubset(t *testing.T) {
 			continue
 		}
 		ranked := rankRules(rules)
-		ids := make([]int32, len(ranked))
-		for i := range ids {
-			ids[i] = int32(i)
-		}
+		ids := allRules(len(ranked))
 		opts := Options{NULEndsPath: round%2 == 0}.withDefaults()
 		kw, n := buildKeywords(ranked, ids, opts)
 		if kw == nil || n != len(ids) {
@@ -97,10 +94,7 @@ func TestKeywordsBudget(t *testing.T) {
 		rules = append(rules, Rule{Kind: Disallow, Line: int32(i + 1), Pattern: "*" + string(rune('a'+i%26)) + "0123456789" + string(rune('a'+i/26))})
 	}
 	ranked := rankRules(rules)
-	ids := make([]int32, len(ranked))
-	for i := range ids {
-		ids[i] = int32(i)
-	}
+	ids := allRules(len(ranked))
 	opts := Options{MaxStates: 300}.withDefaults()
 	d, n := buildKeywords(ranked, ids, opts)
 	if d == nil || n == 0 || n >= len(ids) {

@@ -20,10 +20,7 @@ func TestBudgetOutcome(t *testing.T) {
 	var b builder
 	for round := 0; round < 500; round++ {
 		ranked := rankRules(randomRules(rng, 1+rng.Intn(10)))
-		ids := make([]int32, len(ranked))
-		for i := range ids {
-			ids[i] = int32(i)
-		}
+		ids := allRules(len(ranked))
 		opts := Options{MaxStates: unbounded, MaxBytes: unbounded, MaxWork: 1}.withDefaults()
 		if _, ok := b.subsets(ranked, ids, opts); !ok {
 			t.Fatalf("%v: an unbounded construction failed", ranked)
@@ -75,10 +72,7 @@ func TestFirstAttemptShare(t *testing.T) {
 			}
 		}
 		ranked := rankRules(rules)
-		ids := make([]int32, len(ranked))
-		for i := range ids {
-			ids[i] = int32(i)
-		}
+		ids := allRules(len(ranked))
 		if len(ids) < 2 {
 			continue
 		}
@@ -140,10 +134,7 @@ func TestPlainSuccessors(t *testing.T) {
 	plain, whole := &builder{}, &builder{noPlain: true}
 	for round := 0; round < 2000; round++ {
 		ranked := rankRules(randomRules(rng, 1+rng.Intn(12)))
-		ids := make([]int32, len(ranked))
-		for i := range ids {
-			ids[i] = int32(i)
-		}
+		ids := allRules(len(ranked))
 		if got, want := construct(plain, ranked, ids), construct(whole, ranked, ids); !reflect.DeepEqual(got, want) {
 			t.Fatalf("%v: the shortcut gives %+v, normalising gives %+v", ranked, got, want)
 		}

@@ -172,15 +172,21 @@ func tableHash(ranked []Rule) uint64 {
 
 func build(rules []Rule, opts Options) *Program { return buildRanked(rankRules(rules), opts) }
 
+// allRules lists the indices of a rule table of n rules: what a program
+// is built from before any is set apart.
+func allRules(n int) []int32 {
+	ids := make([]int32, n)
+	for i := range ids {
+		ids[i] = int32(i)
+	}
+	return ids
+}
+
 // buildRanked builds the program of a ranked table (see rankRules).
 func buildRanked(ranked []Rule, opts Options) *Program {
 	opts = opts.withDefaults()
 	p := &Program{Rules: ranked, NULEndsPath: opts.NULEndsPath}
-	ids := make([]int32, len(p.Rules))
-	for i := range ids {
-		ids[i] = int32(i)
-	}
-	p.build(ids, opts, true)
+	p.build(allRules(len(ranked)), opts, true)
 	p.sortScan()
 	p.seal(nil)
 	return p

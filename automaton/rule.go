@@ -93,9 +93,10 @@ const smallSort = 12
 
 // ranksBefore reports whether rule a comes before rule b in a ranked
 // table: allows first, then the better rule, then, between rules of one
-// line and priority, the smaller pattern. A line's rules differ in priority (the index.htm rule's pattern is shorter) unless they
-// are the same rule, so the pattern decides only for tables made by hand;
-// it makes the order total, so that any sort gives the same table.
+// line and priority, the smaller pattern. A line's rules differ in
+// priority (the index.htm rule's pattern is shorter) unless they are the
+// same rule, so the pattern decides only for tables made by hand; it
+// makes the order total, so that any sort gives the same table.
 func ranksBefore(a, b *Rule) bool {
 	switch {
 	case a.Kind != b.Kind:

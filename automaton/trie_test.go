@@ -37,10 +37,7 @@ func TestTrieEqualsSubset(t *testing.T) {
 			rules = append(rules, Rule{Kind: kind, Line: int32(i + 1), Pattern: string(b)})
 		}
 		ranked := rankRules(rules)
-		ids := make([]int32, len(ranked))
-		for i := range ids {
-			ids[i] = int32(i)
-		}
+		ids := allRules(len(ranked))
 		opts := Options{NULEndsPath: round%2 == 0}.withDefaults()
 		trie := buildTrie(ranked, ids, opts)
 		opts.MaxStates, opts.MaxBytes, opts.MaxWork = unbounded, unbounded, 1
