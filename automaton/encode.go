@@ -11,7 +11,8 @@ import (
 )
 
 // The blob wire format, version 3. docs/FORMAT.md describes it byte by
-// byte; this file writes it and decode.go reads and validates it.
+// byte; this file writes it, decode.go reads it and validate.go checks each
+// DFA table in it.
 
 const (
 	// Magic opens every blob.
