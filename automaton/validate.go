@@ -5,9 +5,9 @@ import (
 	"math"
 )
 
-// Validating a DFA's table as a blob holds it, before any walk uses it:
-// a decoded table is untrusted, and every step of a walk reads it
-// without bounds beyond Go's own.
+// Validating a DFA's table as a blob holds it, before any walk uses it: a
+// decoded table is untrusted, and a walk follows its refs without checking
+// them, so each must be shown here to be in range and of its kind.
 
 // validTable checks a DFA's table (see DFA) at blob offset at: the class
 // map, the results, every row's place, padding, header and output, then
