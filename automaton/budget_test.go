@@ -55,12 +55,12 @@ func TestBudgetOutcome(t *testing.T) {
 	}
 }
 
-// TestFirstAttemptShare: the first attempt on a part has 1/firstWorkShare
-// of the work budget: a part of anchored wildcard rules whose automaton
-// takes W thread steps gets one DFA when a share of the budget covers W,
-// and is split (a DFA of some of its rules, the others scanned) when the
-// share falls short by one step per budgeted state.
-func TestFirstAttemptShare(t *testing.T) {
+// TestFirstAttemptBudget: the first attempt on a part has the work
+// budget: a part of anchored wildcard rules whose automaton takes W
+// thread steps gets one DFA when the budget covers W, and is split (a DFA
+// of some of its rules, the others scanned) when it falls short by one
+// step per budgeted state.
+func TestFirstAttemptBudget(t *testing.T) {
 	rng := rand.New(rand.NewSource(309))
 	var b builder
 	tested := 0
@@ -92,11 +92,11 @@ func TestFirstAttemptShare(t *testing.T) {
 			p := buildRanked(ranked, Options{MaxStates: states, MaxWork: maxWork})
 			return len(p.DFAs) == 1 && len(p.Scan) == 0
 		}
-		if !one(firstWorkShare * k) {
-			t.Fatalf("%v: %d steps, %d budgeted states: no single DFA with a work budget of %d", ranked, work, budgeted, firstWorkShare*k)
+		if !one(k) {
+			t.Fatalf("%v: %d steps, %d budgeted states: no single DFA with a work budget of %d", ranked, work, budgeted, k)
 		}
-		if one(firstWorkShare*k - 1) {
-			t.Fatalf("%v: %d steps, %d budgeted states: a single DFA with a work budget of %d", ranked, work, budgeted, firstWorkShare*k-1)
+		if one(k - 1) {
+			t.Fatalf("%v: %d steps, %d budgeted states: a single DFA with a work budget of %d", ranked, work, budgeted, k-1)
 		}
 	}
 	if tested < 20 {
