@@ -65,43 +65,100 @@ func TestFirstAttemptBudget(t *testing.T) {
 	var b builder
 	tested := 0
 	for round := 0; round < 2000 && tested < 200; round++ {
-		var rules []Rule
-		for _, r := range randomRules(rng, 2+rng.Intn(8)) {
-			if hasStar(r.Pattern) && !floating(r.Pattern) {
-				rules = append(rules, r)
-			}
-		}
-		ranked := rankRules(rules)
+		ranked := rankRules(anchoredWildcards(randomRules(rng, 2+rng.Intn(8))))
 		ids := allRules(len(ranked))
 		if len(ids) < 2 {
 			continue
 		}
-		if _, ok := b.subsets(ranked, ids, Options{MaxStates: unbounded, MaxBytes: unbounded, MaxWork: 1}.withDefaults()); !ok {
-			t.Fatalf("%v: an unbounded construction failed", ranked)
-		}
 		// A state budget of the states the automaton has, so that the
 		// work budget is tight.
-		states, work := len(b.threads), b.work
+		states, work := unboundedSize(t, &b, ranked, ids)
 		budgeted := (&Program{Rules: ranked}).budget(ids, Options{MaxStates: states}.withDefaults()).MaxStates
 		k := (work + budgeted - 1) / budgeted // steps per budgeted state
 		if states > budgeted || k < 2 {
 			continue
 		}
 		tested++
-		one := func(maxWork int) bool {
+		exactWork(t, ranked, "the part", work, budgeted, k, func(maxWork int) bool {
 			p := buildRanked(ranked, Options{MaxStates: states, MaxWork: maxWork})
 			return len(p.DFAs) == 1 && len(p.Scan) == 0
-		}
-		if !one(k) {
-			t.Fatalf("%v: %d steps, %d budgeted states: no single DFA with a work budget of %d", ranked, work, budgeted, k)
-		}
-		if one(k - 1) {
-			t.Fatalf("%v: %d steps, %d budgeted states: a single DFA with a work budget of %d", ranked, work, budgeted, k-1)
-		}
+		})
 	}
 	if tested < 20 {
 		t.Fatalf("only %d rule sets tested", tested)
 	}
+}
+
+// TestHalvingBudget: a halving of a part's wildcard rules has the same
+// work budget as the first attempt: when the first attempt fails (here
+// on its states), the best-ranked half of a part of anchored wildcard
+// rules whose automaton takes W thread steps gets a DFA when the budget
+// covers W, and not when it falls short by one step per budgeted state.
+func TestHalvingBudget(t *testing.T) {
+	rng := rand.New(rand.NewSource(9309))
+	var b builder
+	tested := 0
+	for round := 0; round < 4000 && tested < 200; round++ {
+		ranked := rankRules(anchoredWildcards(randomRules(rng, 4+rng.Intn(10))))
+		ids := allRules(len(ranked))
+		half := ids[:len(ids)/2]
+		if len(half) == 0 {
+			continue
+		}
+		all, _ := unboundedSize(t, &b, ranked, ids)
+		states, work := unboundedSize(t, &b, ranked, half)
+		// A state budget one short of the whole part's automaton, so that
+		// the first attempt fails whatever its work budget.
+		opts := Options{MaxStates: all - 1}
+		budgeted := (&Program{Rules: ranked}).budget(half, opts.withDefaults()).MaxStates
+		k := (work + budgeted - 1) / budgeted
+		if states > budgeted || k < 2 {
+			continue
+		}
+		tested++
+		exactWork(t, ranked, "its best half", work, budgeted, k, func(maxWork int) bool {
+			opts.MaxWork = maxWork
+			p := buildRanked(ranked, opts)
+			return len(p.DFAs) == 1 && len(p.Scan) == len(ids)-len(half)
+		})
+	}
+	if tested < 20 {
+		t.Fatalf("only %d rule sets tested", tested)
+	}
+}
+
+// unboundedSize builds the automaton of the rules ids without a budget
+// and returns its states and the thread steps it took.
+func unboundedSize(t *testing.T, b *builder, ranked []Rule, ids []int32) (states, work int) {
+	t.Helper()
+	if _, ok := b.subsets(ranked, ids, Options{MaxStates: unbounded, MaxBytes: unbounded, MaxWork: 1}.withDefaults()); !ok {
+		t.Fatalf("%v: an unbounded construction failed", ranked)
+	}
+	return len(b.threads), b.work
+}
+
+// exactWork fails t unless a work budget of k thread steps per budgeted
+// state is exactly what built needs to build what (whose automaton takes
+// work steps): built(k) holds and built(k-1) does not.
+func exactWork(t *testing.T, ranked []Rule, what string, work, budgeted, k int, built func(maxWork int) bool) {
+	t.Helper()
+	if !built(k) {
+		t.Fatalf("%v: %s takes %d steps, %d budgeted states: no DFA of it with a work budget of %d", ranked, what, work, budgeted, k)
+	}
+	if built(k - 1) {
+		t.Fatalf("%v: %s takes %d steps, %d budgeted states: a DFA of it with a work budget of %d", ranked, what, work, budgeted, k-1)
+	}
+}
+
+// anchoredWildcards keeps the rules with a star that are not floating.
+func anchoredWildcards(rules []Rule) []Rule {
+	var kept []Rule
+	for _, r := range rules {
+		if hasStar(r.Pattern) && !floating(r.Pattern) {
+			kept = append(kept, r)
+		}
+	}
+	return kept
 }
 
 // TestPlainSuccessors: subset construction finds the same states, with
