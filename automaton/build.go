@@ -280,7 +280,7 @@ func (p *Program) build(ids []int32, opts Options, split bool) {
 	}
 	// All of the rules did not fit; without the literal ones they still
 	// do not, nearly always (over the corpus, they fit 31 times in 343;
-	// 17 in 235 under an earlier, larger budget): start at half.
+	// 17 in 235 when first counted): start at half.
 	fit := len(wild) / 2
 	for attempt := 0; attempt < wildAttempts && fit > 0; attempt++ {
 		if d := buildDFA(p.Rules, wild[:fit], p.budget(wild[:fit], opts)); d != nil {

@@ -349,8 +349,8 @@ func (b *builder) dropUseless(adv []int32) []int32 {
 // up first, so the total at the end is the same and a construction past
 // its budget gives up as soon as the states it has found will cost more,
 // not after spending it. (Over the corpus, the work budget is what all
-// 1,916 failed attempts run out of; 1,402 of 1,419 under an earlier,
-// larger budget.)
+// 1,916 failed attempts run out of; 1,402 of 1,419 when first
+// counted.)
 func (b *builder) expansionWork(pos []int32) int {
 	n := b.n
 	var named byteSet
