@@ -55,76 +55,62 @@ func TestBudgetOutcome(t *testing.T) {
 	}
 }
 
-// TestFirstAttemptBudget: the first attempt on a part has the work
-// budget: a part of anchored wildcard rules whose automaton takes W
-// thread steps gets one DFA when the budget covers W, and is split (a DFA
-// of some of its rules, the others scanned) when it falls short by one
-// step per budgeted state.
-func TestFirstAttemptBudget(t *testing.T) {
+// TestAttemptBudgets: every DFA attempt has exactly the work budget. For
+// a part of anchored wildcard rules:
+//   - the first attempt: when the part's automaton takes W thread steps,
+//     the part gets one DFA when the budget covers W, and is split (a DFA
+//     of some of its rules, the others scanned) when it falls short by
+//     one step per budgeted state;
+//   - a halving: when the first attempt fails (here on its states), the
+//     best-ranked half of the part gets a DFA when the budget covers the
+//     half's W, and not when it falls short by one step per budgeted
+//     state.
+func TestAttemptBudgets(t *testing.T) {
 	rng := rand.New(rand.NewSource(309))
 	var b builder
-	tested := 0
-	for round := 0; round < 2000 && tested < 200; round++ {
-		ranked := rankRules(anchoredWildcards(randomRules(rng, 2+rng.Intn(8))))
+	var tested [2]int // first attempts, halvings
+	for round := 0; round < 4000 && min(tested[0], tested[1]) < 200; round++ {
+		ranked := rankRules(anchoredWildcards(randomRules(rng, 2+rng.Intn(12))))
 		ids := allRules(len(ranked))
 		if len(ids) < 2 {
 			continue
 		}
-		// A state budget of the states the automaton has, so that the
-		// work budget is tight.
-		states, work := unboundedSize(t, &b, ranked, ids)
-		budgeted := (&Program{Rules: ranked}).budget(ids, Options{MaxStates: states}.withDefaults()).MaxStates
-		k := (work + budgeted - 1) / budgeted // steps per budgeted state
-		if states > budgeted || k < 2 {
-			continue
+		// The first attempt, with a state budget of the states its
+		// automaton has, so that the work budget is tight.
+		all, work := unboundedSize(t, &b, ranked, ids)
+		if budgeted, k, ok := tightWork(ranked, ids, all, all, work); ok {
+			tested[0]++
+			exactWork(t, ranked, "the part", work, budgeted, k, func(maxWork int) bool {
+				p := buildRanked(ranked, Options{MaxStates: all, MaxWork: maxWork})
+				return len(p.DFAs) == 1 && len(p.Scan) == 0
+			})
 		}
-		tested++
-		exactWork(t, ranked, "the part", work, budgeted, k, func(maxWork int) bool {
-			p := buildRanked(ranked, Options{MaxStates: states, MaxWork: maxWork})
-			return len(p.DFAs) == 1 && len(p.Scan) == 0
-		})
+		// The first halving, with a state budget one short of the whole
+		// part's automaton, so that the first attempt fails whatever its
+		// work budget.
+		half := ids[:len(ids)/2]
+		states, work := unboundedSize(t, &b, ranked, half)
+		if budgeted, k, ok := tightWork(ranked, half, all-1, states, work); ok {
+			tested[1]++
+			exactWork(t, ranked, "its best half", work, budgeted, k, func(maxWork int) bool {
+				p := buildRanked(ranked, Options{MaxStates: all - 1, MaxWork: maxWork})
+				return len(p.DFAs) == 1 && len(p.Scan) == len(ids)-len(half)
+			})
+		}
 	}
-	if tested < 20 {
-		t.Fatalf("only %d rule sets tested", tested)
+	if min(tested[0], tested[1]) < 20 {
+		t.Fatalf("only %v rule sets tested (first attempts, halvings)", tested)
 	}
 }
 
-// TestHalvingBudget: a halving of a part's wildcard rules has the same
-// work budget as the first attempt: when the first attempt fails (here
-// on its states), the best-ranked half of a part of anchored wildcard
-// rules whose automaton takes W thread steps gets a DFA when the budget
-// covers W, and not when it falls short by one step per budgeted state.
-func TestHalvingBudget(t *testing.T) {
-	rng := rand.New(rand.NewSource(9309))
-	var b builder
-	tested := 0
-	for round := 0; round < 4000 && tested < 200; round++ {
-		ranked := rankRules(anchoredWildcards(randomRules(rng, 4+rng.Intn(10))))
-		ids := allRules(len(ranked))
-		half := ids[:len(ids)/2]
-		if len(half) == 0 {
-			continue
-		}
-		all, _ := unboundedSize(t, &b, ranked, ids)
-		states, work := unboundedSize(t, &b, ranked, half)
-		// A state budget one short of the whole part's automaton, so that
-		// the first attempt fails whatever its work budget.
-		opts := Options{MaxStates: all - 1}
-		budgeted := (&Program{Rules: ranked}).budget(half, opts.withDefaults()).MaxStates
-		k := (work + budgeted - 1) / budgeted
-		if states > budgeted || k < 2 {
-			continue
-		}
-		tested++
-		exactWork(t, ranked, "its best half", work, budgeted, k, func(maxWork int) bool {
-			opts.MaxWork = maxWork
-			p := buildRanked(ranked, opts)
-			return len(p.DFAs) == 1 && len(p.Scan) == len(ids)-len(half)
-		})
-	}
-	if tested < 20 {
-		t.Fatalf("only %d rule sets tested", tested)
-	}
+// tightWork returns the states budgeted to the rules ids under a state
+// budget of maxStates, and k, the thread steps per budgeted state that
+// their automaton (of states states, taking work steps) needs; ok when
+// the states fit and k-1 is a budget to try.
+func tightWork(ranked []Rule, ids []int32, maxStates, states, work int) (budgeted, k int, ok bool) {
+	budgeted = (&Program{Rules: ranked}).budget(ids, Options{MaxStates: maxStates}.withDefaults()).MaxStates
+	k = (work + budgeted - 1) / budgeted
+	return budgeted, k, states <= budgeted && k >= 2
 }
 
 // unboundedSize builds the automaton of the rules ids without a budget
