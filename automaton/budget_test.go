@@ -21,11 +21,8 @@ func TestBudgetOutcome(t *testing.T) {
 	for round := 0; round < 500; round++ {
 		ranked := rankRules(randomRules(rng, 1+rng.Intn(10)))
 		ids := allRules(len(ranked))
-		opts := Options{MaxStates: unbounded, MaxBytes: unbounded, MaxWork: 1}.withDefaults()
-		if _, ok := b.subsets(ranked, ids, opts); !ok {
-			t.Fatalf("%v: an unbounded construction failed", ranked)
-		}
-		states, bytes, work := len(b.threads), b.bytes, b.work
+		states, work := unboundedSize(t, &b, ranked, ids)
+		bytes := b.bytes
 		if work != b.steps {
 			t.Fatalf("%v: %d thread steps counted as the states were found, %d taken", ranked, work, b.steps)
 		}
