@@ -1,0 +1,75 @@
+package automaton
+
+import (
+	"bytes"
+	"math/rand"
+	"testing"
+)
+
+// logicalRun is a walk one logical state at a time, without the walks'
+// shortcuts (idle skips, runs of a state that loops, chains in a row):
+// the leader that every walk must settle.
+func logicalRun(d *DFA, rules []Rule, path []byte, loops *int) int32 {
+	l := d.logical()
+	s := l.id(d.start)
+	leader := int32(NoRule)
+	for i := 0; ; i++ {
+		if s < uint32(d.NumDecided) {
+			return combine(rules, leader, l.result(s))
+		}
+		leader = combine(rules, leader, l.output(s))
+		c := d.EOIClass()
+		if i < len(path) {
+			c = d.cls[path[i]]
+		}
+		next := l.step(s, c)
+		if ref := l.refs[s-uint32(d.NumDecided)]; next == s && ref&sparseRef == 0 && ref != d.idle {
+			*loops++
+		}
+		s = next
+	}
+}
+
+// TestSelfLoopEqualsLogical: google and rfc. A walk that runs over the
+// bytes on which a dense state loops (the state after "/*a*a*a" reading
+// more a's) settles the same leader as a walk one logical state at a
+// time, for random star-heavy rule sets and paths of long runs of one
+// byte between others, NULs and '#' included.
+func TestSelfLoopEqualsLogical(t *testing.T) {
+	rng := rand.New(rand.NewSource(9309))
+	pieces := []string{"*", "a", "b", "/", "*a", "*b", "?", "#"}
+	loops := 0
+	for round := 0; round < 1500; round++ {
+		var rules []Rule
+		for i := 0; i < 1+rng.Intn(5); i++ {
+			var p bytes.Buffer
+			if rng.Intn(4) > 0 {
+				p.WriteByte('/')
+			}
+			for range 1 + rng.Intn(6) {
+				p.WriteString(pieces[rng.Intn(len(pieces))])
+			}
+			if rng.Intn(4) == 0 {
+				p.WriteByte('$')
+			}
+			rules = append(rules, Rule{Kind: Kind(1 + rng.Intn(2)), Line: int32(i + 1), Pattern: p.String()})
+		}
+		prog := Build(rules, Options{NULEndsPath: round%2 == 0})
+		for _, d := range prog.DFAs {
+			for k := 0; k < 20; k++ {
+				path := []byte{'/'}
+				for range rng.Intn(6) {
+					run := randomBytes(rng, "ab/?c\x00#", 1)
+					path = append(path, bytes.Repeat(run, 1+rng.Intn(30))...)
+				}
+				if got, want := d.Run(prog.Rules, path), logicalRun(d, prog.Rules, path, &loops); got != want {
+					t.Fatalf("rules %v, path %q: leader %d, %d one state at a time", prog.Rules, path, got, want)
+				}
+			}
+		}
+	}
+	t.Logf("%d steps where a dense state other than the idle one loops", loops)
+	if loops < 10000 {
+		t.Fatalf("%d steps where a dense state loops: the test does not exercise the runs", loops)
+	}
+}
