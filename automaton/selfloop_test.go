@@ -6,13 +6,13 @@ import (
 	"testing"
 )
 
-// logicalRun is a walk one logical state at a time, without the walks'
-// shortcuts (idle skips, runs of a state that loops, chains in a row):
-// the leader that every walk must settle. It counts in loops the steps
-// where a dense state of a DFA with an idle state, other than the idle
-// state, loops.
-func logicalRun(d *DFA, rules []Rule, path []byte, loops *int) int32 {
-	l := d.logical()
+// logicalRun is a walk of l's DFA one logical state at a time, without
+// the walks' shortcuts (idle skips, runs of a state that loops, chains in
+// a row): the leader that every walk must settle. It counts in loops the
+// steps where a dense state of a DFA with an idle state, other than the
+// idle state, loops.
+func logicalRun(l *logical, rules []Rule, path []byte, loops *int) int32 {
+	d := l.d
 	s := l.id(d.start)
 	leader := int32(NoRule)
 	for i := 0; ; i++ {
@@ -34,9 +34,9 @@ func logicalRun(d *DFA, rules []Rule, path []byte, loops *int) int32 {
 
 // TestSelfLoopEqualsLogical: google and rfc. A floating walk (runIdle)
 // that runs over the bytes on which a dense state loops (the state after
-// "/*a*a*a" reading more a's) settles the same leader as a walk one logical state at a
-// time, for random star-heavy rule sets and paths of long runs of one
-// byte between others, NULs and '#' included.
+// "/*a*a*a" reading more a's) settles the same leader as a walk one
+// logical state at a time, for random star-heavy rule sets and paths of
+// long runs of one byte between others, NULs and '#' included.
 func TestSelfLoopEqualsLogical(t *testing.T) {
 	rng := rand.New(rand.NewSource(9309))
 	pieces := []string{"*", "a", "b", "/", "*a", "*b", "?", "#"}
@@ -58,13 +58,14 @@ func TestSelfLoopEqualsLogical(t *testing.T) {
 		}
 		prog := Build(rules, Options{NULEndsPath: round%2 == 0})
 		for _, d := range prog.DFAs {
+			l := d.logical()
 			for k := 0; k < 20; k++ {
 				path := []byte{'/'}
 				for range rng.Intn(6) {
 					run := randomBytes(rng, "ab/?c\x00#", 1)
 					path = append(path, bytes.Repeat(run, 1+rng.Intn(30))...)
 				}
-				if got, want := d.Run(prog.Rules, path), logicalRun(d, prog.Rules, path, &loops); got != want {
+				if got, want := d.Run(prog.Rules, path), logicalRun(l, prog.Rules, path, &loops); got != want {
 					t.Fatalf("rules %v, path %q: leader %d, %d one state at a time", prog.Rules, path, got, want)
 				}
 			}
