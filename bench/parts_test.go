@@ -17,9 +17,9 @@ import (
 // the same URLs, packed, cost half as much on 50 hosts' matchers as on
 // their own thousands, while grouping queries by host (4.6 to a host)
 // saves nothing, and packing the URLs into one buffer saves 8% of the
-// frontier (docs/PERFORMANCE.md, "Where a check's time goes"). wikipedia is the other two
-// thirds, its en.wikipedia.org queries, alone in list order (their URLs
-// are not the wikipedia workload's).
+// frontier (docs/PERFORMANCE.md, "Where a check's time goes").
+// wikipedia is the other two thirds, its en.wikipedia.org queries, alone
+// in list order (their URLs are not the wikipedia workload's).
 func BenchmarkFrontierParts(b *testing.B) {
 	w := load(b, "frontier")
 	wiki := corpus(b).Hosts["en.wikipedia.org"]
