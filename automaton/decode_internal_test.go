@@ -209,3 +209,34 @@ func roundTrip(t *testing.T, p *Program) *Program {
 	}
 	return dec.Programs[0]
 }
+
+// TestRulesOutOfRank: Decode does not check that a program's rules are
+// ranked (docs/FORMAT.md), as no walk needs it for safety: a blob whose
+// two disallows are listed worst first still loads and answers, with the
+// rule listed first.
+func TestRulesOutOfRank(t *testing.T) {
+	blob := blobFor(t, "User-agent: *\nDisallow: /a\nDisallow: /ab\n")
+	d := decoder{b: blob}
+	if err := d.header(); err != nil {
+		t.Fatal(err)
+	}
+	at := d.sec[secRules][0] + 4
+	if n := d.u32(at - 4); n != 2 {
+		t.Fatalf("%d rules, want 2", n)
+	}
+	b := bytes.Clone(blob)
+	first, second := b[at:at+ruleSize], b[at+ruleSize:at+2*ruleSize]
+	tmp := bytes.Clone(first)
+	copy(first, second)
+	copy(second, tmp)
+	end := len(b) - 8
+	binary.LittleEndian.PutUint64(b[end:], farm.Fingerprint64(b[:end]))
+	set, err := Decode(b)
+	if err != nil {
+		t.Fatalf("rules out of rank: %v", err)
+	}
+	allowed, r := set.Programs[0].Check([]byte("/abc"))
+	if allowed || r == nil || r.Line != 2 {
+		t.Fatalf("/abc: allowed %v, rule %+v; want a disallow, the rule listed first (line 2)", allowed, r)
+	}
+}
