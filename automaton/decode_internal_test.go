@@ -166,14 +166,20 @@ func refusesDamage(t *testing.T, blob []byte, damages map[string]func(b []byte))
 	for name, damage := range damages {
 		b := bytes.Clone(blob)
 		damage(b)
-		end := len(b) - 8
-		binary.LittleEndian.PutUint64(b[end:], farm.Fingerprint64(b[:end]))
+		sealBlob(b)
 		if _, err := Decode(b); !errors.Is(err, ErrFormat) {
 			t.Errorf("%s: %v, want ErrFormat", name, err)
 		} else {
 			t.Logf("%s: %v", name, err)
 		}
 	}
+}
+
+// sealBlob writes b's checksum trailer, so that a damaged blob reaches
+// the checks after the checksum.
+func sealBlob(b []byte) {
+	end := len(b) - 8
+	binary.LittleEndian.PutUint64(b[end:], farm.Fingerprint64(b[:end]))
 }
 
 // blobFor encodes the program of body's rules for agent "*" (Disallow
@@ -229,8 +235,7 @@ func TestRulesOutOfRank(t *testing.T) {
 	tmp := bytes.Clone(first)
 	copy(first, second)
 	copy(second, tmp)
-	end := len(b) - 8
-	binary.LittleEndian.PutUint64(b[end:], farm.Fingerprint64(b[:end]))
+	sealBlob(b)
 	set, err := Decode(b)
 	if err != nil {
 		t.Fatalf("rules out of rank: %v", err)
