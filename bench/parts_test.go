@@ -13,11 +13,12 @@ import (
 // so each check usually finds its program cold; others-x4 is each of those
 // four times in a row, so three checks in four find it warm. A warm check
 // then costs about (4·others-x4 − others)/3. What makes a check cold is
-// how many programs the checks spread over, and the URL's own memory:
-// the same URLs, packed, cost half as much on 50 hosts' matchers as on
-// their own thousands, while grouping queries by host (4.6 to a host)
-// saves nothing, and packing the URLs into one buffer saves 8% of the
-// frontier (docs/PERFORMANCE.md, "Where a check's time goes").
+// the memory its program's walk reads (BenchmarkFrontierFootprint: the
+// same walks cost several times as much from copies of 50 programs
+// spread over as many bytes as the frontier's blobs as from the 50
+// alone), and a little the URL's own: grouping queries by host (4.6 to a
+// host) saves nothing, and packing the URLs into one buffer saves 8% of
+// the frontier (docs/PERFORMANCE.md, "Where a check's time goes").
 // wikipedia is the other two thirds, its en.wikipedia.org queries, alone
 // in list order (their URLs are not the wikipedia workload's).
 func BenchmarkFrontierParts(b *testing.B) {
