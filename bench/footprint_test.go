@@ -27,7 +27,7 @@ import (
 func BenchmarkFrontierFootprint(b *testing.B) {
 	w := load(b, "frontier")
 	wiki := corpus(b).Hosts["en.wikipedia.org"]
-	var own []runtime.Matcher
+	var own []runtime.Matcher // by query
 	var lens []int
 	var files []string
 	seen := map[string]bool{}
@@ -71,19 +71,19 @@ func BenchmarkFrontierFootprint(b *testing.B) {
 		}
 		return r.Agent(token)
 	}
-	// Each variant's matchers, by query.
+	// Each variant's queries: the URLs, each with its matcher.
 	type variant struct {
 		name string
-		ms   []runtime.Matcher
+		qs   []workload.Query
 	}
-	variants := []variant{{"own", own}}
-	spread := func(pool []runtime.Matcher) []runtime.Matcher {
-		ms := make([]runtime.Matcher, len(urls))
-		for i := range ms {
-			ms[i] = pool[i%len(pool)]
+	spread := func(pool []runtime.Matcher) []workload.Query {
+		qs := make([]workload.Query, len(urls))
+		for i := range qs {
+			qs[i] = workload.Query{Matcher: pool[i%len(pool)], URL: urls[i]}
 		}
-		return ms
+		return qs
 	}
+	variants := []variant{{"own", spread(own)}}
 	var pool []runtime.Matcher
 	for len(pool) < few {
 		pool = append(pool, bind(len(pool)))
@@ -100,12 +100,6 @@ func BenchmarkFrontierFootprint(b *testing.B) {
 	}
 	b.Logf("%d queries; %d files, %d bytes of blobs; %d picked, %d bytes", len(urls), len(files), allBytes, few, fewBytes)
 	for _, v := range variants {
-		b.Run(v.name, func(b *testing.B) {
-			qs := make([]workload.Query, len(urls))
-			for i := range qs {
-				qs[i] = workload.Query{Matcher: v.ms[i], URL: urls[i]}
-			}
-			checkLoop(b, qs)
-		})
+		b.Run(v.name, func(b *testing.B) { checkLoop(b, v.qs) })
 	}
 }
