@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/robotsdfa/robotsdfa/automaton"
 	"github.com/robotsdfa/robotsdfa/compile"
 	"github.com/robotsdfa/robotsdfa/runtime"
 )
@@ -132,8 +133,12 @@ func (c *Corpus) Load(file string, mode compile.Mode) (body, blob []byte, r *run
 // Compile parses, compiles and serialises a robots.txt body with the
 // default options.
 func Compile(body []byte, mode compile.Mode) ([]byte, error) {
-	set := compile.Compile(compile.Parse(body, compile.Options{Mode: mode}), compile.CompileOptions{})
-	return set.AppendBinary(nil)
+	return CompileSet(body, mode).AppendBinary(nil)
+}
+
+// CompileSet is Compile without the serialising: the set its blob holds.
+func CompileSet(body []byte, mode compile.Mode) *automaton.Set {
+	return compile.Compile(compile.Parse(body, compile.Options{Mode: mode}), compile.CompileOptions{})
 }
 
 // Adversarial is the adversarial workload: long paths against star-heavy
