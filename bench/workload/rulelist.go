@@ -6,7 +6,8 @@ import (
 )
 
 // ListFrame is the header and trailer of a blob of lists (RuleListBytes):
-// 32 bytes, a quarter of the blob format's own frame.
+// 32 bytes, a quarter of the blob format's header, section table and
+// trailer (128 bytes; its whole frame, EmptyBlobBytes, is 164).
 const ListFrame = 32
 
 // RuleListBytes is the size of a compiled robots.txt stored with no
