@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -133,11 +132,11 @@ func readPack(path string) (*pack, error) {
 		return nil, err
 	}
 	defer zr.Close()
-	var content bytes.Buffer
-	if _, err := io.Copy(&content, io.LimitReader(zr, maxPackBytes+1)); err != nil {
-		return nil, fmt.Errorf("%s: %w: zstd: %v", path, errPack, err)
+	content, err := packContent(zr, st.Size())
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	p, err := decodePack(content.Bytes())
+	p, err := decodePack(content)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
