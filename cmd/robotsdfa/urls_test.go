@@ -1,0 +1,70 @@
+package main
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// plainBytewise is plain's definition, a byte at a time.
+func plainBytewise(u string) bool {
+	for i := 0; i < len(u); i++ {
+		if c := u[i]; c < 0x20 || c == 0x7f {
+			return false
+		}
+	}
+	return u != ""
+}
+
+// plain reads words: every byte value at every place of lines of 1 to 17
+// bytes (around both ends of a word), over backgrounds of ASCII and of
+// bytes from 0x80 up, and random lines, agree with the definition.
+func TestPlain(t *testing.T) {
+	require.False(t, plain(""))
+	for _, bg := range []byte{'a', ' ', 0x7e, 0x80, 0xff} {
+		for n := 1; n <= 17; n++ {
+			for at := 0; at < n; at++ {
+				for v := 0; v < 256; v++ {
+					b := bytes.Repeat([]byte{bg}, n)
+					b[at] = byte(v)
+					require.Equal(t, plainBytewise(string(b)), plain(string(b)), "%q", b)
+				}
+			}
+		}
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 100_000 {
+		b := make([]byte, r.IntN(40))
+		for i := range b {
+			b[i] = byte(r.IntN(256))
+			if r.IntN(4) > 0 {
+				b[i] = byte(0x20 + r.IntN(0x60))
+			}
+		}
+		require.Equal(t, plainBytewise(string(b)), plain(string(b)), "%q", b)
+	}
+}
+
+// BenchmarkPlain runs plain and its bytewise definition over the sample
+// frontier's lines, side by side; ns/op is per line.
+func BenchmarkPlain(b *testing.B) {
+	lines := sampleFrontier(b)
+	for _, impl := range []struct {
+		name string
+		f    func(string) bool
+	}{{"words", plain}, {"bytes", plainBytewise}} {
+		b.Run(impl.name, func(b *testing.B) {
+			n := 0
+			for i := 0; i < b.N; i++ {
+				if impl.f(lines[i%len(lines)]) {
+					n++
+				}
+			}
+			if n != b.N {
+				b.Fatalf("%d of %d lines plain", n, b.N)
+			}
+		})
+	}
+}
