@@ -42,10 +42,10 @@ func urlProblem(u []byte, needHost bool) string {
 
 // plain reports whether a line is non-empty and free of control bytes,
 // the first condition of urlProblem. It reads eight bytes at a time: a
-// byte x below 0x80 borrows into its top bit in x - 0x20 exactly when
-// x < 0x20, and in (x ^ 0x7f) - 1 exactly when x == 0x7f; masking with ^x
-// keeps bytes of 0x80 and above (allowed) and borrows out of the byte
-// below (only ever after a true hit) from counting.
+// byte x below 0x80 gets its top bit set in x - 0x20 exactly when x < 0x20,
+// and in (x ^ 0x7f) - 1 exactly when x == 0x7f; masking with ^x keeps the
+// bytes of 0x80 and above (allowed) from counting. A borrow from the byte
+// below comes only after a true hit there, so the word's answer is exact.
 func plain(u string) bool {
 	const ones, tops = 0x0101010101010101, 0x8080808080808080
 	i := 0
