@@ -117,18 +117,15 @@ func TestFilterInputs(t *testing.T) {
 		}
 	}
 	plain := []byte(strings.Join(base, "\n") + "\n")
-	var gz bytes.Buffer
-	zw := gzip.NewWriter(&gz)
-	zw.Write(plain)
-	require.NoError(t, zw.Close())
-	enc, err := zstd.NewWriter(nil)
+	gz, err := gzipBytes(plain)
 	require.NoError(t, err)
-	zs := enc.EncodeAll(plain, nil)
+	zs, err := zstdBytes(plain)
+	require.NoError(t, err)
 	for _, c := range []struct {
 		name    string
 		data    []byte
 		workers string
-	}{{"plain", plain, "1"}, {"gzip", gz.Bytes(), "3"}, {"zstd", zs, "2"}} {
+	}{{"plain", plain, "1"}, {"gzip", gz, "3"}, {"zstd", zs, "2"}} {
 		t.Run(c.name, func(t *testing.T) {
 			input := writeTemp(t, "urls", c.data)
 			r := robotsdfa(t, nil, "filter", "-pack", samplePack(t), "-agent", "googlebot", "-workers", c.workers, input)
@@ -146,6 +143,27 @@ func TestFilterInputs(t *testing.T) {
 	r := robotsdfa(t, nil, "filter", "-robots-dir", sampleRobots, "-hosts", sampleHosts, "-agent", "googlebot", sampleURLs)
 	require.Equal(t, exitOK, r.code, r.stderr)
 	require.True(t, r.stdout == allowed.String())
+}
+
+// gzipBytes is p gzip-compressed at the default level.
+func gzipBytes(p []byte) ([]byte, error) {
+	var out bytes.Buffer
+	w := gzip.NewWriter(&out)
+	if _, err := w.Write(p); err != nil {
+		return nil, err
+	}
+	err := w.Close()
+	return out.Bytes(), err
+}
+
+// zstdBytes is p zstd-compressed at the default level.
+func zstdBytes(p []byte) ([]byte, error) {
+	w, err := zstd.NewWriter(nil)
+	if err != nil {
+		return nil, err
+	}
+	defer w.Close()
+	return w.EncodeAll(p, nil), nil
 }
 
 // Lines that are not usable URLs are reported in place with -verdicts,
