@@ -279,11 +279,17 @@ func TestFilterUsageAndInputErrors(t *testing.T) {
 			require.Contains(t, r.stderr, c.stderr)
 		})
 	}
-	// A bad gzip stream is an input error naming the file.
+	// A bad gzip stream is an input error naming the file, whether its
+	// header or its body is bad.
 	bad := writeTemp(t, "bad.gz", []byte{0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 0xde, 0xad})
 	r := robotsdfa(t, nil, "filter", "-robots", robots, "-agent", "bot", bad)
 	require.Equal(t, exitProblem, r.code)
-	require.Contains(t, r.stderr, "bad.gz")
+	require.Contains(t, r.stderr, "bad.gz: flate: corrupt input")
+	bad = writeTemp(t, "badheader.gz", []byte{0x1f, 0x8b, 'x', 'x', 'x', 'x', 'x', 'x', 'x', 'x', 'x', 'x'})
+	r = robotsdfa(t, nil, "filter", "-robots", robots, "-agent", "bot", bad)
+	require.Equal(t, exitProblem, r.code)
+	require.Contains(t, r.stderr, "badheader.gz: gzip: invalid header\n")
+	require.NotContains(t, r.stderr, "gzip: gzip")
 	// Empty input: no output, a summary, success.
 	r = robotsdfa(t, []byte{}, "filter", "-robots", robots, "-agent", "bot")
 	require.Equal(t, exitOK, r.code)

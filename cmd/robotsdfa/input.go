@@ -41,7 +41,7 @@ func openInput(e *env, name string) (*input, error) {
 		zr, err := gzip.NewReader(br)
 		if err != nil {
 			closeFile()
-			return nil, fmt.Errorf("%s: gzip: %w", name, err)
+			return nil, fmt.Errorf("%s: %w", name, err) // gzip's errors say "gzip: "
 		}
 		in.r = zr
 	case bytes.HasPrefix(magic, []byte{0x28, 0xb5, 0x2f, 0xfd}):
