@@ -106,7 +106,8 @@ func TestFilterOrderMillion(t *testing.T) {
 }
 
 // Default output (allowed URLs only) is the allowed subsequence, for any
-// number of workers; gzip and zstd input give the same output as plain.
+// number of workers; gzip (one member or several) and zstd input give the
+// same output as plain.
 func TestFilterInputs(t *testing.T) {
 	base := sampleFrontier(t)
 	want := referenceVerdicts(t, base)
@@ -121,11 +122,18 @@ func TestFilterInputs(t *testing.T) {
 	require.NoError(t, err)
 	zs, err := zstdBytes(plain)
 	require.NoError(t, err)
+	// Concatenated gzip files (cat a.gz b.gz) are one list, as gunzip
+	// reads them; the cut falls inside a line.
+	half := len(plain) / 2
+	gz1, err := gzipBytes(plain[:half])
+	require.NoError(t, err)
+	gz2, err := gzipBytes(plain[half:])
+	require.NoError(t, err)
 	for _, c := range []struct {
 		name    string
 		data    []byte
 		workers string
-	}{{"plain", plain, "1"}, {"gzip", gz, "3"}, {"zstd", zs, "2"}} {
+	}{{"plain", plain, "1"}, {"gzip", gz, "3"}, {"gzip-members", append(gz1, gz2...), "2"}, {"zstd", zs, "2"}} {
 		t.Run(c.name, func(t *testing.T) {
 			input := writeTemp(t, "urls", c.data)
 			r := robotsdfa(t, nil, "filter", "-pack", samplePack(t), "-agent", "googlebot", "-workers", c.workers, input)
