@@ -2,6 +2,7 @@ package compile_test
 
 import (
 	"bytes"
+	"flag"
 	"fmt"
 	"math/rand"
 	"strings"
@@ -11,7 +12,6 @@ import (
 	"github.com/robotsdfa/robotsdfa/compile"
 	"github.com/robotsdfa/robotsdfa/internal/conformance"
 	"github.com/robotsdfa/robotsdfa/internal/reference"
-	"github.com/robotsdfa/robotsdfa/internal/testcorpus"
 	"github.com/robotsdfa/robotsdfa/runtime"
 )
 
@@ -127,11 +127,16 @@ func diffFile(t *testing.T, name string, body []byte, opts compile.Options, aopt
 	st.files++
 }
 
+var differential = flag.String("differential", "sample", "the corpus TestDifferentialCorpus runs on: sample or full")
+
 // TestDifferentialCorpus: both. On every sample file, in both modes, the
 // automaton agrees with the reference on verdict and deciding line for
-// URLs made from the file's own patterns and common paths.
+// URLs made from the file's own patterns and common paths. The whole
+// shared corpus, by hand:
+//
+//	go test ./compile -run DifferentialCorpus -differential=full -timeout 1h
 func TestDifferentialCorpus(t *testing.T) {
-	files, err := testcorpus.Sample()
+	files, err := corpusFiles(t, *differential)
 	if err != nil {
 		t.Fatal(err)
 	}

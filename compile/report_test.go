@@ -2,6 +2,7 @@ package compile_test
 
 import (
 	"flag"
+	"fmt"
 	"sort"
 	"testing"
 	"time"
@@ -18,21 +19,10 @@ var corpusReport = flag.String("corpusreport", "", "print automaton figures over
 //
 //	go test ./compile -run AutomatonReport -corpusreport=full -v
 func TestAutomatonReport(t *testing.T) {
-	var files []testcorpus.File
-	var err error
-	switch *corpusReport {
-	case "":
+	if *corpusReport == "" {
 		t.Skip("pass -corpusreport=sample or -corpusreport=full")
-	case "sample":
-		files, err = testcorpus.Sample()
-	case "full":
-		var ok bool
-		var dir string
-		files, dir, ok, err = testcorpus.Shared()
-		if !ok {
-			t.Skipf("no shared corpus at %s", dir)
-		}
 	}
+	files, err := corpusFiles(t, *corpusReport)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,4 +69,20 @@ func TestAutomatonReport(t *testing.T) {
 	t.Logf("parse+compile per file: median %v p99 %v max %v", times[q(len(times), .5)], times[q(len(times), .99)], times[len(times)-1])
 	t.Logf("minimisation: %d states built, %d minimal (%.2f%%); %d of %d DFAs reducible", built, minimal, 100*float64(minimal)/float64(built), reducible, dfas)
 	t.Logf("groups needing the fallback: %d of %d", fallback, groups)
+}
+
+// corpusFiles reads the corpus a flag names: "sample" (testdata) or "full"
+// (the shared corpus; the test is skipped when it is not there).
+func corpusFiles(t *testing.T, which string) ([]testcorpus.File, error) {
+	switch which {
+	case "sample":
+		return testcorpus.Sample()
+	case "full":
+		files, dir, ok, err := testcorpus.Shared()
+		if err == nil && !ok {
+			t.Skipf("no shared corpus at %s (set ROBOTSDFA_CORPUS)", dir)
+		}
+		return files, err
+	}
+	return nil, fmt.Errorf("corpus %q: want sample or full", which)
 }
