@@ -14,7 +14,6 @@ import (
 	"github.com/klauspost/compress/zstd"
 	"github.com/robotsdfa/robotsdfa/bench/workload"
 	"github.com/robotsdfa/robotsdfa/compile"
-	"github.com/robotsdfa/robotsdfa/internal/reference"
 	"github.com/robotsdfa/robotsdfa/runtime"
 	"github.com/stretchr/testify/require"
 )
@@ -41,21 +40,7 @@ func referenceVerdicts(t testing.TB, urls []string) []bool {
 	files := map[string]*compile.File{}
 	out := make([]bool, len(urls))
 	for i, u := range urls {
-		key, ok := appendHostKey(nil, []byte(u))
-		require.True(t, ok, u)
-		name, ok := hosts[string(key)]
-		if !ok {
-			name = string(key) + ".txt"
-		}
-		f, seen := files[name]
-		if !seen {
-			body, err := os.ReadFile(filepath.Join(sampleRobots, name))
-			if err == nil {
-				f = compile.Parse(body, compile.Options{})
-			}
-			files[name] = f
-		}
-		out[i] = f == nil || reference.Check(f, []string{"googlebot"}, false, u).Allowed
+		out[i] = referenceCheck(t, files, hosts, sampleRobots, compile.Google, u).Allowed
 	}
 	return out
 }

@@ -88,7 +88,7 @@ func TestFilterEqualsReference(t *testing.T) {
 // referenceCheck is the reference matcher's answer for url with its host's
 // file chosen as -robots-dir -hosts does (no file: everything allowed).
 // files caches each file's parse.
-func referenceCheck(t *testing.T, files map[string]*compile.File, hosts map[string]string, dir string, mode compile.Mode, url string) reference.Result {
+func referenceCheck(t testing.TB, files map[string]*compile.File, hosts map[string]string, dir string, mode compile.Mode, url string) reference.Result {
 	key, ok := appendHostKey(nil, []byte(url))
 	require.True(t, ok, url)
 	name, ok := hosts[string(key)]
