@@ -58,8 +58,8 @@ func (r *Robots) Records() []automaton.Record { return r.set.Records }
 // given), and false when none is given.
 func (m Matcher) CrawlDelay() (time.Duration, bool) {
 	best, ok := time.Duration(-1), false
-	for _, p := range m.programs {
-		if d := m.set.Meta[p].CrawlDelay; d > best {
+	for _, p := range m.bound.list() {
+		if d := m.bound.set.Meta[p].CrawlDelay; d > best {
 			best, ok = d, true
 		}
 	}
@@ -69,8 +69,8 @@ func (m Matcher) CrawlDelay() (time.Duration, bool) {
 // RequestRate returns the request-rate for the bound groups (the most
 // polite one): requests per period, and false when none is given.
 func (m Matcher) RequestRate() (requests int, per time.Duration, ok bool) {
-	for _, p := range m.programs {
-		meta := m.set.Meta[p]
+	for _, p := range m.bound.list() {
+		meta := m.bound.set.Meta[p]
 		if meta.Requests <= 0 {
 			continue
 		}
