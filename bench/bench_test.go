@@ -265,3 +265,23 @@ func BenchmarkLoad(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkBind: binding a crawler's matcher (Robots.Agent), per file
+// of the frontier: finding its programs and deriving the program's
+// screen, which a crawler does once per host and robots.txt.
+func BenchmarkBind(b *testing.B) {
+	w := load(b, "frontier")
+	var robots []*runtime.Robots
+	for _, blob := range w.Blobs {
+		r, err := runtime.Load(blob)
+		if err != nil {
+			b.Fatal(err)
+		}
+		robots = append(robots, r)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		robots[i%len(robots)].Agent(token)
+	}
+}

@@ -1,0 +1,337 @@
+package automaton
+
+// A program's screen: a few words, derived from its automata, from which
+// a caller holding them can often tell a path's leader, or the part of it
+// that the anchored rules settle, without reading the program. On a host
+// not checked just before, reading the program is most of a check's
+// cost: its class maps and rows are cold in cache (docs/PERFORMANCE.md,
+// "Where a check's time goes"). A screen is 128 bytes, kept by the
+// caller's handle (runtime.Matcher): the screens of ten thousand hosts
+// fit in a last-level cache that their programs overflow.
+//
+// Most paths are settled by their first bytes. The anchored rules' DFAs
+// (those without an idle state) are decided after "/b" or "/bc" for
+// nearly every b and c, and most of those prefixes settle one and the
+// same leader: no rule at all, or a rule such as "Allow: /" that
+// matches every path. A floating DFA is idle after "/b" for most b, with
+// nothing settled on the way, and stays idle to the end of a path that
+// holds no byte leaving its idle state, where it settles its end of
+// input's result. The screen keeps the anchored DFAs' common leader, the
+// ASCII bytes b for which "/b" settles it, a Bloom filter of the pairs
+// "/bc" that do (for the bytes b that do not alone), the bytes b after
+// which every floating DFA is idle, and the bytes that leave an idle
+// state. A check then needs the program only for the floating walks, or
+// not at all. A scanned rule matches only paths that begin with its
+// literal prefix (the pattern up to its first '*' or '$'): its first
+// bytes are left out of the screen, and a program with a scanned rule
+// whose prefix is "/" alone gets no screen.
+//
+// A screen only answers what the walks would: with the rules in rank,
+// combine is associative and commutative, so the leaders of the anchored
+// and the floating DFAs may be combined in any grouping. A program whose
+// rules are out of rank (a blob made by hand: docs/FORMAT.md) gets none.
+
+// Screen is a program's screen (see Program.Screen).
+type Screen struct {
+	// first holds the ASCII bytes b for which "/b" decides every
+	// anchored DFA with anchored as their leader.
+	first [2]uint64
+	// idle holds the ASCII bytes b after which "/b" leaves every
+	// floating DFA in its idle state, nothing settled.
+	idle [2]uint64
+	// pairs has bit pairBit(b, c) set when every pair of ASCII bytes b
+	// and c that maps to it, b not in first, decides every anchored DFA
+	// with anchored as their leader after "/bc".
+	pairs [pairWords]uint64
+	// leave holds the ASCII bytes that leave the idle state of a
+	// floating DFA (a byte of 128 or more always counts as leaving).
+	leave [2]uint64
+	// anchored is the anchored DFAs' leader on a settled prefix; all is
+	// the program's on a path that also leaves each floating DFA idle.
+	anchored, all int32
+	// floating: the program has a floating DFA.
+	floating bool
+}
+
+// Settled says how much of a path's leader a screen settles.
+type Settled uint8
+
+const (
+	// Unsettled: the screen says nothing; walk the program.
+	Unsettled Settled = iota
+	// AnchoredSettled: the anchored DFAs' leader is settled; the
+	// floating DFAs must still be walked (Program.FloatingLeader).
+	AnchoredSettled
+	// AllSettled: the program's leader is settled.
+	AllSettled
+)
+
+// pairWords sizes a screen's Bloom filter of pairs: 512 bits.
+const pairWords = 8
+
+// pairBit is the filter's bit for the pair of bytes b, c.
+func pairBit(b, c byte) uint32 {
+	return (uint32(b)<<8 | uint32(c)) * 0x9E3779B1 >> (32 - 9)
+}
+
+func has(set *[2]uint64, b byte) bool { return set[b>>6&1]&(1<<(b&63)) != 0 }
+
+func add(set *[2]uint64, b byte) { set[b>>6&1] |= 1 << (b & 63) }
+
+// screenDFAs bounds the DFAs of a program that gets a screen, and
+// screenWalks the short walks its pairs may cost (each byte b whose pairs
+// are examined costs a walk per class of each DFA, at most 128): a screen
+// is made for every Matcher bound, and a hostile file must not make that
+// slow. The bytes b past the budget are left to the walks.
+const (
+	screenDFAs  = 8
+	screenWalks = 2048
+)
+
+// Refuses reports whether the screen settles nothing of a path whose
+// second and third bytes are b and c (most paths it settles nothing of):
+// a test a caller makes inline before calling Settle.
+func (sc *Screen) Refuses(b, c byte) bool {
+	k := pairBit(b, c)
+	return b|c < 128 && !has(&sc.first, b) && sc.pairs[k>>6&(pairWords-1)]&(1<<(k&63)) == 0
+}
+
+// Settle returns as much of path's leader as the screen settles; path
+// is in its matching form. It reads nothing but the screen and path.
+func (sc *Screen) Settle(path []byte) (leader int32, s Settled) {
+	if len(path) < 2 || path[0] != '/' || path[1] >= 128 {
+		return NoRule, Unsettled
+	}
+	b := path[1]
+	if !has(&sc.first, b) {
+		if len(path) < 3 || path[2] >= 128 {
+			return NoRule, Unsettled
+		}
+		if k := pairBit(b, path[2]); sc.pairs[k>>6]&(1<<(k&63)) == 0 {
+			return NoRule, Unsettled
+		}
+		if sc.floating {
+			return sc.anchored, AnchoredSettled
+		}
+		return sc.all, AllSettled
+	}
+	if sc.floating {
+		if !has(&sc.idle, b) {
+			return sc.anchored, AnchoredSettled
+		}
+		for _, c := range path[2:] {
+			if c >= 128 || has(&sc.leave, c) {
+				return sc.anchored, AnchoredSettled
+			}
+		}
+	}
+	return sc.all, AllSettled
+}
+
+// Leader is the program's leader on every path the screen settles
+// whole (AllSettled).
+func (sc *Screen) Leader() int32 { return sc.all }
+
+// FloatingLeader is the leader of path (in its matching form) given the
+// anchored DFAs' leader, which a screen of p settled: the floating DFAs
+// alone are walked. first must be p.FirstWalk().
+func (p *Program) FloatingLeader(first *Walk, path []byte, anchored int32) int32 {
+	leader := anchored
+	if first.w.idle != 0 {
+		leader = combine(p.Rules, leader, first.w.run(p.Rules, path))
+	}
+	for i := range p.rest {
+		if p.rest[i].idle != 0 {
+			leader = combine(p.Rules, leader, p.rest[i].run(p.Rules, path))
+		}
+	}
+	return leader
+}
+
+// Screen derives p's screen from its DFAs, alike for a built program and
+// a decoded one; ok is false when p gets none. Its work is bounded: a
+// walk of two or three bytes per class of each DFA for the first bytes,
+// and at most screenWalks more for pairs.
+func (p *Program) Screen() (sc Screen, ok bool) {
+	if len(p.DFAs) > screenDFAs || !inRank(p.Rules) {
+		return sc, false
+	}
+	for _, pre := range p.scanPre {
+		if len(pre) < 2 {
+			return sc, false // a scanned rule that may match any path
+		}
+	}
+	var firsts, pairs [128]settling
+	p.extend([]byte{'/', 0}, &firsts)
+	// The leader most first bytes settle (no rule when none does).
+	var leaders [8]int32
+	var votes [8]int
+	for _, f := range firsts {
+		for i := range leaders {
+			if votes[i] == 0 || leaders[i] == f.leader {
+				leaders[i] = f.leader
+				votes[i] += b2i(f.decided)
+				break
+			}
+		}
+	}
+	sc.anchored = leaders[0]
+	for i := range leaders {
+		if votes[i] > votes[0] {
+			sc.anchored, votes[0] = leaders[i], votes[i]
+		}
+	}
+	for i := range sc.pairs {
+		sc.pairs[i] = ^uint64(0)
+	}
+	budget := screenWalks
+	for b, f := range firsts {
+		if f.idle {
+			add(&sc.idle, byte(b))
+		}
+		if f.decided && f.leader == sc.anchored {
+			add(&sc.first, byte(b))
+			continue
+		}
+		if budget > 0 {
+			budget -= p.extend([]byte{'/', byte(b), 0}, &pairs)
+		} else {
+			pairs = [128]settling{}
+		}
+		for c, pc := range pairs {
+			if !pc.decided || pc.leader != sc.anchored {
+				k := pairBit(byte(b), byte(c))
+				sc.pairs[k>>6] &^= 1 << (k & 63)
+			}
+		}
+	}
+	// A scanned rule matches only paths that start with its literal
+	// prefix: those are left to the walks.
+	for _, pre := range p.scanPre {
+		if b := pre[1]; b < 128 {
+			sc.first[b>>6] &^= 1 << (b & 63)
+			for c := range 128 {
+				if len(pre) == 2 || pre[2] == byte(c) {
+					k := pairBit(b, byte(c))
+					sc.pairs[k>>6] &^= 1 << (k & 63)
+				}
+			}
+		}
+	}
+	sc.all = sc.anchored
+	for _, d := range p.DFAs {
+		if d.idle == 0 {
+			continue
+		}
+		sc.floating = true
+		sc.all = combine(p.Rules, sc.all, int32(d.t[d.step(d.idle, d.eoi)]))
+		for b := range 128 {
+			if !d.stay.stays(byte(b)) {
+				add(&sc.leave, byte(b))
+			}
+		}
+	}
+	return sc, true
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// settling is what a prefix settles of a program: whether it decides
+// every anchored DFA, and their leader; whether it leaves every floating
+// DFA idle with nothing settled.
+type settling struct {
+	leader        int32
+	decided, idle bool
+}
+
+// extend sets out[c] to what prefix with its last byte replaced by c
+// settles, for each ASCII byte c, and returns the walks it took: one per
+// class of each DFA among the ASCII bytes.
+func (p *Program) extend(prefix []byte, out *[128]settling) int {
+	for c := range out {
+		out[c] = settling{leader: NoRule, decided: true, idle: true}
+	}
+	walks := 0
+	last := len(prefix) - 1
+	for _, d := range p.DFAs {
+		var byClass [256]settling
+		var done [256]bool
+		for c := range out {
+			k := d.cls[c]
+			if !done[k] {
+				done[k] = true
+				walks++
+				prefix[last] = byte(c)
+				s, l, ok := d.after(p.Rules, prefix)
+				byClass[k] = settling{leader: l, decided: ok && s < d.decEnd, idle: ok && s == d.idle && l == NoRule}
+			}
+			o := &out[c]
+			if d.idle == 0 {
+				o.decided = o.decided && byClass[k].decided
+				o.leader = combine(p.Rules, o.leader, byClass[k].leader)
+			} else {
+				o.idle = o.idle && byClass[k].idle
+			}
+		}
+	}
+	return walks
+}
+
+// inRank reports whether rules are ranked as combine needs: within each
+// kind, no rule has a higher priority than one before it.
+func inRank(rules []Rule) bool {
+	var last [3]int32
+	last[Allow], last[Disallow] = 1<<31-1, 1<<31-1
+	for i := range rules {
+		k := rules[i].Kind
+		if k != Allow && k != Disallow || rules[i].Priority > last[k] {
+			return false
+		}
+		last[k] = rules[i].Priority
+	}
+	return true
+}
+
+// after walks prefix from w's start as run does and returns the state it
+// ends in and the leader settled on the way (at a decided state, with
+// its result). ok is false when the walk ends inside a chain row, past
+// its first state (a state with no ref).
+func (w *walk) after(rules []Rule, prefix []byte) (s uint32, leader int32, ok bool) {
+	t := w.t
+	s = w.start
+	leader = NoRule
+	for i := 0; ; i++ {
+		if s < w.special {
+			if s < w.decEnd {
+				return s, combine(rules, leader, int32(t[s])), true
+			}
+			leader = combine(rules, leader, w.output(s))
+		}
+		if i == len(prefix) {
+			return s, leader, true
+		}
+		r := s &^ sparseRef
+		if s&sparseRef == 0 || t[r+1]&chainFlag == 0 {
+			s = w.step(s, w.cls[prefix[i]])
+			continue
+		}
+		// A chain: follow it while the prefix does, as run does.
+		n := t[r+1] &^ chainFlag
+		k := uint32(0)
+		for ; k < n && i < len(prefix) && w.cls[prefix[i]] == chainClass(t, r, k); k, i = k+1, i+1 {
+		}
+		switch {
+		case k == n:
+			s, i = t[r+2+(n+3)/4], i-1
+		case i == len(prefix):
+			return s, leader, false
+		default:
+			s = t[r]
+		}
+	}
+}
