@@ -97,6 +97,21 @@ type Program struct {
 	NULEndsPath bool
 	// fragmentEnds: see EndsAtFragment.
 	fragmentEnds bool
+	// screen is the program's *Screen once derived (see Screen), read
+	// and written atomically.
+	screen unsafe.Pointer
+}
+
+// withRules returns a copy of p with rules for its rule table (another
+// group's, of the same kinds and patterns, lines aside) and no screen:
+// p may be in use, its screen being derived, and the copy's lines
+// differ. TestWithRulesCopiesEveryField holds it to Program's fields.
+func (p *Program) withRules(rules []Rule) *Program {
+	return &Program{
+		first: p.first, rest: p.rest, Rules: rules, DFAs: p.DFAs, Scan: p.Scan,
+		scanPre: p.scanPre, scanNeed: p.scanNeed,
+		NULEndsPath: p.NULEndsPath, fragmentEnds: p.fragmentEnds,
+	}
 }
 
 // Build compiles a merged group's rules (any order; rules that cannot
@@ -141,9 +156,7 @@ func (b *Builder) Build(rules []Rule) *Program {
 	ranked := rankRules(rules)
 	h := tableHash(ranked)
 	if prev, ok := b.built.find(h); ok && sameTable(prev.Rules, ranked) {
-		p := *prev
-		p.Rules = ranked
-		return &p
+		return prev.withRules(ranked)
 	}
 	// (A table whose hash collides with another's is built anew.)
 	p := buildRanked(ranked, b.Options)
@@ -202,6 +215,7 @@ func buildRanked(ranked []Rule, opts Options) *Program {
 // it.
 func (p *Program) seal(slab *[]walk) {
 	p.first, p.rest = walk{}, nil
+	p.screen = nil // derived again from the new DFAs
 	if len(p.DFAs) > 0 {
 		p.first = p.DFAs[0].walk
 	}

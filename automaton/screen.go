@@ -1,13 +1,19 @@
 package automaton
 
+import (
+	"sync/atomic"
+	"unsafe"
+)
+
 // A program's screen: a few words, derived from its automata, from which
 // a caller holding them can often tell a path's leader, or the part of it
 // that the anchored rules settle, without reading the program. On a host
 // not checked just before, reading the program is most of a check's
 // cost: its class maps and rows are cold in cache (docs/PERFORMANCE.md,
-// "Where a check's time goes"). A screen is 128 bytes, kept by the
-// caller's handle (runtime.Matcher): the screens of ten thousand hosts
-// fit in a last-level cache that their programs overflow.
+// "Where a check's time goes"). A screen is 136 bytes, kept apart from
+// the program's tables and reached from the caller's handle
+// (runtime.Matcher): the screens of ten thousand hosts fit in a
+// last-level cache that their programs overflow.
 //
 // Most paths are settled by their first bytes. The anchored rules' DFAs
 // (those without an idle state) are decided after "/b" or "/bc" for
@@ -49,8 +55,18 @@ type Screen struct {
 	// anchored is the anchored DFAs' leader on a settled prefix; all is
 	// the program's on a path that also leaves each floating DFA idle.
 	anchored, all int32
+	// line, priority and kind are all's rule's (zero for none), so that
+	// a caller answers a settled path without the rule table.
+	line, priority int32
+	kind           Kind
 	// floating: the program has a floating DFA.
 	floating bool
+}
+
+// Verdict is the verdict and deciding rule (kind 0 and line 0: none) of
+// every path the screen settles whole (AllSettled).
+func (sc *Screen) Verdict() (allowed bool, kind Kind, line, priority int32) {
+	return sc.kind != Disallow, sc.kind, sc.line, sc.priority
 }
 
 // Settled says how much of a path's leader a screen settles.
@@ -128,10 +144,6 @@ func (sc *Screen) Settle(path []byte) (leader int32, s Settled) {
 	return sc.all, AllSettled
 }
 
-// Leader is the program's leader on every path the screen settles
-// whole (AllSettled).
-func (sc *Screen) Leader() int32 { return sc.all }
-
 // FloatingLeader is the leader of path (in its matching form) given the
 // anchored DFAs' leader, which a screen of p settled: the floating DFAs
 // alone are walked. first must be p.FirstWalk().
@@ -148,11 +160,34 @@ func (p *Program) FloatingLeader(first *Walk, path []byte, anchored int32) int32
 	return leader
 }
 
-// Screen derives p's screen from its DFAs, alike for a built program and
-// a decoded one; ok is false when p gets none. Its work is bounded: a
-// walk of two or three bytes per class of each DFA for the first bytes,
-// and at most screenWalks more for pairs.
-func (p *Program) Screen() (sc Screen, ok bool) {
+// Screen returns p's screen, nil when p gets none. It is derived from
+// p's DFAs on the first call, alike for a built program and a decoded one,
+// and kept: the work is bounded (a walk of two or three bytes per class of
+// each DFA for the first bytes, at most screenWalks more for pairs: a few
+// microseconds for most programs), and binding a crawler's matcher calls
+// it for every URL in careless code. Safe for concurrent use; two first
+// calls at once may both derive it, to the same result.
+func (p *Program) Screen() *Screen {
+	if sc := (*Screen)(atomic.LoadPointer(&p.screen)); sc != nil {
+		if sc == &noScreen {
+			return nil
+		}
+		return sc
+	}
+	sc, ok := p.deriveScreen()
+	if !ok {
+		atomic.StorePointer(&p.screen, unsafe.Pointer(&noScreen))
+		return nil
+	}
+	atomic.StorePointer(&p.screen, unsafe.Pointer(&sc))
+	return &sc
+}
+
+// noScreen marks a program that gets no screen.
+var noScreen Screen
+
+// deriveScreen is Screen's work; ok is false when p gets none.
+func (p *Program) deriveScreen() (sc Screen, ok bool) {
 	if len(p.DFAs) > screenDFAs || !inRank(p.Rules) {
 		return sc, false
 	}
@@ -161,8 +196,9 @@ func (p *Program) Screen() (sc Screen, ok bool) {
 			return sc, false // a scanned rule that may match any path
 		}
 	}
+	x := newScreener(p)
 	var firsts, pairs [128]settling
-	p.extend([]byte{'/', 0}, &firsts)
+	x.extend([]byte{'/', 0}, &firsts)
 	// The leader most first bytes settle (no rule when none does).
 	var leaders [8]int32
 	var votes [8]int
@@ -184,7 +220,14 @@ func (p *Program) Screen() (sc Screen, ok bool) {
 	for i := range sc.pairs {
 		sc.pairs[i] = ^uint64(0)
 	}
+	// The pairs of a byte b that "/b" does not settle. When "/b" decides
+	// the anchored DFAs on another leader, every "/bc" does (decided
+	// states are absorbing); otherwise "/bc" settles what "/b'c" does for
+	// a b' of b's class in every DFA, so each such group of bytes is
+	// walked once, within the budget.
 	budget := screenWalks
+	var group [screenDFAs]uint8
+	walked := false
 	for b, f := range firsts {
 		if f.idle {
 			add(&sc.idle, byte(b))
@@ -193,10 +236,17 @@ func (p *Program) Screen() (sc Screen, ok bool) {
 			add(&sc.first, byte(b))
 			continue
 		}
-		if budget > 0 {
-			budget -= p.extend([]byte{'/', byte(b), 0}, &pairs)
-		} else {
+		switch {
+		case f.decided:
 			pairs = [128]settling{}
+		case walked && x.classes(byte(b)) == group:
+			// the group walked last
+		case budget > 0:
+			budget -= x.extend([]byte{'/', byte(b), 0}, &pairs)
+			group, walked = x.classes(byte(b)), true
+		default:
+			pairs = [128]settling{}
+			walked = false
 		}
 		for c, pc := range pairs {
 			if !pc.decided || pc.leader != sc.anchored {
@@ -231,6 +281,10 @@ func (p *Program) Screen() (sc Screen, ok bool) {
 			}
 		}
 	}
+	if sc.all != NoRule {
+		r := &p.Rules[sc.all]
+		sc.kind, sc.line, sc.priority = r.Kind, r.Line, r.Priority
+	}
 	return sc, true
 }
 
@@ -249,33 +303,78 @@ type settling struct {
 	decided, idle bool
 }
 
+// screener is the work space of Program.Screen: each DFA's ASCII classes,
+// with a byte of each to walk.
+type screener struct {
+	p    *Program
+	dfas []screenDFA
+	// byRep holds what extend finds for each of a DFA's representatives.
+	byRep [128]settling
+}
+
+type screenDFA struct {
+	d *DFA
+	// reps holds the first ASCII byte of each class that has one, and
+	// rep the index in reps of each ASCII byte's class.
+	reps []byte
+	rep  [128]uint8
+}
+
+func newScreener(p *Program) *screener {
+	x := &screener{p: p, dfas: make([]screenDFA, len(p.DFAs))}
+	for i, d := range p.DFAs {
+		sd := &x.dfas[i]
+		sd.d = d
+		var seen [256]int16
+		for c := range 128 {
+			k := d.cls[c]
+			if seen[k] == 0 {
+				sd.reps = append(sd.reps, byte(c))
+				seen[k] = int16(len(sd.reps))
+			}
+			sd.rep[c] = uint8(seen[k] - 1)
+		}
+	}
+	return x
+}
+
+// classes is byte b's class in each of the program's anchored DFAs
+// (extend's results for two bytes of the same classes are the same).
+func (x *screener) classes(b byte) (k [screenDFAs]uint8) {
+	for i := range x.dfas {
+		if d := x.dfas[i].d; d.idle == 0 {
+			k[i] = d.cls[b]
+		}
+	}
+	return k
+}
+
 // extend sets out[c] to what prefix with its last byte replaced by c
 // settles, for each ASCII byte c, and returns the walks it took: one per
 // class of each DFA among the ASCII bytes.
-func (p *Program) extend(prefix []byte, out *[128]settling) int {
+func (x *screener) extend(prefix []byte, out *[128]settling) int {
 	for c := range out {
 		out[c] = settling{leader: NoRule, decided: true, idle: true}
 	}
 	walks := 0
 	last := len(prefix) - 1
-	for _, d := range p.DFAs {
-		var byClass [256]settling
-		var done [256]bool
+	rules := x.p.Rules
+	for i := range x.dfas {
+		sd := &x.dfas[i]
+		d := sd.d
+		for j, r := range sd.reps {
+			prefix[last] = r
+			s, l, ok := d.after(rules, prefix)
+			x.byRep[j] = settling{leader: l, decided: ok && s < d.decEnd, idle: ok && s == d.idle && l == NoRule}
+		}
+		walks += len(sd.reps)
 		for c := range out {
-			k := d.cls[c]
-			if !done[k] {
-				done[k] = true
-				walks++
-				prefix[last] = byte(c)
-				s, l, ok := d.after(p.Rules, prefix)
-				byClass[k] = settling{leader: l, decided: ok && s < d.decEnd, idle: ok && s == d.idle && l == NoRule}
-			}
-			o := &out[c]
+			o, k := &out[c], &x.byRep[sd.rep[c]]
 			if d.idle == 0 {
-				o.decided = o.decided && byClass[k].decided
-				o.leader = combine(p.Rules, o.leader, byClass[k].leader)
+				o.decided = o.decided && k.decided
+				o.leader = combine(rules, o.leader, k.leader)
 			} else {
-				o.idle = o.idle && byClass[k].idle
+				o.idle = o.idle && k.idle
 			}
 		}
 	}

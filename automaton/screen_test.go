@@ -3,7 +3,10 @@ package automaton
 import (
 	"bytes"
 	"math/rand"
+	"reflect"
+	"slices"
 	"testing"
+	"unsafe"
 )
 
 // screenLeader is the leader a check that consults sc gets for path:
@@ -51,7 +54,7 @@ func TestScreenEqualsLeader(t *testing.T) {
 			rules = append(rules, Rule{Kind: Kind(1 + rng.Intn(2)), Line: int32(i + 1), Pattern: p.String()})
 		}
 		p := Build(rules, Options{NULEndsPath: round%2 == 0, MaxStates: []int{0, 0, 4}[round%3]})
-		sc, ok := p.Screen()
+		sc, ok := p.deriveScreen()
 		if !ok {
 			if len(p.Scan) == 0 {
 				t.Fatalf("rules %v: no screen for a program that scans nothing", p.Rules)
@@ -100,11 +103,52 @@ func TestScreenOutOfRank(t *testing.T) {
 		{Kind: Allow, Line: 2, Pattern: "/abc"},
 		{Kind: Disallow, Line: 3, Pattern: "/*x"},
 	}, Options{})
-	if _, ok := p.Screen(); !ok {
+	if _, ok := p.deriveScreen(); !ok {
 		t.Fatal("no screen for a ranked program")
 	}
 	p.Rules[0], p.Rules[1] = p.Rules[1], p.Rules[0]
-	if _, ok := p.Screen(); ok {
+	if _, ok := p.deriveScreen(); ok {
 		t.Fatal("a screen for a program out of rank")
 	}
+}
+
+// TestWithRulesCopiesEveryField: a Builder hands out copies of a program
+// through withRules, which must copy every field but the rule table and
+// the screen; each field is set in one of the two programs tried.
+func TestWithRulesCopiesEveryField(t *testing.T) {
+	scanning := Build([]Rule{{Kind: Disallow, Line: 1, Pattern: "/a*b*c*d"}, {Kind: Allow, Line: 2, Pattern: "/*x"}},
+		Options{NULEndsPath: true, MaxStates: 2})
+	plain := Build([]Rule{{Kind: Disallow, Line: 1, Pattern: "/a"}, {Kind: Allow, Line: 2, Pattern: "/*x"}}, Options{})
+	set := map[string]bool{}
+	for _, p := range []*Program{scanning, plain} {
+		p.Screen()
+		q := p.withRules(slices.Clone(p.Rules))
+		if q.screen != nil {
+			t.Fatal("the copy has its original's screen")
+		}
+		pv, qv := reflect.ValueOf(p).Elem(), reflect.ValueOf(q).Elem()
+		for i := range pv.NumField() {
+			name := pv.Type().Field(i).Name
+			if name == "Rules" || name == "screen" {
+				continue
+			}
+			if !pv.Field(i).IsZero() {
+				set[name] = true
+			}
+			if !reflect.DeepEqual(fieldOf(pv, i), fieldOf(qv, i)) {
+				t.Errorf("withRules does not copy %s", name)
+			}
+		}
+	}
+	for i := range reflect.TypeFor[Program]().NumField() {
+		if name := reflect.TypeFor[Program]().Field(i).Name; name != "Rules" && name != "screen" && !set[name] {
+			t.Errorf("neither program tried sets %s: the test cannot tell whether withRules copies it", name)
+		}
+	}
+}
+
+// fieldOf reads field i of v, unexported or not.
+func fieldOf(v reflect.Value, i int) any {
+	f := v.Field(i)
+	return reflect.NewAt(f.Type(), unsafe.Pointer(f.UnsafeAddr())).Elem().Interface()
 }

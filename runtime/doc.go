@@ -17,8 +17,8 @@
 // always qualify), the path goes to them with its fragment, if any, instead
 // of being searched for one first. A bound program of one automaton and no
 // scanned rule (automaton.Program.Direct, most of them) is walked straight
-// from the Matcher's copy of its automaton's walk. Binding a single
-// program derives its screen (automaton.Program.Screen): a path whose
+// from the Matcher's copy of its automaton's walk. A Matcher bound to a
+// single program holds its screen (automaton.Program.Screen): a path whose
 // first bytes settle its leader, as most do on hosts other than the one
 // checked before, is answered without reading the program's tables; one
 // whose first bytes settle the anchored rules' part walks only the
@@ -30,9 +30,11 @@
 //     nothing (TestZeroAllocs). Paths that must be copied (RFC mode, or a
 //     '/' to add) use a 512-byte stack buffer, or a pooled one beyond.
 //     Load allocates the rule tables and the agent index; Agent allocates
-//     the bound group list and the program's screen (and a lower-cased
-//     copy of a token with capitals), and takes the screen's bounded work:
-//     about a microsecond for most programs (BenchmarkBind).
+//     the bound group list (and a lower-cased copy of a token with
+//     capitals). The first Agent to bind a program derives its screen
+//     (bounded work, as much as Load's on average over the frontier's
+//     files: BenchmarkBind), which the program keeps for every later
+//     binding.
 //   - Concurrency: Robots and Matcher are immutable and safe for concurrent
 //     use. The blob must not be modified while a Robots refers to it.
 //   - Panics: none, for any blob (Load validates everything first) and any

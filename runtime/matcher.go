@@ -32,19 +32,9 @@ type Matcher struct {
 	// direct: prog is Direct, so a check walks first and reads no more
 	// of prog than its rule table.
 	direct bool
-	// screen is prog's screen, nil for none (see screen).
-	screen *screen
-}
-
-// screen is a program's screen (automaton.Screen) and the result of a
-// path whose leader it settles, so that such a check reads neither the
-// program nor its rule table. It is allocated apart from the Matcher, to
-// keep a Matcher small to copy: Check takes its Matcher by value, and
-// a screen of about 100 bytes inside it cost Check/wikipedia 18%
-// (p=0.002).
-type screen struct {
-	automaton.Screen
-	all Result
+	// screen is prog's screen, nil for none: a path whose leader it
+	// settles is answered without reading prog at all.
+	screen *automaton.Screen
 }
 
 // bound is what a Matcher binds: a set and the programs of it that apply.
@@ -72,9 +62,7 @@ func bind(set *automaton.Set, programs []int32) Matcher {
 		m.first = m.prog.FirstWalk()
 		m.fragmentEnds = !m.rfc && m.prog.EndsAtFragment()
 		m.direct = m.prog.Direct()
-		if sc, ok := m.prog.Screen(); ok {
-			m.screen = &screen{Screen: sc, all: leaderResult(m.prog, sc.Leader())}
-		}
+		m.screen = m.prog.Screen()
 	}
 	return m
 }
@@ -164,7 +152,8 @@ func (m *Matcher) check(path []byte) Result {
 	if sc := m.screen; sc != nil && (len(path) < 3 || !sc.Refuses(path[1], path[2])) {
 		switch l, s := sc.Settle(path); s {
 		case automaton.AllSettled:
-			return sc.all
+			allowed, kind, line, priority := sc.Verdict()
+			return Result{Allowed: allowed, Line: line, Kind: kind, Priority: priority}
 		case automaton.AnchoredSettled:
 			return leaderResult(m.prog, m.prog.FloatingLeader(&m.first, path, l))
 		}

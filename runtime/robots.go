@@ -35,7 +35,8 @@ func (r *Robots) RFC() bool { return r.set.RFC }
 // section 2.2.1): the first token the file names a group for decides which
 // groups apply, else the '*' groups, else none (everything allowed).
 // Tokens are compared ignoring ASCII case. Binding allocates; checks do
-// not.
+// not. The first binding of a program derives its screen (as much work
+// as Load, on average); bind once per host and keep the Matcher.
 func (r *Robots) Agent(tokens ...string) Matcher {
 	return bind(r.set, r.set.Select(tokens, false))
 }
