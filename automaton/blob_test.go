@@ -49,11 +49,35 @@ func reseal(b []byte) {
 	binary.LittleEndian.PutUint64(b[end:], farm.Fingerprint64(b[:end]))
 }
 
-// exercise asks a decoded set some questions; it must not panic.
-func exercise(s *automaton.Set) {
-	for _, path := range []string{"/", "/private/ok", "/a.pdf", "/abcdefgabcdefg", "/x?sort=1", "/\x00a"} {
+// exercise asks a decoded set some questions; it must not panic, and
+// each program's screen must answer as the program's walks do.
+func exercise(t testing.TB, s *automaton.Set) {
+	paths := []string{"/", "/private/ok", "/a.pdf", "/abcdefgabcdefg", "/x?sort=1", "/\x00a", "/a", "/zz/y", "/p/*x"}
+	for _, path := range paths {
 		s.Check([]string{"a", "zz"}, false, []byte(path))
 		s.Check([]string{"a", "b"}, true, []byte(path))
+	}
+	// Each program's screen, where it has one, answers as its walks do.
+	for i, p := range s.Programs {
+		sc := p.Screen()
+		if sc == nil {
+			continue
+		}
+		first := p.FirstWalk()
+		for _, path := range paths {
+			b := []byte(path)
+			want := p.Leader(b)
+			switch l, st := sc.Settle(b); st {
+			case automaton.AllSettled:
+				if l != want {
+					t.Fatalf("program %d, path %q: screen settles leader %d, the walks %d", i, path, l, want)
+				}
+			case automaton.AnchoredSettled:
+				if got := p.FloatingLeader(&first, b, l); got != want {
+					t.Fatalf("program %d, path %q: screen and floating walks give leader %d, the walks %d", i, path, got, want)
+				}
+			}
+		}
 	}
 }
 
@@ -190,7 +214,7 @@ func TestDecodeDamage(t *testing.T) {
 				reseal(b)
 				if s, err := automaton.Decode(b); err == nil {
 					accepted++
-					exercise(s)
+					exercise(t, s)
 				}
 			}
 		}
@@ -215,7 +239,7 @@ func FuzzDecode(f *testing.F) {
 		if err != nil {
 			return
 		}
-		exercise(s)
+		exercise(t, s)
 		again, err := s.AppendBinary(nil)
 		if err != nil {
 			t.Fatal(err)
