@@ -97,16 +97,17 @@ func add(set *[2]uint64, b byte) { set[b>>6&1] |= 1 << (b & 63) }
 // screenDFAs bounds the DFAs of a program that gets a screen, and
 // screenWalks the short walks its pairs may cost (each byte b whose pairs
 // are examined costs a walk per class of each DFA, at most 128): a screen
-// is made for every Matcher bound, and a hostile file must not make that
-// slow. The bytes b past the budget are left to the walks.
+// is derived for every program a Matcher binds, and a hostile file must
+// not make that slow. The bytes b past the budget are left to the walks.
 const (
 	screenDFAs  = 8
 	screenWalks = 2048
 )
 
 // Refuses reports whether the screen settles nothing of a path whose
-// second and third bytes are b and c (most paths it settles nothing of):
-// a test a caller makes inline before calling Settle.
+// second and third bytes are b and c: a test that a caller makes inline
+// before calling Settle, and that most paths the screen cannot settle
+// fail.
 func (sc *Screen) Refuses(b, c byte) bool {
 	k := pairBit(b, c)
 	return b|c < 128 && !has(&sc.first, b) && sc.pairs[k>>6&(pairWords-1)]&(1<<(k&63)) == 0
@@ -228,6 +229,7 @@ func (p *Program) deriveScreen() (sc Screen, ok bool) {
 	budget := screenWalks
 	var group [screenDFAs]uint8
 	walked := false
+	var unsettled [128]settling // every pair walks
 	for b, f := range firsts {
 		if f.idle {
 			add(&sc.idle, byte(b))
@@ -236,19 +238,17 @@ func (p *Program) deriveScreen() (sc Screen, ok bool) {
 			add(&sc.first, byte(b))
 			continue
 		}
+		of := &unsettled
 		switch {
 		case f.decided:
-			pairs = [128]settling{}
 		case walked && x.classes(byte(b)) == group:
-			// the group walked last
+			of = &pairs // the group walked last
 		case budget > 0:
 			budget -= x.extend([]byte{'/', byte(b), 0}, &pairs)
 			group, walked = x.classes(byte(b)), true
-		default:
-			pairs = [128]settling{}
-			walked = false
+			of = &pairs
 		}
-		for c, pc := range pairs {
+		for c, pc := range of {
 			if !pc.decided || pc.leader != sc.anchored {
 				k := pairBit(byte(b), byte(c))
 				sc.pairs[k>>6] &^= 1 << (k & 63)
