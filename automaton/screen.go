@@ -41,17 +41,17 @@ import (
 type Screen struct {
 	// first holds the ASCII bytes b for which "/b" decides every
 	// anchored DFA with anchored as their leader.
-	first [2]uint64
+	first asciiSet
 	// idle holds the ASCII bytes b after which "/b" leaves every
 	// floating DFA in its idle state, nothing settled.
-	idle [2]uint64
+	idle asciiSet
 	// pairs has bit pairBit(b, c) set when every pair of ASCII bytes b
 	// and c that maps to it, b not in first, decides every anchored DFA
 	// with anchored as their leader after "/bc".
 	pairs [pairWords]uint64
 	// leave holds the ASCII bytes that leave the idle state of a
 	// floating DFA (a byte of 128 or more always counts as leaving).
-	leave [2]uint64
+	leave asciiSet
 	// anchored is the anchored DFAs' leader on a settled prefix; all is
 	// the program's on a path that also leaves each floating DFA idle.
 	anchored, all int32
@@ -90,9 +90,27 @@ func pairBit(b, c byte) uint32 {
 	return (uint32(b)<<8 | uint32(c)) * 0x9E3779B1 >> (32 - 9)
 }
 
-func has(set *[2]uint64, b byte) bool { return set[b>>6&1]&(1<<(b&63)) != 0 }
+// pairSettles reports whether the filter's bit for the pair b, c is set:
+// every pair that maps to it settles.
+func (sc *Screen) pairSettles(b, c byte) bool {
+	k := pairBit(b, c)
+	return sc.pairs[k>>6&(pairWords-1)]&(1<<(k&63)) != 0
+}
 
-func add(set *[2]uint64, b byte) { set[b>>6&1] |= 1 << (b & 63) }
+// unsettle clears the filter's bit for the pair b, c.
+func (sc *Screen) unsettle(b, c byte) {
+	k := pairBit(b, c)
+	sc.pairs[k>>6&(pairWords-1)] &^= 1 << (k & 63)
+}
+
+// asciiSet is a set of ASCII bytes (b < 128).
+type asciiSet [2]uint64
+
+func (x *asciiSet) has(b byte) bool { return x[b>>6&1]&(1<<(b&63)) != 0 }
+
+func (x *asciiSet) add(b byte) { x[b>>6&1] |= 1 << (b & 63) }
+
+func (x *asciiSet) remove(b byte) { x[b>>6&1] &^= 1 << (b & 63) }
 
 // screenDFAs bounds the DFAs of a program that gets a screen, and
 // screenWalks the short walks its pairs may cost (each byte b whose pairs
@@ -109,8 +127,7 @@ const (
 // before calling Settle, and that most paths the screen cannot settle
 // fail.
 func (sc *Screen) Refuses(b, c byte) bool {
-	k := pairBit(b, c)
-	return b|c < 128 && !has(&sc.first, b) && sc.pairs[k>>6&(pairWords-1)]&(1<<(k&63)) == 0
+	return b|c < 128 && !sc.first.has(b) && !sc.pairSettles(b, c)
 }
 
 // Settle returns as much of path's leader as the screen settles; path
@@ -120,11 +137,11 @@ func (sc *Screen) Settle(path []byte) (leader int32, s Settled) {
 		return NoRule, Unsettled
 	}
 	b := path[1]
-	if !has(&sc.first, b) {
+	if !sc.first.has(b) {
 		if len(path) < 3 || path[2] >= 128 {
 			return NoRule, Unsettled
 		}
-		if k := pairBit(b, path[2]); sc.pairs[k>>6]&(1<<(k&63)) == 0 {
+		if !sc.pairSettles(b, path[2]) {
 			return NoRule, Unsettled
 		}
 		if sc.floating {
@@ -133,11 +150,11 @@ func (sc *Screen) Settle(path []byte) (leader int32, s Settled) {
 		return sc.all, AllSettled
 	}
 	if sc.floating {
-		if !has(&sc.idle, b) {
+		if !sc.idle.has(b) {
 			return sc.anchored, AnchoredSettled
 		}
 		for _, c := range path[2:] {
-			if c >= 128 || has(&sc.leave, c) {
+			if c >= 128 || sc.leave.has(c) {
 				return sc.anchored, AnchoredSettled
 			}
 		}
@@ -200,22 +217,27 @@ func (p *Program) deriveScreen() (sc Screen, ok bool) {
 	x := newScreener(p)
 	var firsts, pairs [128]settling
 	x.extend([]byte{'/', 0}, &firsts)
-	// The leader most first bytes settle (no rule when none does).
+	// The leader most first bytes settle (no rule when none does), of
+	// the first eight leaders seen.
 	var leaders [8]int32
 	var votes [8]int
 	for _, f := range firsts {
+		if !f.decided {
+			continue
+		}
 		for i := range leaders {
 			if votes[i] == 0 || leaders[i] == f.leader {
 				leaders[i] = f.leader
-				votes[i] += b2i(f.decided)
+				votes[i]++
 				break
 			}
 		}
 	}
-	sc.anchored = leaders[0]
-	for i := range leaders {
-		if votes[i] > votes[0] {
-			sc.anchored, votes[0] = leaders[i], votes[i]
+	sc.anchored = NoRule
+	best := 0
+	for i, n := range votes {
+		if n > best {
+			sc.anchored, best = leaders[i], n
 		}
 	}
 	for i := range sc.pairs {
@@ -232,10 +254,10 @@ func (p *Program) deriveScreen() (sc Screen, ok bool) {
 	var unsettled [128]settling // every pair walks
 	for b, f := range firsts {
 		if f.idle {
-			add(&sc.idle, byte(b))
+			sc.idle.add(byte(b))
 		}
 		if f.decided && f.leader == sc.anchored {
-			add(&sc.first, byte(b))
+			sc.first.add(byte(b))
 			continue
 		}
 		of := &unsettled
@@ -250,22 +272,24 @@ func (p *Program) deriveScreen() (sc Screen, ok bool) {
 		}
 		for c, pc := range of {
 			if !pc.decided || pc.leader != sc.anchored {
-				k := pairBit(byte(b), byte(c))
-				sc.pairs[k>>6] &^= 1 << (k & 63)
+				sc.unsettle(byte(b), byte(c))
 			}
 		}
 	}
 	// A scanned rule matches only paths that start with its literal
 	// prefix: those are left to the walks.
 	for _, pre := range p.scanPre {
-		if b := pre[1]; b < 128 {
-			sc.first[b>>6] &^= 1 << (b & 63)
+		b := pre[1]
+		switch {
+		case b >= 128: // never settled
+		case len(pre) == 2:
+			sc.first.remove(b)
 			for c := range 128 {
-				if len(pre) == 2 || pre[2] == byte(c) {
-					k := pairBit(b, byte(c))
-					sc.pairs[k>>6] &^= 1 << (k & 63)
-				}
+				sc.unsettle(b, byte(c))
 			}
+		default:
+			sc.first.remove(b)
+			sc.unsettle(b, pre[2]) // (a pre[2] of 128 or more never settles)
 		}
 	}
 	sc.all = sc.anchored
@@ -277,7 +301,7 @@ func (p *Program) deriveScreen() (sc Screen, ok bool) {
 		sc.all = combine(p.Rules, sc.all, int32(d.t[d.step(d.idle, d.eoi)]))
 		for b := range 128 {
 			if !d.stay.stays(byte(b)) {
-				add(&sc.leave, byte(b))
+				sc.leave.add(byte(b))
 			}
 		}
 	}
@@ -286,13 +310,6 @@ func (p *Program) deriveScreen() (sc Screen, ok bool) {
 		sc.kind, sc.line, sc.priority = r.Kind, r.Line, r.Priority
 	}
 	return sc, true
-}
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // settling is what a prefix settles of a program: whether it decides

@@ -11,7 +11,7 @@ import (
 // shows up in a benchmark.
 var mustInline = map[string][]string{
 	"../automaton": {"(*DFA).EOIClass", "combine", "useful", "better", "loopEnd", "(*Screen).Refuses"},
-	".":            {"pathStart", "isHex", "unhex", "unreserved", "Matcher.Allowed", "Matcher.AllowedBytes", "Matcher.CheckBytes", "result"},
+	".":            {"pathStart", "isHex", "unhex", "unreserved", "Matcher.Allowed", "Matcher.AllowedBytes", "Matcher.CheckBytes", "result", "leaderResult"},
 }
 
 func TestInlining(t *testing.T) {

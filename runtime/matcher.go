@@ -158,14 +158,10 @@ func (m *Matcher) check(path []byte) Result {
 			return leaderResult(m.prog, m.prog.FloatingLeader(&m.first, path, l))
 		}
 	}
-	var r *automaton.Rule
 	if m.direct {
-		rules := m.prog.Rules
-		if l := m.first.Leader(rules, path); l != automaton.NoRule {
-			return result(&rules[l])
-		}
-		return Result{Allowed: true}
+		return leaderResult(m.prog, m.first.Leader(m.prog.Rules, path))
 	}
+	var r *automaton.Rule
 	if m.prog != nil {
 		_, r = m.prog.CheckWalk(&m.first, path)
 	} else {
