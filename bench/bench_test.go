@@ -113,26 +113,31 @@ func BenchmarkFloor(b *testing.B) {
 	for _, name := range workload.Names {
 		b.Run(name, func(b *testing.B) {
 			w := load(b, name)
-			qs := w.Queries
-			blobs := make([][]byte, len(qs))
-			for i, q := range qs {
-				blobs[i] = w.Blobs[q.File]
-			}
-			sum := 0
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				j := i % len(qs)
-				u := qs[j].URL
-				for k := 0; k < len(u); k++ {
-					sum += int(u[k])
-				}
-				blob := blobs[j]
-				sum += int(blob[(len(u)*4099)%len(blob)])
-			}
-			if sum == 42 {
-				b.Log(sum)
-			}
+			floorLoop(b, w.Queries, w.Blobs)
 		})
+	}
+}
+
+// floorLoop times BenchmarkFloor's work per op on qs, whose blobs are
+// by file in blobs, cycling through qs as checkLoop does.
+func floorLoop(b *testing.B, qs []workload.Query, blobs map[string][]byte) {
+	byQuery := make([][]byte, len(qs))
+	for i, q := range qs {
+		byQuery[i] = blobs[q.File]
+	}
+	sum := 0
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		j := i % len(qs)
+		u := qs[j].URL
+		for k := 0; k < len(u); k++ {
+			sum += int(u[k])
+		}
+		blob := byQuery[j]
+		sum += int(blob[(len(u)*4099)%len(blob)])
+	}
+	if sum == 42 {
+		b.Log(sum)
 	}
 }
 

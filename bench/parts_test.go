@@ -20,7 +20,8 @@ import (
 // host) saves nothing, and packing the URLs into one buffer saves 8% of
 // the frontier (docs/PERFORMANCE.md, "Where a check's time goes").
 // wikipedia is the other two thirds, its en.wikipedia.org queries, alone
-// in list order (their URLs are not the wikipedia workload's).
+// in list order (their URLs are not the wikipedia workload's). The
+// -floor parts are BenchmarkFloor on each part's queries.
 func BenchmarkFrontierParts(b *testing.B) {
 	w := load(b, "frontier")
 	wiki := corpus(b).Hosts["en.wikipedia.org"]
@@ -42,6 +43,19 @@ func BenchmarkFrontierParts(b *testing.B) {
 				b.Skip("no such queries in this corpus")
 			}
 			checkLoop(b, part.qs)
+		})
+	}
+	// Each part's floor (BenchmarkFloor's work on its queries): what a
+	// check must at least cost there, warm or cold.
+	for _, part := range []struct {
+		name string
+		qs   []workload.Query
+	}{{"others-floor", others}, {"wikipedia-floor", wikipedia}} {
+		b.Run(part.name, func(b *testing.B) {
+			if len(part.qs) == 0 {
+				b.Skip("no such queries in this corpus")
+			}
+			floorLoop(b, part.qs, w.Blobs)
 		})
 	}
 }
