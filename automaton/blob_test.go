@@ -50,12 +50,32 @@ func reseal(b []byte) {
 }
 
 // exercise asks a decoded set some questions; it must not panic, and
-// each program's screen must answer as the program's walks do.
+// each program's screen and jump must answer as the program's walks do.
 func exercise(t testing.TB, s *automaton.Set) {
 	paths := []string{"/", "/private/ok", "/a.pdf", "/abcdefgabcdefg", "/x?sort=1", "/\x00a", "/a", "/zz/y", "/p/*x"}
 	for _, path := range paths {
 		s.Check([]string{"a", "zz"}, false, []byte(path))
 		s.Check([]string{"a", "b"}, true, []byte(path))
+	}
+	// Each program's jump, where it has one, answers as its walks do.
+	for i, p := range s.Programs {
+		j := p.Jump()
+		if j.Prefix() == "" {
+			continue
+		}
+		first := p.FirstWalk()
+		for _, tail := range paths {
+			b := []byte(j.Prefix() + tail)
+			if !j.Takes(b) {
+				if len(b) >= 8 {
+					t.Fatalf("program %d: jump %q does not take %q", i, j.Prefix(), b)
+				}
+				continue
+			}
+			if got, want := first.LeaderAfter(p.Rules, b, &j), p.Leader(b); got != want {
+				t.Fatalf("program %d, path %q: leader %d after jump %q, the walks %d", i, b, got, j.Prefix(), want)
+			}
+		}
 	}
 	// Each program's screen, where it has one, answers as its walks do.
 	for i, p := range s.Programs {

@@ -97,15 +97,15 @@ type Program struct {
 	NULEndsPath bool
 	// fragmentEnds: see EndsAtFragment.
 	fragmentEnds bool
-	// screen is the program's *Screen once derived (see Screen), read
-	// and written atomically.
-	screen unsafe.Pointer
+	// derived is the program's *derivation once derived (its screen and
+	// jump, see derive), read and written atomically.
+	derived unsafe.Pointer
 }
 
 // withRules returns a copy of p with rules for its rule table (another
-// group's, of the same kinds and patterns, lines aside) and no screen:
-// p may be in use, its screen being derived, and the copy's lines
-// differ. TestWithRulesCopiesEveryField holds it to Program's fields.
+// group's, of the same kinds and patterns, lines aside) and nothing
+// derived: p may be in use, its screen and jump being derived, and the
+// copy's lines differ. TestWithRulesCopiesEveryField holds it to Program's fields.
 func (p *Program) withRules(rules []Rule) *Program {
 	return &Program{
 		first: p.first, rest: p.rest, Rules: rules, DFAs: p.DFAs, Scan: p.Scan,
@@ -215,7 +215,7 @@ func buildRanked(ranked []Rule, opts Options) *Program {
 // it.
 func (p *Program) seal(slab *[]walk) {
 	p.first, p.rest = walk{}, nil
-	p.screen = nil // derived again from the new DFAs
+	p.derived = nil // derived again from the new DFAs
 	if len(p.DFAs) > 0 {
 		p.first = p.DFAs[0].walk
 	}

@@ -179,17 +179,23 @@ func (w *walk) run(rules []Rule, path []byte) int32 {
 	if w.idle != 0 {
 		return w.runIdle(rules, path)
 	}
-	t, cls := w.t, w.cls
-	decEnd, special := w.decEnd, w.special
 	s := w.start
 	leader := int32(NoRule)
-	if s < special {
-		if s < decEnd {
-			return int32(t[s])
+	if s < w.special {
+		if s < w.decEnd {
+			return int32(w.t[s])
 		}
 		leader = w.output(s)
 	}
-	for i := 0; i < len(path); i++ {
+	return w.runFrom(rules, path, 0, s, leader)
+}
+
+// runFrom is run from path[i] on, at live state s with leader settled
+// before it: the walk after a jump (see Jump) as well as from the start.
+func (w *walk) runFrom(rules []Rule, path []byte, i int, s uint32, leader int32) int32 {
+	t, cls := w.t, w.cls
+	decEnd, special := w.decEnd, w.special
+	for ; i < len(path); i++ {
 		// Step, with the dense case inline (one load), sparse rows of one
 		// exception or two by compares of their class word (zero padded),
 		// and chains by a compare per byte.

@@ -34,7 +34,11 @@
 // that settle most paths' leaders, or the anchored DFAs' part of them,
 // from the paths' first bytes, so that a caller that keeps it apart from
 // the program (runtime.Matcher) does not read the program's cold tables
-// for them.
+// for them. Its Jump (jump.go) is the prefix of up to eight bytes under
+// which its anchored rules part most (en.wikipedia.org's "/wiki/"), with
+// the state after it: a path that starts with it is compared in one word
+// and walked on from there. Both are derived on a program's first binding
+// and kept (derive.go).
 //
 // Construction is close to minimal: over the 15,274-file corpus, 99.25% of
 // the states built remain after Moore minimisation (Options.Minimize).

@@ -1,10 +1,5 @@
 package automaton
 
-import (
-	"sync/atomic"
-	"unsafe"
-)
-
 // A program's screen: a few words, derived from its automata, from which
 // a caller holding them can often tell a path's leader, or the part of it
 // that the anchored rules settle, without reading the program. On a host
@@ -179,30 +174,17 @@ func (p *Program) FloatingLeader(first *Walk, path []byte, anchored int32) int32
 }
 
 // Screen returns p's screen, nil when p gets none. It is derived from
-// p's DFAs on the first call, alike for a built program and a decoded one,
-// and kept: the work is bounded (a walk of two or three bytes per class of
-// each DFA for the first bytes, at most screenWalks more for pairs: a few
-// microseconds for most programs), and binding a crawler's matcher calls
-// it for every URL in careless code. Safe for concurrent use; two first
-// calls at once may both derive it, to the same result.
+// p's DFAs on the first call (see Program.derive), alike for a built
+// program and a decoded one, and kept: the work is bounded (a walk of two
+// or three bytes per class of each DFA for the first bytes, at most
+// screenWalks more for pairs: a few microseconds for most programs), and
+// binding a crawler's matcher calls it for every URL in careless code.
 func (p *Program) Screen() *Screen {
-	if sc := (*Screen)(atomic.LoadPointer(&p.screen)); sc != nil {
-		if sc == &noScreen {
-			return nil
-		}
-		return sc
+	if d := p.derive(); d.screened {
+		return &d.screen
 	}
-	sc, ok := p.deriveScreen()
-	if !ok {
-		atomic.StorePointer(&p.screen, unsafe.Pointer(&noScreen))
-		return nil
-	}
-	atomic.StorePointer(&p.screen, unsafe.Pointer(&sc))
-	return &sc
+	return nil
 }
-
-// noScreen marks a program that gets no screen.
-var noScreen Screen
 
 // deriveScreen is Screen's work; ok is false when p gets none.
 func (p *Program) deriveScreen() (sc Screen, ok bool) {

@@ -123,13 +123,13 @@ func TestWithRulesCopiesEveryField(t *testing.T) {
 	for _, p := range []*Program{scanning, plain} {
 		p.Screen()
 		q := p.withRules(slices.Clone(p.Rules))
-		if q.screen != nil {
-			t.Fatal("the copy has its original's screen")
+		if q.derived != nil {
+			t.Fatal("the copy has its original's screen and jump")
 		}
 		pv, qv := reflect.ValueOf(p).Elem(), reflect.ValueOf(q).Elem()
 		for i := range pv.NumField() {
 			name := pv.Type().Field(i).Name
-			if name == "Rules" || name == "screen" {
+			if name == "Rules" || name == "derived" {
 				continue
 			}
 			if !pv.Field(i).IsZero() {
@@ -141,7 +141,7 @@ func TestWithRulesCopiesEveryField(t *testing.T) {
 		}
 	}
 	for i := range reflect.TypeFor[Program]().NumField() {
-		if name := reflect.TypeFor[Program]().Field(i).Name; name != "Rules" && name != "screen" && !set[name] {
+		if name := reflect.TypeFor[Program]().Field(i).Name; name != "Rules" && name != "derived" && !set[name] {
 			t.Errorf("neither program tried sets %s: the test cannot tell whether withRules copies it", name)
 		}
 	}

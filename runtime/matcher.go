@@ -8,11 +8,11 @@ import (
 )
 
 // Matcher answers for one crawler (a bound set of groups). It is a value
-// of 96 bytes on 64-bit machines (it carries its program's first DFA
-// walk, so that a check on a cold program starts on the table at once,
-// and a pointer to its program's screen, so that most checks on a cold
-// program read none of it), safe for concurrent use; its methods do not
-// allocate.
+// of 120 bytes on 64-bit machines (it carries its program's first DFA
+// walk, so that a check on a cold program starts on the table at once, a
+// pointer to its program's screen, so that most checks on a cold program
+// read none of it, and its program's jump), safe for concurrent use; its
+// methods do not allocate.
 type Matcher struct {
 	// prog is the bound program when there is exactly one (nearly
 	// always): a check then goes straight to it.
@@ -35,6 +35,9 @@ type Matcher struct {
 	// screen is prog's screen, nil for none: a path whose leader it
 	// settles is answered without reading prog at all.
 	screen *automaton.Screen
+	// jump is a direct prog's jump (the zero Jump for none): a path that
+	// starts with its prefix walks on from the state after it.
+	jump automaton.Jump
 }
 
 // bound is what a Matcher binds: a set and the programs of it that apply.
@@ -63,6 +66,9 @@ func bind(set *automaton.Set, programs []int32) Matcher {
 		m.fragmentEnds = !m.rfc && m.prog.EndsAtFragment()
 		m.direct = m.prog.Direct()
 		m.screen = m.prog.Screen()
+		if m.direct {
+			m.jump = m.prog.Jump()
+		}
 	}
 	return m
 }
@@ -159,6 +165,9 @@ func (m *Matcher) check(path []byte) Result {
 		}
 	}
 	if m.direct {
+		if m.jump.Takes(path) {
+			return leaderResult(m.prog, m.first.LeaderAfter(m.prog.Rules, path, &m.jump))
+		}
 		return leaderResult(m.prog, m.first.Leader(m.prog.Rules, path))
 	}
 	var r *automaton.Rule

@@ -1,0 +1,243 @@
+package automaton
+
+import (
+	"encoding/binary"
+	"slices"
+)
+
+// A program's jump. The walk of a program with many rules under one
+// prefix ("/wiki/" for four hundred of en.wikipedia.org's rules) steps
+// through the prefix's rows one byte at a time, each step a load that
+// waits for the one before, before it reaches the rows where paths part.
+// The jump is that prefix, up to eight bytes, with the state the walk
+// reaches after it and the leader settled on the way: a path that starts
+// with it is compared in one word and walked on from there. Over the
+// frontier's en.wikipedia.org checks that is six steps of about ten.
+//
+// The prefix is chosen from the automaton alone, with no knowledge of
+// the paths to come. From the start, the walk follows the byte that leads
+// to more than half of the live states still ahead (counted over the rows
+// a depth-first walk reaches first from each successor), as long as one
+// byte does, for up to eight bytes; of the states it passes at a row, the
+// jump ends at the one with the most successors (the longest prefix among
+// equals), where paths part most: a prefix that went on past it would
+// leave out most of the paths that reach it. For en.wikipedia.org that
+// is "/wiki/", where its rules part on the article's first letter, rather
+// than "/wiki/W", where most of them go on. A path under no jump's prefix
+// pays a compare.
+
+// Jump is a program's jump (see above); the zero Jump has no prefix.
+type Jump struct {
+	word   uint64 // the prefix, little-endian, zero past its length
+	state  uint32 // the first DFA's state after it (a ref)
+	leader int32  // the leader settled on the way
+	n      uint8  // its length, jumpMin to 8; 0 for none
+}
+
+const (
+	// jumpMin is the shortest prefix worth a jump: a screen settles most
+	// paths on their first two bytes.
+	jumpMin = 3
+	// jumpWork bounds the table words the counts read in all, so that a
+	// hostile file cannot make a first binding slow.
+	jumpWork = 1 << 15
+)
+
+// Prefix is the prefix, "" for none.
+func (j *Jump) Prefix() string {
+	var b [8]byte
+	binary.LittleEndian.PutUint64(b[:], j.word)
+	return string(b[:j.n])
+}
+
+// Takes reports whether path (in its matching form) starts with the
+// prefix: only paths of eight bytes or more, compared in one word.
+func (j *Jump) Takes(path []byte) bool {
+	return j.n != 0 && len(path) >= 8 && (binary.LittleEndian.Uint64(path)^j.word)<<(64-8*uint(j.n)) == 0
+}
+
+// LeaderAfter is Leader for a path that j, the jump of the program w came
+// from, Takes: the walk goes on from the state after the prefix.
+func (w *Walk) LeaderAfter(rules []Rule, path []byte, j *Jump) int32 {
+	return w.w.runFrom(rules, path, int(j.n), j.state, j.leader)
+}
+
+// Jump returns p's jump, derived on the first call and kept as its screen
+// is (see Screen). Only a Direct program whose DFA has no idle state (a
+// trie of anchored rules) gets one.
+func (p *Program) Jump() Jump { return p.derive().jump }
+
+// deriveJump is Jump's work.
+func (p *Program) deriveJump() Jump {
+	if !p.Direct() {
+		return Jump{}
+	}
+	w := &p.first
+	if w.idle != 0 || w.start < w.decEnd {
+		return Jump{}
+	}
+	var size [256]int
+	var only [256]byte
+	for b, c := range w.cls {
+		size[c]++
+		only[c] = byte(b)
+	}
+	s, leader := w.start, int32(NoRule)
+	if s < w.special {
+		leader = w.output(s)
+	}
+	x := jumper{w: w, seen: make([]uint64, (len(w.t)+63)/64), budget: jumpWork}
+	var prefix [8]byte
+	var j Jump
+	most := 0 // the successors of j's state
+	for n := 0; n < len(prefix); {
+		t, r := w.t, s&^sparseRef
+		if s&sparseRef != 0 && t[r+1]&chainFlag != 0 {
+			// A chain: its classes, one byte each, lead on; any other
+			// byte to its decided default.
+			k := int(t[r+1] &^ chainFlag)
+			if n+k > len(prefix) {
+				break
+			}
+			for i := range k {
+				c := chainClass(t, r, uint32(i))
+				if size[c] != 1 {
+					return j
+				}
+				prefix[n+i] = only[c]
+			}
+			n += k
+			s = t[r+2+uint32(k+3)/4]
+		} else {
+			c, next, ok := x.heaviest(s)
+			if !ok || size[c] != 1 {
+				break
+			}
+			prefix[n] = only[c]
+			n++
+			s = next
+		}
+		if s < w.decEnd {
+			break
+		}
+		if s < w.special {
+			leader = combine(p.Rules, leader, w.output(s))
+		}
+		if f := x.fanOut(s); n >= jumpMin && f >= most {
+			j = Jump{word: binary.LittleEndian.Uint64(prefix[:]) & (^uint64(0) >> (64 - 8*n)),
+				state: s, leader: leader, n: uint8(n)}
+			most = f
+		}
+	}
+	return j
+}
+
+// jumper counts the live states ahead of a walk's successors.
+type jumper struct {
+	w      *walk
+	seen   []uint64 // rows visited, a bit per table word
+	stack  []uint32
+	budget int // table words left to read
+}
+
+// heaviest returns the class from row s (dense or sparse) that leads to
+// more than half of the live states ahead of s, and the state it leads
+// to; ok is false when no class does alone, or the budget runs out.
+func (x *jumper) heaviest(s uint32) (c uint8, next uint32, ok bool) {
+	w := x.w
+	clear(x.seen)
+	type successor struct {
+		to      uint32
+		class   uint8
+		classes int
+		weight  int
+	}
+	var succ []successor
+	for k := uint8(0); k < w.eoi; k++ {
+		to := w.step(s, k)
+		if to < w.decEnd {
+			continue
+		}
+		i := 0
+		for i < len(succ) && succ[i].to != to {
+			i++
+		}
+		if i == len(succ) {
+			succ = append(succ, successor{to: to, class: k})
+		}
+		succ[i].classes++
+	}
+	total, best := 0, -1
+	for i := range succ {
+		weight, done := x.ahead(succ[i].to)
+		if !done {
+			return 0, 0, false
+		}
+		succ[i].weight = weight
+		total += weight
+		if best < 0 || weight > succ[best].weight {
+			best = i
+		}
+	}
+	if best < 0 || 2*succ[best].weight <= total || succ[best].classes != 1 {
+		return 0, 0, false
+	}
+	return succ[best].class, succ[best].to, true
+}
+
+// fanOut is the number of distinct live states that live state s leads
+// to: 1 inside a chain row.
+func (x *jumper) fanOut(s uint32) int {
+	w, t, r := x.w, x.w.t, s&^sparseRef
+	if s&sparseRef != 0 && t[r+1]&chainFlag != 0 {
+		return 1
+	}
+	var seen []uint32
+	for k := uint8(0); k < w.eoi; k++ {
+		if to := w.step(s, k); to >= w.decEnd && !slices.Contains(seen, to) {
+			seen = append(seen, to)
+		}
+	}
+	return len(seen)
+}
+
+// ahead counts the live states of the rows reachable from live state s
+// that no count since the last clear has visited; done is false when the
+// budget ran out first.
+func (x *jumper) ahead(s uint32) (n int, done bool) {
+	w, t := x.w, x.w.t
+	x.stack = append(x.stack[:0], s)
+	for len(x.stack) > 0 {
+		s := x.stack[len(x.stack)-1]
+		x.stack = x.stack[:len(x.stack)-1]
+		r := s &^ sparseRef
+		if s < w.decEnd || x.seen[r>>6]&(1<<(r&63)) != 0 {
+			continue
+		}
+		if x.budget -= int(rowWords(t, r, int(w.eoi)+1)); x.budget < 0 {
+			return n, false
+		}
+		x.seen[r>>6] |= 1 << (r & 63)
+		switch {
+		case s&sparseRef == 0: // dense: its distinct targets
+			n++
+			prev := uint32(0)
+			for _, to := range t[r : r+uint32(w.eoi)] {
+				if to != prev {
+					x.stack = append(x.stack, to)
+					prev = to
+				}
+			}
+		case t[r+1]&chainFlag != 0: // a chain of k states, then one target
+			k := t[r+1] &^ chainFlag
+			n += int(k)
+			x.stack = append(x.stack, t[r+2+(k+3)/4])
+		default: // sparse: its default and exceptions' targets
+			n++
+			k := t[r+1]
+			x.stack = append(x.stack, t[r])
+			x.stack = append(x.stack, t[r+2+(k+3)/4:r+2+(k+3)/4+k]...)
+		}
+	}
+	return n, true
+}

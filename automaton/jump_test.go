@@ -1,0 +1,122 @@
+package automaton
+
+import (
+	"bytes"
+	"math/rand"
+	"testing"
+)
+
+// TestJumpEqualsWalk: google and rfc. For random rule sets that share
+// long prefixes ("/wiki/" and its beginnings, some of them rules of their
+// own, so that the walk settles leaders on the way), every path that a
+// program's jump takes, the prefix followed by tails of zero to twelve
+// bytes, gets from the walk after the jump the leader of the walk from
+// the start. Jumps must be found and taken often, or the test is not
+// exercising them.
+func TestJumpEqualsWalk(t *testing.T) {
+	rng := rand.New(rand.NewSource(9309))
+	pieces := []string{"/wiki/", "/wi", "/wik", "/w/", "S", "W", "a", "ab", "*", "$", "?", ":"}
+	jumps, taken := 0, 0
+	for round := 0; round < 3000; round++ {
+		var rules []Rule
+		for i := 0; i < 1+rng.Intn(12); i++ {
+			var p bytes.Buffer
+			for range 1 + rng.Intn(4) {
+				p.WriteString(pieces[rng.Intn(len(pieces))])
+			}
+			rules = append(rules, Rule{Kind: Kind(1 + rng.Intn(2)), Line: int32(i + 1), Pattern: p.String()})
+		}
+		p := Build(rules, Options{NULEndsPath: round%2 == 0})
+		j := p.deriveJump()
+		if j.n == 0 {
+			continue
+		}
+		jumps++
+		if j.n < jumpMin || int(j.n) != len(j.Prefix()) || !p.Direct() {
+			t.Fatalf("rules %v: jump %q of %d bytes", p.Rules, j.Prefix(), j.n)
+		}
+		first := p.FirstWalk()
+		for range 40 {
+			path := append([]byte(j.Prefix()), randomBytes(rng, "/wikSWab:?$#.x\x00\x80", rng.Intn(13))...)
+			if !j.Takes(path) {
+				if len(path) >= 8 {
+					t.Fatalf("jump %q does not take %q", j.Prefix(), path)
+				}
+				continue
+			}
+			taken++
+			if got, want := first.LeaderAfter(p.Rules, path, &j), p.Leader(path); got != want {
+				t.Fatalf("rules %v, jump %q, path %q: leader %d after the jump, %d walked", p.Rules, j.Prefix(), path, got, want)
+			}
+		}
+	}
+	t.Logf("%d programs of 3000 with a jump, %d paths taken", jumps, taken)
+	if jumps < 500 || taken < 10000 {
+		t.Fatalf("%d jumps, %d paths taken: the test does not exercise them", jumps, taken)
+	}
+}
+
+// TestJumpWhereRulesPart: the jump ends where the walk's successors are
+// most, not where most of the states ahead go on: "/wiki/", where rules
+// part on the article's first letter, rather than "/wiki/Wi" (the long
+// "/wiki/Wikipedia:" rules); and it carries the leader that a rule on
+// the way settles.
+func TestJumpWhereRulesPart(t *testing.T) {
+	var rules []Rule
+	for i, pat := range []string{"/wik", "/w/index.php", "/wiki/A:", "/wiki/B:", "/wiki/C:", "/wiki/D:", "/wiki/S:", "/wiki/T:",
+		"/wiki/Wikipedia:Articles_for_deletion", "/wiki/Wikipedia:Votes_for_deletion", "/wiki/Wikipedia:Requests_for_comment"} {
+		rules = append(rules, Rule{Kind: Disallow, Line: int32(i + 1), Pattern: pat})
+	}
+	rules[0].Kind = Allow
+	p := Build(rules, Options{})
+	j := p.Jump()
+	if j.Prefix() != "/wiki/" {
+		t.Fatalf("jump %q, want \"/wiki/\"", j.Prefix())
+	}
+	first := p.FirstWalk()
+	for _, path := range []string{"/wiki/Zebra", "/wiki/A:b", "/wiki/Wikipedia:Votes", "/wiki/Wx"} {
+		if !j.Takes([]byte(path)) {
+			t.Fatalf("the jump does not take %q", path)
+		}
+		got, want := first.LeaderAfter(p.Rules, []byte(path), &j), p.Leader([]byte(path))
+		if got != want {
+			t.Fatalf("%q: leader %d after the jump, %d walked", path, got, want)
+		}
+	}
+	if l := first.LeaderAfter(p.Rules, []byte("/wiki/Zebra"), &j); l == NoRule || p.Rules[l].Pattern != "/wik" {
+		t.Fatalf("/wiki/Zebra: leader %d, want the rule /wik that the jump passes", l)
+	}
+	for _, path := range []string{"/wiki", "/wiki/W", "/w/index.php", "/wikx/abcdef"} {
+		if j.Takes([]byte(path)) {
+			t.Fatalf("the jump takes %q", path)
+		}
+	}
+}
+
+// TestJumpNone: no jump for a program with a floating DFA, several
+// DFAs, scanned rules, rules that part at once, or a prefix of fewer than
+// jumpMin bytes.
+func TestJumpNone(t *testing.T) {
+	for _, pats := range [][]string{
+		{"/*x", "/wiki/a", "/wiki/b"},
+		{"/a", "/b", "/c"},
+		{"/ab", "/ac"},
+		{"/"},
+	} {
+		var rules []Rule
+		for i, pat := range pats {
+			rules = append(rules, Rule{Kind: Disallow, Line: int32(i + 1), Pattern: pat})
+		}
+		if j := Build(rules, Options{}).Jump(); j.Prefix() != "" {
+			t.Errorf("rules %q: jump %q", pats, j.Prefix())
+		}
+	}
+	scanning := Build([]Rule{{Kind: Disallow, Line: 1, Pattern: "/wiki/a*b*c*d"}, {Kind: Disallow, Line: 2, Pattern: "/wiki/b"}},
+		Options{MaxStates: 2})
+	if len(scanning.Scan) == 0 {
+		t.Fatal("the program scans no rule")
+	}
+	if j := scanning.Jump(); j.Prefix() != "" {
+		t.Errorf("a program that scans rules has jump %q", j.Prefix())
+	}
+}
