@@ -105,7 +105,8 @@ type Program struct {
 // withRules returns a copy of p with rules for its rule table (another
 // group's, of the same kinds and patterns, lines aside) and nothing
 // derived: p may be in use, its screen and jump being derived, and the
-// copy's lines differ. TestWithRulesCopiesEveryField holds it to Program's fields.
+// copy's lines differ. TestWithRulesCopiesEveryField holds it to
+// Program's fields.
 func (p *Program) withRules(rules []Rule) *Program {
 	return &Program{
 		first: p.first, rest: p.rest, Rules: rules, DFAs: p.DFAs, Scan: p.Scan,

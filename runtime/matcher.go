@@ -66,9 +66,7 @@ func bind(set *automaton.Set, programs []int32) Matcher {
 		m.fragmentEnds = !m.rfc && m.prog.EndsAtFragment()
 		m.direct = m.prog.Direct()
 		m.screen = m.prog.Screen()
-		if m.direct {
-			m.jump = m.prog.Jump()
-		}
+		m.jump = m.prog.Jump() // none unless prog is direct
 	}
 	return m
 }
