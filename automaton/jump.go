@@ -1,9 +1,6 @@
 package automaton
 
-import (
-	"encoding/binary"
-	"slices"
-)
+import "encoding/binary"
 
 // A program's jump. The walk of a program with many rules under one
 // prefix ("/wiki/" for four hundred of en.wikipedia.org's rules) steps
@@ -90,11 +87,27 @@ func (p *Program) deriveJump() Jump {
 	var prefix [8]byte
 	var j Jump
 	most := 0 // the successors of j's state
-	for n := 0; n < len(prefix); {
+	for n := 0; ; {
+		// s is the state after prefix[:n], with leader; a chain's first
+		// state has one successor.
 		t, r := w.t, s&^sparseRef
-		if s&sparseRef != 0 && t[r+1]&chainFlag != 0 {
-			// A chain: its classes, one byte each, lead on; any other
-			// byte to its decided default.
+		chain := s&sparseRef != 0 && t[r+1]&chainFlag != 0
+		fanOut := 1
+		if !chain {
+			x.successors(s)
+			fanOut = len(x.succ)
+		}
+		if n >= jumpMin && fanOut >= most {
+			j = Jump{word: binary.LittleEndian.Uint64(prefix[:]) & (^uint64(0) >> (64 - 8*n)),
+				state: s, leader: leader, n: uint8(n)}
+			most = fanOut
+		}
+		if n == len(prefix) {
+			break
+		}
+		if chain {
+			// Its classes, one byte each, lead on; any other byte to its
+			// decided default.
 			k := int(t[r+1] &^ chainFlag)
 			if n+k > len(prefix) {
 				break
@@ -109,7 +122,7 @@ func (p *Program) deriveJump() Jump {
 			n += k
 			s = t[r+2+uint32(k+3)/4]
 		} else {
-			c, next, ok := x.heaviest(s)
+			c, next, ok := x.heaviest()
 			if !ok || size[c] != 1 {
 				break
 			}
@@ -123,11 +136,6 @@ func (p *Program) deriveJump() Jump {
 		if s < w.special {
 			leader = combine(p.Rules, leader, w.output(s))
 		}
-		if f := x.fanOut(s); n >= jumpMin && f >= most {
-			j = Jump{word: binary.LittleEndian.Uint64(prefix[:]) & (^uint64(0) >> (64 - 8*n)),
-				state: s, leader: leader, n: uint8(n)}
-			most = f
-		}
 	}
 	return j
 }
@@ -135,70 +143,64 @@ func (p *Program) deriveJump() Jump {
 // jumper counts the live states ahead of a walk's successors.
 type jumper struct {
 	w      *walk
-	seen   []uint64 // rows visited, a bit per table word
+	succ   []successor // of the last state successors read
+	seen   []uint64    // rows visited, a bit per table word
 	stack  []uint32
 	budget int // table words left to read
 }
 
-// heaviest returns the class from row s (dense or sparse) that leads to
-// more than half of the live states ahead of s, and the state it leads
-// to; ok is false when no class does alone, or the budget runs out.
-func (x *jumper) heaviest(s uint32) (c uint8, next uint32, ok bool) {
+// successor is a live state that a row leads to: its ref, the first of
+// the classes that lead there and how many do, and the live states ahead
+// of it (see heaviest).
+type successor struct {
+	to      uint32
+	class   uint8
+	classes int
+	weight  int
+}
+
+// successors sets x.succ to the distinct live states that row s (dense
+// or sparse) leads to on a class of bytes.
+func (x *jumper) successors(s uint32) {
 	w := x.w
-	clear(x.seen)
-	type successor struct {
-		to      uint32
-		class   uint8
-		classes int
-		weight  int
-	}
-	var succ []successor
+	x.succ = x.succ[:0]
 	for k := uint8(0); k < w.eoi; k++ {
 		to := w.step(s, k)
 		if to < w.decEnd {
 			continue
 		}
 		i := 0
-		for i < len(succ) && succ[i].to != to {
+		for i < len(x.succ) && x.succ[i].to != to {
 			i++
 		}
-		if i == len(succ) {
-			succ = append(succ, successor{to: to, class: k})
+		if i == len(x.succ) {
+			x.succ = append(x.succ, successor{to: to, class: k})
 		}
-		succ[i].classes++
+		x.succ[i].classes++
 	}
+}
+
+// heaviest returns, of x.succ, the class that leads to more than half of
+// the live states ahead, and the state it leads to; ok is false when no
+// class does alone, or the budget runs out.
+func (x *jumper) heaviest() (c uint8, next uint32, ok bool) {
+	clear(x.seen)
 	total, best := 0, -1
-	for i := range succ {
-		weight, done := x.ahead(succ[i].to)
+	for i := range x.succ {
+		weight, done := x.ahead(x.succ[i].to)
 		if !done {
 			return 0, 0, false
 		}
-		succ[i].weight = weight
+		x.succ[i].weight = weight
 		total += weight
-		if best < 0 || weight > succ[best].weight {
+		if best < 0 || weight > x.succ[best].weight {
 			best = i
 		}
 	}
-	if best < 0 || 2*succ[best].weight <= total || succ[best].classes != 1 {
+	if best < 0 || 2*x.succ[best].weight <= total || x.succ[best].classes != 1 {
 		return 0, 0, false
 	}
-	return succ[best].class, succ[best].to, true
-}
-
-// fanOut is the number of distinct live states that live state s leads
-// to: 1 inside a chain row.
-func (x *jumper) fanOut(s uint32) int {
-	w, t, r := x.w, x.w.t, s&^sparseRef
-	if s&sparseRef != 0 && t[r+1]&chainFlag != 0 {
-		return 1
-	}
-	var seen []uint32
-	for k := uint8(0); k < w.eoi; k++ {
-		if to := w.step(s, k); to >= w.decEnd && !slices.Contains(seen, to) {
-			seen = append(seen, to)
-		}
-	}
-	return len(seen)
+	return x.succ[best].class, x.succ[best].to, true
 }
 
 // ahead counts the live states of the rows reachable from live state s

@@ -83,7 +83,7 @@ func (c *tableCheck) rows(dfa *DFA) (int, error) {
 		}
 		if out {
 			v := t[r-2]
-			if v != none32 && v > math.MaxInt32 {
+			if !ruleInRange(v) {
 				return 0, c.bad(r-2, "rule %d out of range", v)
 			}
 			dfa.maxRule = max(dfa.maxRule, int32(v))
@@ -251,13 +251,17 @@ func descent(cb []byte) int {
 // included), and the index of the first out of range, or -1.
 func maxRule(ts []uint32, m int32) (int32, int) {
 	for j, v := range ts {
-		if v != none32 && v > math.MaxInt32 {
+		if !ruleInRange(v) {
 			return m, j
 		}
 		m = max(m, int32(v))
 	}
 	return m, -1
 }
+
+// ruleInRange reports whether a result or output word is a rule index
+// of the blob's range or NoRule.
+func ruleInRange(v uint32) bool { return v == none32 || v <= math.MaxInt32 }
 
 // mark marks ref w in refs.
 func mark(refs []uint64, w uint32) { refs[w>>6] |= 1 << (w & 63) }
