@@ -73,6 +73,7 @@ func TestKeywordsEqualSubset(t *testing.T) {
 			t.Fatalf("%v: keyword automaton took %d of %d rules", ranked, n, len(ids))
 		}
 		opts.MaxStates, opts.MaxBytes, opts.MaxWork = unbounded, unbounded, 1<<20
+		opts = opts.withDefaults() // the work budget within an int
 		subset := buildDFA(ranked, ids, opts)
 		if subset == nil {
 			t.Fatalf("%v: subset construction failed", ranked)

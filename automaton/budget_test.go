@@ -110,6 +110,11 @@ func tightWork(ranked []Rule, ids []int32, maxStates, states, work int) (budgete
 	return budgeted, k, states <= budgeted && k >= 2
 }
 
+// unbounded is a state and byte budget no test's construction reaches,
+// small enough that the work budget (see Options.withDefaults) stays
+// large on 32-bit machines.
+const unbounded = 1 << 24
+
 // unboundedSize builds the automaton of the rules ids without a budget
 // and returns its states and the thread steps it took.
 func unboundedSize(t *testing.T, b *builder, ranked []Rule, ids []int32) (states, work int) {

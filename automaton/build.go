@@ -1,6 +1,7 @@
 package automaton
 
 import (
+	"math"
 	"slices"
 	"unsafe"
 
@@ -55,7 +56,6 @@ const (
 	// wildAttempts bounds how many times the wildcard rules are halved
 	// looking for a part that fits one DFA.
 	wildAttempts = 4
-	unbounded    = 1 << 40
 )
 
 func (o Options) withDefaults() Options {
@@ -68,6 +68,9 @@ func (o Options) withDefaults() Options {
 	if o.MaxWork <= 0 {
 		o.MaxWork = DefaultMaxWork
 	}
+	// The work budget is MaxWork·MaxStates: it must not overflow an int
+	// (32 bits on some machines).
+	o.MaxWork = min(o.MaxWork, math.MaxInt/o.MaxStates)
 	return o
 }
 

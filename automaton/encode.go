@@ -309,7 +309,7 @@ func (s *Set) AppendBinary(dst []byte) ([]byte, error) {
 	}
 	e.entries = table
 	total := off + 8
-	if total > math.MaxUint32 {
+	if uint64(total) > math.MaxUint32 {
 		return dst, errorf(ErrFormat, 0, "set too large for a blob (%d bytes)", total)
 	}
 	dst = slices.Grow(dst, total)
