@@ -4,14 +4,17 @@ import (
 	"math/rand"
 	"slices"
 	"testing"
+	"unsafe"
 )
 
 // TestIdleNext: the word-at-a-time skip finds the same byte as a test of
 // the path byte by byte, for every start, over random sets of one to four
 // bytes that leave (NUL and 0xff included, whose words are all zeros and
 // all ones) and up to two that pass, with up to two exceptions in all,
-// and random paths of up to 40 bytes. A path shorter than a word takes
-// the byte loop, which stops at passing bytes too.
+// and random paths of up to 80 bytes. A path shorter than a word takes
+// the byte loop, which stops at passing bytes too; on amd64 a path of 16
+// bytes or more takes the assembly (skip_amd64.s), its blocks and its
+// last 16 bytes.
 func TestIdleNext(t *testing.T) {
 	rng := rand.New(rand.NewSource(9309))
 	alphabet := []byte{0, 1, '#', '/', 'a', 'b', 0x7f, 0x80, 0xfe, 0xff}
@@ -57,7 +60,7 @@ func TestIdleNext(t *testing.T) {
 		if !x.few {
 			t.Fatalf("leave set %q, passes %v: not few", leaving, passes)
 		}
-		path := make([]byte, rng.Intn(41))
+		path := make([]byte, rng.Intn(81))
 		for i := range path {
 			if rng.Intn(4) == 0 {
 				path[i] = pick()
@@ -74,6 +77,15 @@ func TestIdleNext(t *testing.T) {
 				t.Fatalf("leave %q, passes %v, path %q from %d: next %d, want %d", leaving, passes, path, i, got, want)
 			}
 		}
+	}
+}
+
+// TestSkipLayout holds idleSet's words where skip_amd64.s reads them.
+func TestSkipLayout(t *testing.T) {
+	var x idleSet
+	got := [4]uintptr{unsafe.Offsetof(x.leave), unsafe.Offsetof(x.first), unsafe.Offsetof(x.then), unsafe.Offsetof(x.end)}
+	if want := [4]uintptr{32, 64, 80, 96}; got != want {
+		t.Fatalf("idleSet's leave, first, then and end at %v; skip_amd64.s reads them at %v", got, want)
 	}
 }
 
