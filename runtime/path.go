@@ -27,23 +27,25 @@ func pathAndFragment(url string) (path string, slash bool) {
 	// holds no '/', '?', ';' or ':', so its "://" is the first one and
 	// comes before any path character: the authority starts after it.
 	if k := schemeEnd(url); k > 0 {
-		for i := k + 3; i < len(url); i++ {
-			if !authorityEnd[url[i]] {
-				continue
-			}
-			if url[i] == '#' {
-				return "/", false
-			}
-			return url[i:], url[i] != '/'
+		i := authorityEnd(url, k+3)
+		if i == len(url) || url[i] == '#' {
+			return "/", false
 		}
-		return "/", false
+		return url[i:], url[i] != '/'
 	}
 	return urlPathGeneral(url)
 }
 
-// authorityEnd marks the bytes that end an authority: the path's first
+// endsAuthority marks the bytes that end an authority: the path's first
 // byte ('/', '?', ';') or a fragment's '#'.
-var authorityEnd = [256]bool{'/': true, '?': true, ';': true, '#': true}
+var endsAuthority = [256]bool{'/': true, '?': true, ';': true, '#': true}
+
+// authorityEndBytes is authorityEnd byte by byte.
+func authorityEndBytes(url string, i int) int {
+	for ; i < len(url) && !endsAuthority[url[i]]; i++ {
+	}
+	return i
+}
 
 // schemeEnd returns the length of url's scheme ([A-Za-z][A-Za-z0-9+.-]*)
 // when "://" follows it, else -1.
