@@ -24,14 +24,7 @@ func Host(url string) (host, port string, ok bool) {
 	if from < 0 {
 		return "", "", false
 	}
-	end := len(url)
-	for i := from; i < len(url); i++ {
-		if c := url[i]; c == '/' || c == '?' || c == ';' || c == '#' {
-			end = i
-			break
-		}
-	}
-	auth := url[from:end]
+	auth := url[from:authorityEnd(url, from)]
 	if at := strings.LastIndexByte(auth, '@'); at >= 0 {
 		auth = auth[at+1:]
 	}
