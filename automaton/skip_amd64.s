@@ -2,6 +2,20 @@
 
 #include "textflag.h"
 
+// SPLAT sets both halves of the XMM register x to the word at m.
+#define SPLAT(m, x) MOVQ m, x; PSHUFD $0x44, x, x
+
+// MARKS sets BX to the marks of the block in X8, the bytes after it in
+// X9, with the compare words in X0 to X7; it uses X10 to X12.
+#define MARKS \
+	MOVO X8, X10; PCMPEQB X0, X10 \
+	MOVO X8, X11; PCMPEQB X1, X11; POR X11, X10 \
+	MOVO X8, X11; PCMPEQB X2, X11; POR X11, X10 \
+	MOVO X8, X11; PCMPEQB X3, X11; POR X11, X10 \
+	MOVO X8, X11; PCMPEQB X4, X11; MOVO X9, X12; PCMPEQB X6, X12; PAND X12, X11; POR X11, X10 \
+	MOVO X8, X11; PCMPEQB X5, X11; MOVO X9, X12; PCMPEQB X7, X12; PAND X12, X11; POR X11, X10 \
+	PMOVMSKB X10, BX
+
 // func skipSSE2(path []byte, i int, x *idleSet) int
 //
 // idleSet.next sixteen bytes at a time (SSE2, which every amd64 has), for
@@ -14,17 +28,6 @@
 //
 // The offsets in x are idleSet's: leave at 32, first at 64, then at 80,
 // end at 96 (TestSkipLayout holds them).
-// MARKS sets BX to the marks of the block in X8, the bytes after it in
-// X9, with the compare words in X0 to X7; it uses X10 to X12.
-#define MARKS \
-	MOVO X8, X10; PCMPEQB X0, X10 \
-	MOVO X8, X11; PCMPEQB X1, X11; POR X11, X10 \
-	MOVO X8, X11; PCMPEQB X2, X11; POR X11, X10 \
-	MOVO X8, X11; PCMPEQB X3, X11; POR X11, X10 \
-	MOVO X8, X11; PCMPEQB X4, X11; MOVO X9, X12; PCMPEQB X6, X12; PAND X12, X11; POR X11, X10 \
-	MOVO X8, X11; PCMPEQB X5, X11; MOVO X9, X12; PCMPEQB X7, X12; PAND X12, X11; POR X11, X10 \
-	PMOVMSKB X10, BX
-
 TEXT ·skipSSE2(SB), NOSPLIT, $0-48
 	MOVQ path_base+0(FP), SI
 	MOVQ path_len+8(FP), DX
@@ -32,22 +35,14 @@ TEXT ·skipSSE2(SB), NOSPLIT, $0-48
 	MOVQ x+32(FP), DI
 
 	// Each compare word in both halves of an XMM register.
-	MOVQ   32(DI), X0
-	PSHUFD $0x44, X0, X0
-	MOVQ   40(DI), X1
-	PSHUFD $0x44, X1, X1
-	MOVQ   48(DI), X2
-	PSHUFD $0x44, X2, X2
-	MOVQ   56(DI), X3
-	PSHUFD $0x44, X3, X3
-	MOVQ   64(DI), X4
-	PSHUFD $0x44, X4, X4
-	MOVQ   72(DI), X5
-	PSHUFD $0x44, X5, X5
-	MOVQ   80(DI), X6
-	PSHUFD $0x44, X6, X6
-	MOVQ   88(DI), X7
-	PSHUFD $0x44, X7, X7
+	SPLAT(32(DI), X0)
+	SPLAT(40(DI), X1)
+	SPLAT(48(DI), X2)
+	SPLAT(56(DI), X3)
+	SPLAT(64(DI), X4)
+	SPLAT(72(DI), X5)
+	SPLAT(80(DI), X6)
+	SPLAT(88(DI), X7)
 
 	LEAQ 16(AX), CX
 	CMPQ CX, DX
