@@ -34,30 +34,76 @@ func BenchmarkFrontierParts(b *testing.B) {
 			wikipedia = append(wikipedia, q)
 		}
 	}
-	for _, part := range []struct {
-		name string
-		qs   []workload.Query
-	}{{"others", others}, {"others-x4", repeated}, {"wikipedia", wikipedia}} {
-		b.Run(part.name, func(b *testing.B) {
-			if len(part.qs) == 0 {
-				b.Skip("no such queries in this corpus")
-			}
-			checkLoop(b, part.qs)
-		})
-	}
+	runParts(b, []part{{"others", others}, {"others-x4", repeated}, {"wikipedia", wikipedia}}, checkLoop)
 	// Each part's floor (BenchmarkFloor's work on its queries): what a
 	// check must at least cost there, warm or cold.
-	for _, part := range []struct {
-		name string
-		qs   []workload.Query
-	}{{"others-floor", others}, {"wikipedia-floor", wikipedia}} {
-		b.Run(part.name, func(b *testing.B) {
-			if len(part.qs) == 0 {
+	runParts(b, []part{{"others-floor", others}, {"wikipedia-floor", wikipedia}}, func(b *testing.B, qs []workload.Query) {
+		floorLoop(b, qs, w.Blobs)
+	})
+}
+
+// part is a named list of queries, timed as a sub-benchmark.
+type part struct {
+	name string
+	qs   []workload.Query
+}
+
+// runParts runs loop on each part's queries as a sub-benchmark named
+// after it, skipping a part without queries.
+func runParts(b *testing.B, parts []part, loop func(b *testing.B, qs []workload.Query)) {
+	for _, p := range parts {
+		b.Run(p.name, func(b *testing.B) {
+			if len(p.qs) == 0 {
 				b.Skip("no such queries in this corpus")
 			}
-			floorLoop(b, part.qs, w.Blobs)
+			loop(b, p.qs)
 		})
 	}
+}
+
+// byProgram groups the frontier's other-host queries by name(p, path),
+// p the one program a Matcher bound for token answers them with and path
+// the query's in its matching form; queries without one program, or
+// named "", are left out. others counts every other-host query. Each
+// file is decoded once.
+func byProgram(b *testing.B, name func(p *automaton.Program, path []byte) string) (parts map[string][]workload.Query, others int) {
+	w := load(b, "frontier")
+	wiki := corpus(b).Hosts["en.wikipedia.org"]
+	programs := map[string]*automaton.Program{} // by file; nil for none
+	parts = map[string][]workload.Query{}
+	for _, q := range w.Queries {
+		if q.File == wiki {
+			continue
+		}
+		others++
+		p, ok := programs[q.File]
+		if !ok {
+			set, err := automaton.Decode(w.Blobs[q.File])
+			if err != nil {
+				b.Fatal(err)
+			}
+			if ps := set.Select([]string{token}, false); len(ps) == 1 {
+				p = set.Programs[ps[0]]
+			}
+			programs[q.File] = p
+		}
+		if p == nil {
+			continue
+		}
+		if n := name(p, q.Matcher.MatchPath(nil, q.URL)); n != "" {
+			parts[n] = append(parts[n], q)
+		}
+	}
+	return parts, others
+}
+
+// named lists the parts of the given names, in that order.
+func named(parts map[string][]workload.Query, names ...string) []part {
+	list := make([]part, len(names))
+	for i, n := range names {
+		list[i] = part{n, parts[n]}
+	}
+	return list
 }
 
 // BenchmarkFrontierShapes takes the frontier's other-host checks apart by
@@ -69,45 +115,14 @@ func BenchmarkFrontierParts(b *testing.B) {
 // every DFA's budget, scanned one by one. Checks that no program answers
 // (no group applies, or an empty one) are left out.
 func BenchmarkFrontierShapes(b *testing.B) {
-	w := load(b, "frontier")
-	wiki := corpus(b).Hosts["en.wikipedia.org"]
-	shapes := map[string]string{} // file → shape
-	parts := map[string][]workload.Query{}
-	for _, q := range w.Queries {
-		if q.File == wiki {
-			continue
-		}
-		shape, ok := shapes[q.File]
-		if !ok {
-			shape = programShape(b, w.Blobs[q.File])
-			shapes[q.File] = shape
-		}
-		if shape != "" {
-			parts[shape] = append(parts[shape], q)
-		}
-	}
-	for _, shape := range []string{"one-dfa", "dfas", "scanning"} {
-		b.Run(shape, func(b *testing.B) {
-			if len(parts[shape]) == 0 {
-				b.Skip("no such queries in this corpus")
-			}
-			checkLoop(b, parts[shape])
-		})
-	}
+	parts, _ := byProgram(b, func(p *automaton.Program, _ []byte) string { return programShape(p) })
+	runParts(b, named(parts, "one-dfa", "dfas", "scanning"), checkLoop)
 }
 
-// programShape is the shape of the program a blob binds for token (see
-// BenchmarkFrontierShapes), or "" when none applies or it has no DFA.
-func programShape(b *testing.B, blob []byte) string {
-	set, err := automaton.Decode(blob)
-	if err != nil {
-		b.Fatal(err)
-	}
-	ps := set.Select([]string{token}, false)
-	if len(ps) != 1 {
-		return ""
-	}
-	switch p := set.Programs[ps[0]]; {
+// programShape is the shape of p (see BenchmarkFrontierShapes), or ""
+// when it has no DFA.
+func programShape(p *automaton.Program) string {
+	switch {
 	case len(p.Scan) > 0:
 		return "scanning"
 	case len(p.DFAs) == 1:
@@ -127,47 +142,17 @@ func programShape(b *testing.B, blob []byte) string {
 // rules scanned one by one. Checks that no program answers, or several
 // do, are left out (1.1% of them).
 func BenchmarkFrontierPaths(b *testing.B) {
-	w := load(b, "frontier")
-	wiki := corpus(b).Hosts["en.wikipedia.org"]
-	sets := map[string]*automaton.Set{}
-	parts := map[string][]workload.Query{}
-	others := 0
-	for _, q := range w.Queries {
-		if q.File == wiki {
-			continue
-		}
-		others++
-		set, ok := sets[q.File]
-		if !ok {
-			var err error
-			if set, err = automaton.Decode(w.Blobs[q.File]); err != nil {
-				b.Fatal(err)
-			}
-			sets[q.File] = set
-		}
-		if p := checkPath(set, q.Matcher.MatchPath(nil, q.URL)); p != "" {
-			parts[p] = append(parts[p], q)
-		}
-	}
-	for _, p := range []string{"screened", "screened-floating", "direct", "dfas", "scanning"} {
-		b.Run(p, func(b *testing.B) {
-			if len(parts[p]) == 0 {
-				b.Skip("no such queries in this corpus")
-			}
-			checkLoop(b, parts[p])
-			b.ReportMetric(100*float64(len(parts[p]))/float64(others), "share-%")
-		})
-	}
+	parts, others := byProgram(b, checkPath)
+	runParts(b, named(parts, "screened", "screened-floating", "direct", "dfas", "scanning"), func(b *testing.B, qs []workload.Query) {
+		checkLoop(b, qs)
+		b.ReportMetric(100*float64(len(qs))/float64(others), "share-%")
+	})
 }
 
-// checkPath is the way a Matcher bound for token answers path (in its
-// matching form) from set (see BenchmarkFrontierPaths), "" for no program.
-func checkPath(set *automaton.Set, path []byte) string {
-	ps := set.Select([]string{token}, false)
-	if len(ps) != 1 {
-		return ""
-	}
-	p := set.Programs[ps[0]]
+// checkPath is the way a Matcher bound to p answers path (in its matching
+// form; see BenchmarkFrontierPaths): by p's screen, else by p's shape (a
+// program of one DFA and no scanned rule is Direct).
+func checkPath(p *automaton.Program, path []byte) string {
 	if sc := p.Screen(); sc != nil {
 		switch _, s := sc.Settle(path); s {
 		case automaton.AllSettled:
@@ -176,13 +161,8 @@ func checkPath(set *automaton.Set, path []byte) string {
 			return "screened-floating"
 		}
 	}
-	switch {
-	case p.Direct():
-		return "direct"
-	case len(p.Scan) > 0:
-		return "scanning"
-	case len(p.DFAs) > 1:
-		return "dfas"
+	if shape := programShape(p); shape != "one-dfa" {
+		return shape
 	}
-	return ""
+	return "direct"
 }
