@@ -117,24 +117,42 @@ func sparseStep(t []uint32, r uint32, c uint8) uint32 {
 		return t[r]
 	}
 	if n-1 < 4 {
-		// One word of classes (zero padded), compared at once: the first
-		// zero byte of x is c's place, 4 when none is; a place past n is
-		// padding, for the default. No branch depends on c: found is all
-		// ones when i < n, else zero.
-		x := t[r+2] ^ uint32(c)*0x01010101
-		i := uint32(bits.TrailingZeros32((x-0x01010101)&^x&0x80808080)) >> 3
-		found := uint32(int32(i-n) >> 31)
-		return t[r+(3+i)&found]
+		return wordStep(t, r, uint32(c), n)
 	}
-	cw := r + 2
-	for i := uint32(0); i < n; i++ {
-		k := uint8(t[cw+i>>2] >> (8 * (i & 3)))
-		if k == c {
-			return t[cw+(n+3)>>2+i]
+	// A word of classes at a time, as wordStep's: the first zero byte of
+	// x is c's place in the word, if any.
+	cw, words := r+2, (n+3)>>2
+	for k := uint32(0); k < words; k++ {
+		x := t[cw+k] ^ uint32(c)*0x01010101
+		if m := (x - 0x01010101) &^ x & 0x80808080; m != 0 {
+			if i := 4*k + uint32(bits.TrailingZeros32(m))>>3; i < n {
+				return t[cw+words+i]
+			}
+			break // padding: c is not listed
 		}
-		if k > c {
-			break
-		}
+	}
+	return t[r]
+}
+
+// wordStep is sparseStep at a sparse row at r of n exceptions, 1 <= n
+// <= 4: its one word of classes (zero padded) compared with class c at
+// once. The first zero byte of x is c's place, 4 when none is; a place
+// past n is padding, for the default. No branch depends on c: found is
+// all ones when i < n, else zero.
+func wordStep(t []uint32, r, c, n uint32) uint32 {
+	x := t[r+2] ^ c*0x01010101
+	i := uint32(bits.TrailingZeros32((x-0x01010101)&^x&0x80808080)) >> 3
+	found := uint32(int32(i-n) >> 31)
+	return t[r+(3+i)&found]
+}
+
+// pairStep is sparseStep at a sparse row at r of two exceptions, by
+// compares of its class word.
+func pairStep(t []uint32, r, c uint32) uint32 {
+	if w := t[r+2]; w&0xff == c {
+		return t[r+3]
+	} else if w>>8 == c {
+		return t[r+4]
 	}
 	return t[r]
 }
@@ -227,13 +245,7 @@ func (w *walk) runFrom(rules []Rule, path []byte, i int, s uint32, leader int32)
 			}
 			s = t[r+2+(n+3)>>2]
 		} else if t[r+1] == 2 {
-			if w := t[r+2]; w&0xff == c {
-				s = t[r+3]
-			} else if w>>8 == c {
-				s = t[r+4]
-			} else {
-				s = t[r]
-			}
+			s = pairStep(t, r, c)
 		} else {
 			s = sparseStep(t, r, uint8(c))
 		}

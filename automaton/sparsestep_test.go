@@ -8,13 +8,13 @@ import (
 
 // TestSparseStep: sparseStep finds a class in a sparse row as a search of
 // its classes one by one would, for rows short enough for its one-word
-// compare and longer, every class of the row's automaton, and classes
+// compare and of several words, every class of the row's automaton, and classes
 // 0 and 255 (a row's padding is zero bytes).
 func TestSparseStep(t *testing.T) {
 	rng := rand.New(rand.NewSource(9309))
 	for round := 0; round < 3000; round++ {
 		numClasses := 1 + rng.Intn(256)
-		n := rng.Intn(min(numClasses, 9))
+		n := rng.Intn(min(numClasses, 41))
 		// n distinct classes, ascending, as a valid row holds them.
 		classes := rng.Perm(numClasses)[:n]
 		slices.Sort(classes)
