@@ -11,12 +11,7 @@ import (
 // chain), and an unreachable cycle of single-exception states (which no
 // state begins, so assemble must cut it itself).
 func TestChainsLayout(t *testing.T) {
-	var classes [256]uint8
-	for i, b := range []byte("/abcd") {
-		classes[b] = uint8(i + 1)
-	}
-	const numClasses = 7 // other, '/', 'a'..'d', end of input
-	const nd = 2         // decided: 0 none, 1 rule 0
+	const nd = 2 // decided: 0 none, 1 rule 0
 	rows := [][]edge{
 		2: {{1, 3}},         // start: '/' -> 3
 		3: {{2, 4}},         // 'a' -> 4
@@ -28,15 +23,7 @@ func TestChainsLayout(t *testing.T) {
 		9: {{3, 8}},
 	}
 	live := len(rows) - nd
-	src := func(defs []uint32, off []int32, buf []edge) []edge {
-		for i := range defs {
-			off[i], defs[i] = int32(len(buf)), 0
-			buf = append(buf, rows[nd+i]...)
-		}
-		off[len(defs)] = int32(len(buf))
-		return buf
-	}
-	d := assemble(&classes, numClasses, []int32{NoRule, 0}, nil, live, 2, src, chainTails{})
+	d := handDFA([]int32{NoRule, 0}, nil, make([]uint32, len(rows)), rows, 2)
 	if d.NumLive != live {
 		t.Fatalf("%d live states, want %d", d.NumLive, live)
 	}
@@ -82,4 +69,25 @@ func classList(ex []edge) string {
 		b = append(b, '0'+e.class)
 	}
 	return string(b)
+}
+
+// handDFA assembles a DFA by hand over the classes other, '/', 'a' to
+// 'd' and end of input (0 to 6): results are its decided states',
+// outputs those of its first live states, and live state s (numbered
+// after the decided ones) has default defs[s] and exceptions rows[s].
+func handDFA(results, outputs []int32, defs []uint32, rows [][]edge, start uint32) *DFA {
+	var classes [256]uint8
+	for i, b := range []byte("/abcd") {
+		classes[b] = uint8(i + 1)
+	}
+	nd := len(results)
+	src := func(def []uint32, off []int32, buf []edge) []edge {
+		for i := range def {
+			off[i], def[i] = int32(len(buf)), defs[nd+i]
+			buf = append(buf, rows[nd+i]...)
+		}
+		off[len(def)] = int32(len(buf))
+		return buf
+	}
+	return assemble(&classes, 7, results, outputs, len(rows)-nd, start, src, chainTails{})
 }
