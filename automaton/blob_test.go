@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	farm "github.com/dgryski/go-farm"
 	"github.com/robotsdfa/robotsdfa/automaton"
@@ -364,5 +365,48 @@ func TestDecodeListsTileIndex(t *testing.T) {
 	}
 	if _, err := automaton.Decode(good); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestDecodeProgramMeta: a program's crawl-delay and request-rate read
+// back as written, and values a compiler never writes are refused: a
+// crawl-delay below −1 (none), requests over 2³¹−1, a negative period, and
+// requests without a period or a period without requests.
+func TestDecodeProgramMeta(t *testing.T) {
+	good := blobOf(t, blobBodies[1], compile.Google)
+	entry := 24 + 12*2 // the programs section's entry in the section table
+	progs := int(binary.LittleEndian.Uint32(good[entry+4:]))
+	meta := func(b []byte, req uint32, delay, per int64) {
+		p := b[progs+4:] // the first program
+		binary.LittleEndian.PutUint32(p[28:], req)
+		binary.LittleEndian.PutUint64(p[32:], uint64(delay))
+		binary.LittleEndian.PutUint64(p[40:], uint64(per))
+		reseal(b)
+	}
+	b := bytes.Clone(good)
+	meta(b, 3, int64(5*time.Second), int64(7*time.Second))
+	set, err := automaton.Decode(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := set.Meta[0], (automaton.ProgramMeta{CrawlDelay: 5 * time.Second, Requests: 3, Per: 7 * time.Second}); got != want {
+		t.Fatalf("meta %+v, want %+v", got, want)
+	}
+	for _, c := range []struct {
+		name       string
+		req        uint32
+		delay, per int64
+	}{
+		{"crawl-delay -2", 0, -2, 0},
+		{"requests 2^31", 1 << 31, -1, int64(time.Second)},
+		{"negative period", 1, -1, -1},
+		{"requests without a period", 1, -1, 0},
+		{"a period without requests", 0, -1, int64(time.Second)},
+	} {
+		b := bytes.Clone(good)
+		meta(b, c.req, c.delay, c.per)
+		if _, err := automaton.Decode(b); !errors.Is(err, automaton.ErrFormat) {
+			t.Errorf("%s: got %v, want ErrFormat", c.name, err)
+		}
 	}
 }

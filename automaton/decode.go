@@ -307,7 +307,8 @@ func (d *decoder) set() (*Set, error) {
 			return nil, errorf(ErrFormat, o+8, "program %d: lists at %d and %d, not at %d and after the DFA list", i, l0, s0, next)
 		case flags > 1:
 			return nil, errorf(ErrFormat, o+24, "program %d: unknown flags %#x", i, flags)
-		case req > math.MaxInt32 || delay < -1 || per < 0:
+		case req > math.MaxInt32 || delay < -1 || per < 0 || (req == 0) != (per == 0):
+			// A request-rate is requests and a period, both or neither.
 			return nil, errorf(ErrFormat, o+28, "program %d: crawl-delay %d or request-rate %d/%d out of range", i, delay, req, per)
 		}
 		p := &progs[i]

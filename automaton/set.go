@@ -2,6 +2,7 @@ package automaton
 
 import (
 	"cmp"
+	"math/bits"
 	"slices"
 	"strings"
 	"time"
@@ -53,6 +54,16 @@ type ProgramMeta struct {
 	// Requests 0 means none.
 	Requests int32
 	Per      time.Duration
+}
+
+// SlowerRate reports whether aReq requests per aPer is a lower rate than
+// bReq per bPer (counts and periods positive): whether aReq·bPer < bReq·aPer,
+// compared exactly, in 128 bits, for any counts and periods a blob may hold.
+// Of several request-rates, the most polite is one no other is slower than.
+func SlowerRate(aReq int64, aPer time.Duration, bReq int64, bPer time.Duration) bool {
+	ah, al := bits.Mul64(uint64(aReq), uint64(bPer))
+	bh, bl := bits.Mul64(uint64(bReq), uint64(aPer))
+	return ah < bh || ah == bh && al < bl
 }
 
 // Sitemap is a sitemap URL and its line.
