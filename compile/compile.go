@@ -175,7 +175,7 @@ func meta(f *File, sel Selection) automaton.ProgramMeta {
 		m.CrawlDelay = d
 	}
 	if r, ok := f.RequestRate(sel); ok {
-		m.Requests, m.Per = int32(min(r.Requests, 1<<31-1)), r.Per
+		m.Requests, m.Per = int32(r.Requests), r.Per // at most 2³¹−1 (ParseRequestRate)
 	}
 	return m
 }

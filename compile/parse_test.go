@@ -261,12 +261,14 @@ func TestRecordValues(t *testing.T) {
 		assert.False(t, ok, v)
 	}
 	for v, want := range map[string]compile.RequestRate{
-		"1/5":             {1, 5 * time.Second},
-		"1/10s":           {1, 10 * time.Second},
-		"30/1m":           {30, time.Minute},
-		"2/1h 0600-0845":  {2, time.Hour},
-		"1/0.5":           {1, 500 * time.Millisecond},
-		"1/9999999999999": {1, 365 * 24 * time.Hour},
+		"1/5":                        {1, 5 * time.Second},
+		"1/10s":                      {1, 10 * time.Second},
+		"30/1m":                      {30, time.Minute},
+		"2/1h 0600-0845":             {2, time.Hour},
+		"1/0.5":                      {1, 500 * time.Millisecond},
+		"1/9999999999999":            {1, 365 * 24 * time.Hour},
+		"2147483648/1":               {1<<31 - 1, time.Second}, // more than a blob holds
+		"99999999999999999999999/1s": {1<<31 - 1, time.Second},
 	} {
 		r, ok := compile.ParseRequestRate(v)
 		assert.True(t, ok, v)

@@ -1,6 +1,7 @@
 package compile
 
 import (
+	"errors"
 	"math"
 	"strconv"
 	"strings"
@@ -67,7 +68,8 @@ func (r RequestRate) Interval() time.Duration {
 // ParseRequestRate reads a request-rate value "n/t" where t is a number of
 // seconds, optionally followed by a unit s, m or h ("1/5", "1/10s",
 // "30/1m"). A time window after whitespace ("1/5s 0600-0845") is ignored.
-// n must be at least 1 and t positive.
+// n must be at least 1 and t positive; an n over 2³¹−1 (the most a blob
+// holds) is read as 2³¹−1, a rate no crawler reaches either way.
 func ParseRequestRate(v string) (RequestRate, bool) {
 	if i := strings.IndexAny(v, " \t"); i >= 0 {
 		v = v[:i]
@@ -91,6 +93,9 @@ func ParseRequestRate(v string) (RequestRate, bool) {
 		return RequestRate{}, false
 	}
 	requests, err := strconv.Atoi(n)
+	if errors.Is(err, strconv.ErrRange) {
+		requests, err = math.MaxInt32, nil // digits only: too many requests
+	}
 	if err != nil || requests < 1 {
 		return RequestRate{}, false
 	}
@@ -102,7 +107,7 @@ func ParseRequestRate(v string) (RequestRate, bool) {
 	if per <= 0 {
 		return RequestRate{}, false
 	}
-	return RequestRate{Requests: requests, Per: per}, true
+	return RequestRate{Requests: min(requests, math.MaxInt32), Per: per}, true
 }
 
 // checkRecordValue reports whether a known record's value can be read.

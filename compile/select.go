@@ -1,6 +1,10 @@
 package compile
 
-import "time"
+import (
+	"time"
+
+	"github.com/robotsdfa/robotsdfa/automaton"
+)
 
 // Selection says which groups apply to a crawler (SEMANTICS 2.5).
 type Selection struct {
@@ -99,12 +103,14 @@ func (f *File) CrawlDelay(sel Selection) (time.Duration, bool) {
 }
 
 // RequestRate returns the selected groups' request-rate with the longest
-// interval between requests (the most polite), and whether there is one.
+// interval between requests (the most polite: the lowest rate, compared
+// exactly, automaton.SlowerRate; the first of equal ones), and whether
+// there is one.
 func (f *File) RequestRate(sel Selection) (RequestRate, bool) {
 	var best RequestRate
 	found := false
 	f.eachRecord(sel, "request-rate", func(v string) {
-		if r, ok := ParseRequestRate(v); ok && (!found || r.Interval() > best.Interval()) {
+		if r, ok := ParseRequestRate(v); ok && (!found || automaton.SlowerRate(int64(r.Requests), r.Per, int64(best.Requests), best.Per)) {
 			best, found = r, true
 		}
 	})

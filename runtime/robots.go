@@ -68,15 +68,15 @@ func (m Matcher) CrawlDelay() (time.Duration, bool) {
 }
 
 // RequestRate returns the request-rate for the bound groups (the most
-// polite one): requests per period, and false when none is given.
+// polite one: the lowest rate, compared exactly, automaton.SlowerRate):
+// requests per period, and false when none is given.
 func (m Matcher) RequestRate() (requests int, per time.Duration, ok bool) {
 	for _, p := range m.bound.list() {
 		meta := m.bound.set.Meta[p]
 		if meta.Requests <= 0 {
 			continue
 		}
-		// Compare requests/per as cross products: fewer per second wins.
-		if !ok || int64(meta.Requests)*int64(per) < int64(requests)*int64(meta.Per) {
+		if !ok || automaton.SlowerRate(int64(meta.Requests), meta.Per, int64(requests), per) {
 			requests, per, ok = int(meta.Requests), meta.Per, true
 		}
 	}
