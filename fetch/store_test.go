@@ -1,0 +1,70 @@
+package fetch
+
+import (
+	"fmt"
+	"math/rand"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestMemoryStoreModel: a MemoryStore holds what a plain list kept most
+// recent first does under the same Puts and Gets: the same entries, the
+// least recently used evicted past either bound, an entry larger than the
+// byte bound on its own not kept (and the one it replaces gone), and Len,
+// Bytes and Evictions that count them.
+func TestMemoryStoreModel(t *testing.T) {
+	rng := rand.New(rand.NewSource(9309))
+	type held struct {
+		o Origin
+		n int
+	}
+	for round := 0; round < 200; round++ {
+		maxBytes, maxEntries := rng.Intn(400), rng.Intn(6)
+		s := NewMemoryStore(maxBytes, maxEntries)
+		var model []held // most recent first
+		evictions := 0
+		for step := 0; step < 300; step++ {
+			o := Origin(fmt.Sprintf("https://h%d.example", rng.Intn(8)))
+			i := slices.IndexFunc(model, func(h held) bool { return h.o == o })
+			if rng.Intn(3) == 0 {
+				e, ok := s.Get(o)
+				require.Equal(t, i >= 0, ok, "Get %s", o)
+				if ok {
+					require.Len(t, e.Blob, model[i].n)
+					h := model[i]
+					model = append([]held{h}, slices.Delete(model, i, i+1)...)
+				}
+				continue
+			}
+			n := rng.Intn(150)
+			s.Put(o, Entry{Blob: make([]byte, n)})
+			if i >= 0 {
+				model = slices.Delete(model, i, i+1)
+			}
+			if maxBytes > 0 && n > maxBytes {
+				continue
+			}
+			model = append([]held{{o, n}}, model...)
+			for {
+				total := 0
+				for _, h := range model {
+					total += h.n
+				}
+				if !(maxBytes > 0 && total > maxBytes) && !(maxEntries > 0 && len(model) > maxEntries) {
+					break
+				}
+				model = model[:len(model)-1]
+				evictions++
+			}
+			total := 0
+			for _, h := range model {
+				total += h.n
+			}
+			require.Equal(t, len(model), s.Len())
+			require.Equal(t, total, s.Bytes())
+			require.Equal(t, evictions, s.Evictions())
+		}
+	}
+}
