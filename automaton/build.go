@@ -191,8 +191,6 @@ func tableHash(ranked []Rule) uint64 {
 	return h
 }
 
-func build(rules []Rule, opts Options) *Program { return buildRanked(rankRules(rules), opts) }
-
 // allRules lists the indices of a rule table of n rules: what a program
 // is built from before any is set apart.
 func allRules(n int) []int32 {

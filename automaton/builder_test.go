@@ -58,6 +58,29 @@ func TestBuilderShares(t *testing.T) {
 	}
 }
 
+// TestSameTable: google and rfc. The Builder finds a program to share
+// by a hash of the ranked table, and shares it only if sameTable agrees:
+// two tables whose hashes collided but whose kinds, patterns or lengths
+// differ must get programs of their own. Lines do not matter.
+func TestSameTable(t *testing.T) {
+	base := []Rule{{Kind: Allow, Pattern: "/a/b", Line: 3}, {Kind: Disallow, Pattern: "/a/", Line: 2}}
+	for _, c := range []struct {
+		name  string
+		other []Rule
+		same  bool
+	}{
+		{"other lines", []Rule{{Kind: Allow, Pattern: "/a/b", Line: 9}, {Kind: Disallow, Pattern: "/a/", Line: 7}}, true},
+		{"other kind", []Rule{{Kind: Allow, Pattern: "/a/b", Line: 3}, {Kind: Allow, Pattern: "/a/", Line: 2}}, false},
+		{"other pattern", []Rule{{Kind: Allow, Pattern: "/a/c", Line: 3}, {Kind: Disallow, Pattern: "/a/", Line: 2}}, false},
+		{"a prefix of it", base[:1], false},
+		{"longer", append(slices.Clone(base), Rule{Kind: Disallow, Pattern: "/", Line: 1}), false},
+	} {
+		if got := sameTable(base, c.other); got != c.same {
+			t.Errorf("%s: sameTable %v, want %v", c.name, got, c.same)
+		}
+	}
+}
+
 // TestRankSmallEqualsLarge: google and rfc (SEMANTICS 3.5: the most
 // specific match, ties to the earlier line). The insertion sort of small
 // tables and the generic sort of large ones rank alike: random tables of
