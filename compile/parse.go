@@ -170,7 +170,7 @@ func (p *parser) split(ln *Line, content string) {
 		// Google accepts whitespace for the colon when the line is exactly
 		// two words ("Disallow /x").
 		if ws := strings.IndexAny(content, " \t"); ws >= 0 {
-			if strings.IndexAny(strings.TrimLeft(content[ws:], " \t"), " \t") < 0 {
+			if !strings.ContainsAny(strings.TrimLeft(content[ws:], " \t"), " \t") {
 				sep = ws
 				ln.Flags |= FlagMissingColon
 			}

@@ -132,8 +132,7 @@ func TestRedirectAcrossServers(t *testing.T) {
 
 func TestRedirectLimits(t *testing.T) {
 	// A loop: the sixth redirect makes the robots.txt unavailable.
-	var s *server
-	s = newServer(t, func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/robots.txt", http.StatusFound) })
+	s := newServer(t, func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/robots.txt", http.StatusFound) })
 	c, _ := newClient()
 	private, public, out := verdicts(t, c, s.URL)
 	require.True(t, private && public, "unavailable: allow all")

@@ -46,7 +46,7 @@ func blobImpl(q conformance.Query) (conformance.Verdict, error) {
 	return conformance.Verdict{Allowed: res.Allowed, Line: res.Line}, nil
 }
 
-var errMismatch = errors.New("Check, CheckBytes and Allowed disagree")
+var errMismatch = errors.New("the results of Check, CheckBytes and Allowed disagree")
 
 // TestConformance: rfc and google. Our cases through compile, blob and
 // runtime: verdicts and deciding lines.

@@ -11,7 +11,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -90,6 +89,3 @@ func fail(e *env, cmd string, err error) int {
 	fmt.Fprintf(e.stderr, "%s %s: %v\n", commandName, cmd, err)
 	return exitProblem
 }
-
-// errUsage marks an error that the command's usage should follow.
-var errUsage = errors.New("usage")

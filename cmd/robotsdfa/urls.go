@@ -77,7 +77,7 @@ func hasAuthority(u []byte) bool {
 		return true
 	}
 	i := bytes.Index(u, []byte("://"))
-	return i >= 0 && bytes.IndexAny(u[:i], "/?;") < 0
+	return i >= 0 && !bytes.ContainsAny(u[:i], "/?;")
 }
 
 // appendEscaped appends a line as an error report shows it: control bytes
