@@ -120,11 +120,10 @@ func sparseStep(t []uint32, r uint32, c uint8) uint32 {
 		return wordStep(t, r, uint32(c), n)
 	}
 	// A word of classes at a time, as wordStep's: the first zero byte of
-	// x is c's place in the word, if any.
+	// the word xor c's is c's place in it, if any.
 	cw, words := r+2, (n+3)>>2
 	for k := uint32(0); k < words; k++ {
-		x := t[cw+k] ^ uint32(c)*0x01010101
-		if m := (x - 0x01010101) &^ x & 0x80808080; m != 0 {
+		if m := firstZero32(t[cw+k] ^ uint32(c)*0x01010101); m != 0 {
 			if i := 4*k + uint32(bits.TrailingZeros32(m))>>3; i < n {
 				return t[cw+words+i]
 			}
@@ -136,15 +135,18 @@ func sparseStep(t []uint32, r uint32, c uint8) uint32 {
 
 // wordStep is sparseStep at a sparse row at r of n exceptions, 1 <= n
 // <= 4: its one word of classes (zero padded) compared with class c at
-// once. The first zero byte of x is c's place, 4 when none is; a place
-// past n is padding, for the default. No branch depends on c: found is
-// all ones when i < n, else zero.
+// once. The first zero byte of the word xor c's is c's place, 4 when none
+// is; a place past n is padding, for the default. No branch depends on
+// c: found is all ones when i < n, else zero.
 func wordStep(t []uint32, r, c, n uint32) uint32 {
-	x := t[r+2] ^ c*0x01010101
-	i := uint32(bits.TrailingZeros32((x-0x01010101)&^x&0x80808080)) >> 3
+	i := uint32(bits.TrailingZeros32(firstZero32(t[r+2]^c*0x01010101))) >> 3
 	found := uint32(int32(i-n) >> 31)
 	return t[r+(3+i)&found]
 }
+
+// firstZero32 is firstZero for a word of four bytes, with the high bits
+// masked: its lowest set bit is the high bit of x's first zero byte.
+func firstZero32(x uint32) uint32 { return (x - 0x01010101) &^ x & 0x80808080 }
 
 // pairStep is sparseStep at a sparse row at r of two exceptions, by
 // compares of its class word.
