@@ -20,6 +20,13 @@ func TestMemoryStoreModel(t *testing.T) {
 		o Origin
 		n int
 	}
+	bytes := func(model []held) int {
+		n := 0
+		for _, h := range model {
+			n += h.n
+		}
+		return n
+	}
 	for round := 0; round < 200; round++ {
 		maxBytes, maxEntries := rng.Intn(400), rng.Intn(6)
 		s := NewMemoryStore(maxBytes, maxEntries)
@@ -47,23 +54,12 @@ func TestMemoryStoreModel(t *testing.T) {
 				continue
 			}
 			model = append([]held{{o, n}}, model...)
-			for {
-				total := 0
-				for _, h := range model {
-					total += h.n
-				}
-				if !(maxBytes > 0 && total > maxBytes) && !(maxEntries > 0 && len(model) > maxEntries) {
-					break
-				}
+			for maxBytes > 0 && bytes(model) > maxBytes || maxEntries > 0 && len(model) > maxEntries {
 				model = model[:len(model)-1]
 				evictions++
 			}
-			total := 0
-			for _, h := range model {
-				total += h.n
-			}
 			require.Equal(t, len(model), s.Len())
-			require.Equal(t, total, s.Bytes())
+			require.Equal(t, bytes(model), s.Bytes())
 			require.Equal(t, evictions, s.Evictions())
 		}
 	}
