@@ -1,10 +1,12 @@
 package peers
 
 import (
+	"cmp"
 	"net/url"
 	"os"
 	"path/filepath"
 	goruntime "runtime"
+	"slices"
 	"sync"
 	"testing"
 
@@ -174,12 +176,10 @@ func release() {
 	goruntime.GC()
 }
 
+// medianBySize returns the body of median size, ties in the corpus's
+// order.
 func medianBySize(bodies [][]byte) []byte {
-	s := append([][]byte(nil), bodies...)
-	for i := 1; i < len(s); i++ {
-		for j := i; j > 0 && len(s[j]) < len(s[j-1]); j-- {
-			s[j], s[j-1] = s[j-1], s[j]
-		}
-	}
+	s := slices.Clone(bodies)
+	slices.SortStableFunc(s, func(a, b []byte) int { return cmp.Compare(len(a), len(b)) })
 	return s[len(s)/2]
 }
