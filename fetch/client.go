@@ -63,8 +63,8 @@ type Client struct {
 
 	once     sync.Once
 	http     *http.Client
-	allowAll []byte
-	denyAll  []byte
+	allowAll Entry // blob and robots only
+	denyAll  Entry
 	initErr  error
 	mu       sync.Mutex
 	inflight map[Origin]*call
@@ -103,9 +103,9 @@ func (c *Client) init() {
 			c.Now = time.Now
 		}
 		c.inflight = map[Origin]*call{}
-		c.allowAll, c.initErr = c.compile(nil)
+		c.allowAll, c.initErr = c.compileEntry(nil)
 		if c.initErr == nil {
-			c.denyAll, c.initErr = c.compile([]byte("user-agent: *\ndisallow: /\n"))
+			c.denyAll, c.initErr = c.compileEntry([]byte("user-agent: *\ndisallow: /\n"))
 		}
 	})
 }
@@ -116,9 +116,18 @@ func setDefault(d *time.Duration, v time.Duration) {
 	}
 }
 
-func (c *Client) compile(body []byte) ([]byte, error) {
+// compileEntry compiles a robots.txt body into an entry's blob, loaded.
+func (c *Client) compileEntry(body []byte) (Entry, error) {
 	opts := compile.Options{Mode: c.Mode, MaxBytes: c.MaxBytes}
-	return compile.Compile(compile.Parse(body, opts), compile.CompileOptions{}).AppendBinary(nil)
+	blob, err := compile.Compile(compile.Parse(body, opts), compile.CompileOptions{}).AppendBinary(nil)
+	if err != nil {
+		return Entry{}, err
+	}
+	r, err := runtime.Load(blob)
+	if err != nil {
+		return Entry{}, fmt.Errorf("compiled blob does not load: %w", err)
+	}
+	return Entry{Blob: blob, loaded: &loadedBlob{blob, r}}, nil
 }
 
 // Get returns the robots.txt that applies to rawURL's origin, from the
@@ -141,7 +150,7 @@ func (c *Client) Get(ctx context.Context, rawURL string) (*runtime.Robots, Outco
 		return nil, Outcome{}, err
 	}
 	if e, ok := c.Store.Get(o); ok && c.Now().Before(e.Outcome.ExpiresAt) {
-		if r, err := runtime.Load(e.Blob); err == nil {
+		if r, err := e.robots(); err == nil {
 			e.Outcome.FromCache = true
 			return r, e.Outcome, nil
 		}
@@ -151,7 +160,7 @@ func (c *Client) Get(ctx context.Context, rawURL string) (*runtime.Robots, Outco
 	if err != nil {
 		return nil, Outcome{}, err
 	}
-	r, err := runtime.Load(e.Blob)
+	r, err := e.robots() // refresh loaded its blob
 	if err != nil {
 		return nil, e.Outcome, fmt.Errorf("fetch: %s: compiled blob does not load: %w", o, err)
 	}
@@ -210,15 +219,16 @@ func (c *Client) refresh(ctx context.Context, o Origin) (Entry, error) {
 	var e Entry
 	switch out.Status {
 	case Success:
-		blob, err := c.compile(body)
-		if err != nil {
+		var err error
+		if e, err = c.compileEntry(body); err != nil {
 			return Entry{}, fmt.Errorf("fetch: %s: %w", o, err)
 		}
-		e = Entry{Blob: blob, Good: true}
+		e.Good = true
 		out.Rules, out.GoodAt = "robots.txt", now
 		out.ExpiresAt = now.Add(c.ttl(maxAge))
 	case Unavailable:
-		e = Entry{Blob: c.allowAll, Good: true}
+		e = c.allowAll
+		e.Good = true
 		out.Rules, out.GoodAt = "allow all", now
 		out.ExpiresAt = now.Add(c.ttl(maxAge))
 	default:
@@ -227,28 +237,27 @@ func (c *Client) refresh(ctx context.Context, o Origin) (Entry, error) {
 			out.FailingSince = prev.Outcome.FailingSince
 		}
 		out.ExpiresAt = now.Add(c.RetryUnreachable)
+		// A stored copy kept by an earlier format version does not load,
+		// and is no copy to serve.
+		var r *runtime.Robots
+		if hasPrev && prev.Good {
+			r, _ = prev.robots()
+		}
 		switch {
-		case hasPrev && prev.Good && loads(prev.Blob):
-			e = Entry{Blob: prev.Blob, Good: true}
+		case r != nil:
+			e = Entry{Blob: prev.Blob, Good: true, loaded: &loadedBlob{prev.Blob, r}}
 			out.Stale, out.GoodAt, out.Rules = true, prev.Outcome.GoodAt, prev.Outcome.Rules
 		case now.Sub(out.FailingSince) >= c.StaleFor:
-			e = Entry{Blob: c.allowAll}
+			e = c.allowAll
 			out.Rules = "allow all"
 		default:
-			e = Entry{Blob: c.denyAll}
+			e = c.denyAll
 			out.Rules = "disallow all"
 		}
 	}
 	e.Outcome = out
 	c.Store.Put(o, e)
 	return e, nil
-}
-
-// loads reports whether a stored blob still loads: one kept by an earlier
-// format version does not, and is no copy to serve.
-func loads(blob []byte) bool {
-	_, err := runtime.Load(blob)
-	return err == nil
 }
 
 // ttl is how long a success or unavailable result is cached.

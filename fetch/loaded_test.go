@@ -1,0 +1,80 @@
+package fetch
+
+import (
+	"context"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+// exportedStore keeps only an entry's exported fields, as a store that
+// writes entries out would.
+type exportedStore struct {
+	mu sync.Mutex
+	m  map[Origin]Entry
+}
+
+func (s *exportedStore) Get(o Origin) (Entry, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	e, ok := s.m[o]
+	return e, ok
+}
+
+func (s *exportedStore) Put(o Origin, e Entry) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.m[o] = Entry{Outcome: e.Outcome, Blob: e.Blob, Good: e.Good}
+}
+
+// TestCachedGetKeepsLoadedRobots: a Get of a cached origin returns the
+// robots.txt loaded when it was fetched (MemoryStore), for a success, an
+// unavailable robots.txt, an unreachable origin and a stale copy alike;
+// through a store that keeps only the exported fields, each Get loads
+// the blob, with the same verdicts.
+func TestCachedGetKeepsLoadedRobots(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		name    string
+		serve   func(s *server)
+		rules   string
+		private bool // /private/y allowed
+	}{
+		{"success", func(*server) {}, "robots.txt", false},
+		{"unavailable", func(s *server) { s.set(status(404)) }, "allow all", true},
+		{"unreachable", func(s *server) { s.set(status(503)) }, "disallow all", false},
+	} {
+		for _, exported := range []bool{false, true} {
+			s := newServer(t, body(robotsBody))
+			tc.serve(s)
+			c, _ := newClient()
+			if exported {
+				c.Store = &exportedStore{m: map[Origin]Entry{}}
+			}
+			r1, out1, err := c.Get(ctx, s.URL+"/private/x")
+			require.NoError(t, err)
+			r2, out2, err := c.Get(ctx, s.URL+"/private/y")
+			require.NoError(t, err)
+			require.Equal(t, tc.rules, out1.Rules, tc.name)
+			require.False(t, out1.FromCache)
+			require.True(t, out2.FromCache)
+			require.Equal(t, !exported, r1 == r2, "%s: the same loaded robots.txt (exported-only store: %v)", tc.name, exported)
+			require.Equal(t, tc.private, r2.Agent("examplebot").Allowed(s.URL+"/private/y"), tc.name)
+			require.Equal(t, tc.rules != "disallow all", r2.Agent("examplebot").Allowed(s.URL+"/public"), tc.name)
+		}
+	}
+
+	// A stale copy: the robots.txt loaded at the last success.
+	s := newServer(t, body(robotsBody))
+	c, clk := newClient()
+	r1, _, err := c.Get(ctx, s.URL)
+	require.NoError(t, err)
+	s.set(status(503))
+	clk.advance(DefaultTTL + time.Second)
+	r2, out, err := c.Get(ctx, s.URL)
+	require.NoError(t, err)
+	require.True(t, out.Stale)
+	require.Same(t, r1, r2)
+}
