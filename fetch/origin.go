@@ -12,12 +12,20 @@ import (
 // (Punycode) form, the scheme's default port left out.
 type Origin string
 
-// OriginOf returns the origin of an http or https URL.
+// OriginOf returns the origin of an http or https URL. Only its scheme
+// and authority are read: a path, query or fragment that net/url would
+// refuse ("/100%", "/%zz", a control byte) does not hide the origin a
+// crawler must fetch the robots.txt of.
 func OriginOf(rawURL string) (Origin, error) {
-	u, err := url.Parse(rawURL)
+	u, err := url.Parse(schemeAndAuthority(rawURL))
 	if err != nil {
 		return "", err
 	}
+	return originOfURL(u, rawURL)
+}
+
+// originOfURL is the origin of u, parsed from rawURL.
+func originOfURL(u *url.URL, rawURL string) (Origin, error) {
 	scheme := strings.ToLower(u.Scheme)
 	if scheme != "http" && scheme != "https" {
 		return "", fmt.Errorf("fetch: %q: not an http or https URL", rawURL)
@@ -26,7 +34,7 @@ func OriginOf(rawURL string) (Origin, error) {
 	if host == "" {
 		return "", fmt.Errorf("fetch: %q: no host", rawURL)
 	}
-	host, err = asciiHost(host)
+	host, err := asciiHost(host)
 	if err != nil {
 		return "", fmt.Errorf("fetch: %q: %w", rawURL, err)
 	}
@@ -45,3 +53,17 @@ func OriginOf(rawURL string) (Origin, error) {
 
 // RobotsURL is the origin's /robots.txt.
 func (o Origin) RobotsURL() string { return string(o) + "/robots.txt" }
+
+// schemeAndAuthority returns rawURL up to the end of its authority: the
+// first '/', '?' or '#' after the "://" that ends its scheme (RFC 3986
+// section 3.2), or all of rawURL when it has no such scheme.
+func schemeAndAuthority(rawURL string) string {
+	k := strings.Index(rawURL, "://")
+	if k < 0 || strings.ContainsAny(rawURL[:k], "/?#") {
+		return rawURL
+	}
+	if end := strings.IndexAny(rawURL[k+3:], "/?#"); end >= 0 {
+		return rawURL[:k+3+end]
+	}
+	return rawURL
+}

@@ -1,0 +1,74 @@
+package fetch
+
+import (
+	"bufio"
+	"net/url"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/klauspost/compress/zstd"
+	"github.com/stretchr/testify/require"
+)
+
+func TestOriginOf(t *testing.T) {
+	for in, want := range map[string]string{
+		"https://Example.COM/a/b?c":     "https://example.com",
+		"HTTP://example.com:80/":        "http://example.com",
+		"https://example.com:443":       "https://example.com",
+		"http://example.com:8080/x":     "http://example.com:8080",
+		"https://example.com:80/x":      "https://example.com:80",
+		"http://user:pw@example.com/":   "http://example.com",
+		"https://Bücher.example/":       "https://xn--bcher-kva.example",
+		"http://[::1]:8080/robots.txt":  "http://[::1]:8080",
+		"http://[2001:db8::1]/x":        "http://[2001:db8::1]",
+		"https://пример.испытание/путь": "https://xn--e1afmkfd.xn--80akhbyknj4f",
+		// A path, query or fragment net/url refuses does not hide the
+		// origin.
+		"http://example.com/100%":     "http://example.com",
+		"http://example.com/%zz/x":    "http://example.com",
+		"http://example.com?q=%":      "http://example.com",
+		"http://example.com#50%":      "http://example.com",
+		"http://example.com:81/a\x7f": "http://example.com:81",
+		"http://example.com/a//b://c": "http://example.com",
+	} {
+		got, err := OriginOf(in)
+		require.NoError(t, err, in)
+		require.Equal(t, Origin(want), got, in)
+	}
+	for _, bad := range []string{"ftp://example.com/", "https:///x", "/relative", "http://%zz/",
+		"http://exa\x7fmple.com/", "/x?u=http://example.com/", "http:/example.com/x//y"} {
+		_, err := OriginOf(bad)
+		require.Error(t, err, bad)
+	}
+}
+
+// TestOriginOfAgreesWithURLParse: on every URL of the sample frontier
+// that net/url reads whole, OriginOf gives the origin of that reading.
+func TestOriginOfAgreesWithURLParse(t *testing.T) {
+	f, err := os.Open(filepath.Join("..", "testdata", "frontier", "urls.txt.zst"))
+	require.NoError(t, err)
+	defer f.Close()
+	zr, err := zstd.NewReader(f)
+	require.NoError(t, err)
+	defer zr.Close()
+	sc := bufio.NewScanner(zr)
+	sc.Buffer(nil, 1<<20)
+	n, whole := 0, 0
+	for sc.Scan() {
+		raw := sc.Text()
+		n++
+		got, gotErr := OriginOf(raw)
+		u, err := url.Parse(raw)
+		if err != nil {
+			continue
+		}
+		whole++
+		want, wantErr := originOfURL(u, raw)
+		require.Equal(t, wantErr == nil, gotErr == nil, raw)
+		require.Equal(t, want, got, raw)
+	}
+	require.NoError(t, sc.Err())
+	require.Equal(t, 26199, n)
+	t.Logf("%d URLs, %d read whole by net/url", n, whole)
+}
