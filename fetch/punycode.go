@@ -24,6 +24,9 @@ var errPunycode = errors.New("punycode: label too long to encode")
 // asciiHost returns host in ASCII: ASCII letters lower-cased, and each
 // label with a byte >= 0x80 lower-cased and written "xn--" + Punycode.
 func asciiHost(host string) (string, error) {
+	if isASCII(host) {
+		return strings.ToLower(host), nil // what the labels' loop gives
+	}
 	labels := strings.Split(host, ".")
 	for i, l := range labels {
 		if isASCII(l) {
