@@ -53,9 +53,10 @@ type Store interface {
 // entries, evicting the least recently used. It keeps each entry whole,
 // with the loaded robots.txt the Client put in it, so a Get of a cached
 // origin neither validates nor decodes its blob again. The loaded form
-// is not counted in the bound: decoding the first 2,000 files of the
-// corpus allocates two thirds as many bytes as their blobs hold
-// (BenchmarkLoad), so the memory held is about 1.7 times Bytes.
+// is not counted in the bound: over the corpus's 15,274 files, their
+// blobs loaded and bound hold half as many bytes again as the blobs (a
+// heap of 0.49 bytes a blob byte), so the memory held is about 1.5
+// times Bytes.
 type MemoryStore struct {
 	maxBytes, maxEntries int
 	mu                   sync.Mutex
