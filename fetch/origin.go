@@ -24,31 +24,61 @@ func OriginOf(rawURL string) (Origin, error) {
 	return originOfURL(u, rawURL)
 }
 
-// originOfURL is the origin of u, parsed from rawURL.
+// originOfURL is the origin of u, parsed from rawURL. An origin must
+// read back as itself: one whose host is not plain (letters, digits, '.'
+// and '-') is kept only when it does, so that "http://::" (net/url's
+// host ":") or a host with a space escaped is an error, not an origin
+// whose robots.txt URL cannot be requested.
 func originOfURL(u *url.URL, rawURL string) (Origin, error) {
+	o, plain, err := buildOrigin(u, rawURL)
+	if err != nil || plain {
+		return o, err
+	}
+	if v, verr := url.Parse(string(o)); verr == nil {
+		if again, _, err := buildOrigin(v, string(o)); err == nil && again == o {
+			return o, nil
+		}
+	}
+	return "", fmt.Errorf("fetch: %q: host %q makes no origin", rawURL, u.Host)
+}
+
+// buildOrigin is the origin of u, and whether its host is plain.
+func buildOrigin(u *url.URL, rawURL string) (o Origin, plain bool, err error) {
 	scheme := strings.ToLower(u.Scheme)
 	if scheme != "http" && scheme != "https" {
-		return "", fmt.Errorf("fetch: %q: not an http or https URL", rawURL)
+		return "", false, fmt.Errorf("fetch: %q: not an http or https URL", rawURL)
 	}
 	host := u.Hostname()
 	if host == "" {
-		return "", fmt.Errorf("fetch: %q: no host", rawURL)
+		return "", false, fmt.Errorf("fetch: %q: no host", rawURL)
 	}
-	host, err := asciiHost(host)
+	host, err = asciiHost(host)
 	if err != nil {
-		return "", fmt.Errorf("fetch: %q: %w", rawURL, err)
+		return "", false, fmt.Errorf("fetch: %q: %w", rawURL, err)
 	}
+	plain = plainHost(host)
 	port := u.Port()
 	if (scheme == "http" && port == "80") || (scheme == "https" && port == "443") {
 		port = ""
 	}
 	if port != "" || strings.Contains(host, ":") {
 		if port == "" {
-			return Origin(scheme + "://[" + host + "]"), nil
+			return Origin(scheme + "://[" + host + "]"), plain, nil
 		}
-		return Origin(scheme + "://" + net.JoinHostPort(host, port)), nil
+		return Origin(scheme + "://" + net.JoinHostPort(host, port)), plain, nil
 	}
-	return Origin(scheme + "://" + host), nil
+	return Origin(scheme + "://" + host), plain, nil
+}
+
+// plainHost reports whether host is letters, digits, '.' and '-' only
+// (after asciiHost: no capitals), as a DNS name or an IPv4 address is.
+func plainHost(host string) bool {
+	for i := 0; i < len(host); i++ {
+		if c := host[i]; !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '.' || c == '-') {
+			return false
+		}
+	}
+	return host != ""
 }
 
 // RobotsURL is the origin's /robots.txt.

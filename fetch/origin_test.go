@@ -37,7 +37,8 @@ func TestOriginOf(t *testing.T) {
 		require.Equal(t, Origin(want), got, in)
 	}
 	for _, bad := range []string{"ftp://example.com/", "https:///x", "/relative", "http://%zz/",
-		"http://exa\x7fmple.com/", "/x?u=http://example.com/", "http:/example.com/x//y"} {
+		"http://exa\x7fmple.com/", "/x?u=http://example.com/", "http:/example.com/x//y",
+		"http://::", "http://a%20b.com/"} {
 		_, err := OriginOf(bad)
 		require.Error(t, err, bad)
 	}

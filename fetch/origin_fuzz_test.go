@@ -1,0 +1,41 @@
+package fetch
+
+import (
+	"net/url"
+	"strings"
+	"testing"
+)
+
+// FuzzOriginOf: for any string, OriginOf does not panic; where net/url
+// reads the whole URL, OriginOf gives the origin of that reading; an
+// origin it gives has no path, query or fragment, and is its own origin.
+func FuzzOriginOf(f *testing.F) {
+	for _, s := range []string{
+		"https://Example.COM/a/b?c", "HTTP://example.com:80/", "http://user:pw@example.com/",
+		"https://Bücher.example/", "http://[::1]:8080/robots.txt", "http://example.com/100%",
+		"http://example.com#50%", "/x?u=http://example.com/", "http:/example.com", "http://a.com:/x",
+		"https://xn--bcher-kva.example:443", "http://exa\x7fmple.com/", "http://a.com\\b/c",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, raw string) {
+		got, err := OriginOf(raw)
+		if u, uerr := url.Parse(raw); uerr == nil {
+			want, werr := originOfURL(u, raw)
+			if (err == nil) != (werr == nil) || got != want {
+				t.Fatalf("%q: OriginOf %q, %v; from net/url's reading %q, %v", raw, got, err, want, werr)
+			}
+		}
+		if err != nil {
+			return
+		}
+		o := string(got)
+		rest := o[strings.Index(o, "://")+3:]
+		if strings.ContainsAny(rest, "/?#") {
+			t.Fatalf("%q: origin %q has more than a host and port", raw, o)
+		}
+		if again, err := OriginOf(o); err != nil || again != got {
+			t.Fatalf("%q: origin %q gives %q, %v", raw, o, again, err)
+		}
+	})
+}
