@@ -44,7 +44,8 @@
 //     median file and on en.wikipedia.org's 27 KB alike
 //     (BenchmarkClientCached; it was 1.9 µs and 29 µs a Get, 9.3 µs and
 //     65 µs an Allowed). Through a Store that keeps only the exported
-//     fields, each Get loads the blob, as before. A crawler that checks
+//     fields, or hands out a copy of Blob, each Get loads the blob, as
+//     before. A crawler that checks
 //     many URLs of one host keeps its runtime.Matcher (tens of
 //     nanoseconds a check).
 //   - Errors: Get fails only for a URL without an http(s) origin or a

@@ -22,7 +22,9 @@ type Entry struct {
 	// loaded is Blob loaded, in an entry the Client made. A Store that
 	// keeps entries in memory keeps it with them, and a Get that finds
 	// such an entry returns it without loading the blob again; one that
-	// keeps only the exported fields drops it, and each Get loads Blob.
+	// keeps only the exported fields drops it, and one that hands out a
+	// copy of Blob makes it unusable (see robots): each Get then loads
+	// Blob.
 	loaded *loadedBlob
 }
 
