@@ -145,7 +145,7 @@ func (c *Client) Get(ctx context.Context, rawURL string) (*runtime.Robots, Outco
 	if c.initErr != nil {
 		return nil, Outcome{}, c.initErr
 	}
-	o, err := OriginOf(rawURL)
+	o, err := originOf(rawURL)
 	if err != nil {
 		return nil, Outcome{}, err
 	}
@@ -182,6 +182,7 @@ func (c *Client) shared(ctx context.Context, o Origin) (Entry, error) {
 	if err := ctx.Err(); err != nil {
 		return Entry{}, err
 	}
+	o = Origin(strings.Clone(string(o))) // kept: not the URL's memory (originOf)
 	c.mu.Lock()
 	if cl, ok := c.inflight[o]; ok {
 		c.mu.Unlock()

@@ -17,11 +17,66 @@ type Origin string
 // refuse ("/100%", "/%zz", a control byte) does not hide the origin a
 // crawler must fetch the robots.txt of.
 func OriginOf(rawURL string) (Origin, error) {
+	o, err := originOf(rawURL)
+	return Origin(strings.Clone(string(o))), err // not rawURL's memory
+}
+
+// originOf is OriginOf, its result possibly a prefix of rawURL (Get's
+// lookups keep nothing of it): most URLs begin with their origin as
+// it is written (plainOrigin), the others are parsed.
+func originOf(rawURL string) (Origin, error) {
+	if o, ok := plainOrigin(rawURL); ok {
+		return o, nil
+	}
+	return parsedOrigin(rawURL)
+}
+
+// parsedOrigin is the origin of rawURL as net/url reads its scheme and
+// authority.
+func parsedOrigin(rawURL string) (Origin, error) {
 	u, err := url.Parse(schemeAndAuthority(rawURL))
 	if err != nil {
 		return "", err
 	}
 	return originOfURL(u, rawURL)
+}
+
+// plainOrigin returns rawURL's origin when rawURL begins with it as
+// written: "http://" or "https://", a plain host (lower-case letters,
+// digits, '.' and '-'), perhaps a port of digits other than the scheme's
+// default, then the end or '/', '?' or '#'. What parsedOrigin gives
+// then is that prefix (FuzzOriginOf holds the two equal).
+func plainOrigin(rawURL string) (Origin, bool) {
+	n, def := 0, ""
+	switch {
+	case strings.HasPrefix(rawURL, "http://"):
+		n, def = len("http://"), "80"
+	case strings.HasPrefix(rawURL, "https://"):
+		n, def = len("https://"), "443"
+	default:
+		return "", false
+	}
+	i := n
+	for i < len(rawURL) && plainHostByte(rawURL[i]) {
+		i++
+	}
+	if i == n {
+		return "", false
+	}
+	if i < len(rawURL) && rawURL[i] == ':' {
+		j := i + 1
+		for j < len(rawURL) && '0' <= rawURL[j] && rawURL[j] <= '9' {
+			j++
+		}
+		if port := rawURL[i+1 : j]; port == "" || port == def {
+			return "", false
+		}
+		i = j
+	}
+	if i < len(rawURL) && rawURL[i] != '/' && rawURL[i] != '?' && rawURL[i] != '#' {
+		return "", false
+	}
+	return Origin(rawURL[:i]), true
 }
 
 // originOfURL is the origin of u, parsed from rawURL. An origin must
@@ -74,11 +129,16 @@ func buildOrigin(u *url.URL, rawURL string) (o Origin, plain bool, err error) {
 // (after asciiHost: no capitals), as a DNS name or an IPv4 address is.
 func plainHost(host string) bool {
 	for i := 0; i < len(host); i++ {
-		if c := host[i]; !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '.' || c == '-') {
+		if !plainHostByte(host[i]) {
 			return false
 		}
 	}
 	return host != ""
+}
+
+// plainHostByte reports whether c may stand in a plain host.
+func plainHostByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '.' || c == '-'
 }
 
 // RobotsURL is the origin's /robots.txt.

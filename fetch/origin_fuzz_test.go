@@ -15,10 +15,16 @@ func FuzzOriginOf(f *testing.F) {
 		"https://Bücher.example/", "http://[::1]:8080/robots.txt", "http://example.com/100%",
 		"http://example.com#50%", "/x?u=http://example.com/", "http:/example.com", "http://a.com:/x",
 		"https://xn--bcher-kva.example:443", "http://exa\x7fmple.com/", "http://a.com\\b/c",
+		"http://a.com:8080?q", "https://a.com:443/", "http://a.com:/x", "http://a.b-c.d:0080#f",
 	} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, raw string) {
+		if o, ok := plainOrigin(raw); ok {
+			if parsed, err := parsedOrigin(raw); err != nil || parsed != o {
+				t.Fatalf("%q: written origin %q, parsed %q, %v", raw, o, parsed, err)
+			}
+		}
 		got, err := OriginOf(raw)
 		if u, uerr := url.Parse(raw); uerr == nil {
 			want, werr := originOfURL(u, raw)

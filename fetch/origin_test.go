@@ -45,7 +45,9 @@ func TestOriginOf(t *testing.T) {
 }
 
 // TestOriginOfAgreesWithURLParse: on every URL of the sample frontier
-// that net/url reads whole, OriginOf gives the origin of that reading.
+// that net/url reads whole, OriginOf gives the origin of that reading,
+// and where the URL begins with its origin as written (plainOrigin, no
+// parsing), that is the same.
 func TestOriginOfAgreesWithURLParse(t *testing.T) {
 	f, err := os.Open(filepath.Join("..", "testdata", "frontier", "urls.txt.zst"))
 	require.NoError(t, err)
@@ -55,11 +57,15 @@ func TestOriginOfAgreesWithURLParse(t *testing.T) {
 	defer zr.Close()
 	sc := bufio.NewScanner(zr)
 	sc.Buffer(nil, 1<<20)
-	n, whole := 0, 0
+	n, whole, written := 0, 0, 0
 	for sc.Scan() {
 		raw := sc.Text()
 		n++
 		got, gotErr := OriginOf(raw)
+		if o, ok := plainOrigin(raw); ok {
+			written++
+			require.Equal(t, got, o, raw)
+		}
 		u, err := url.Parse(raw)
 		if err != nil {
 			continue
@@ -71,5 +77,5 @@ func TestOriginOfAgreesWithURLParse(t *testing.T) {
 	}
 	require.NoError(t, sc.Err())
 	require.Equal(t, 26199, n)
-	t.Logf("%d URLs, %d read whole by net/url", n, whole)
+	t.Logf("%d URLs, %d read whole by net/url, %d beginning with their origin as written", n, whole, written)
 }
