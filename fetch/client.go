@@ -127,7 +127,7 @@ func (c *Client) compileEntry(body []byte) (Entry, error) {
 	if err != nil {
 		return Entry{}, fmt.Errorf("compiled blob does not load: %w", err)
 	}
-	return Entry{Blob: blob, loaded: &loadedBlob{blob, r}}, nil
+	return Entry{Blob: blob, loaded: &loadedBlob{blob: blob, robots: r}}, nil
 }
 
 // Get returns the robots.txt that applies to rawURL's origin, from the
@@ -141,40 +141,55 @@ func (c *Client) compileEntry(body []byte) (Entry, error) {
 // sharing it are not cut off by the first one's context; a caller whose
 // ctx ends stops waiting.
 func (c *Client) Get(ctx context.Context, rawURL string) (*runtime.Robots, Outcome, error) {
+	var out Outcome
+	l, err := c.get(ctx, rawURL, &out)
+	if err != nil {
+		return nil, out, err
+	}
+	return l.robots, out, nil
+}
+
+// get is Get, with the loaded blob; it sets *out (a pointer, so that
+// the Outcome is copied once per Get, not at each return).
+func (c *Client) get(ctx context.Context, rawURL string, out *Outcome) (*loadedBlob, error) {
 	c.init()
 	if c.initErr != nil {
-		return nil, Outcome{}, c.initErr
+		return nil, c.initErr
 	}
 	o, err := originOf(rawURL)
 	if err != nil {
-		return nil, Outcome{}, err
+		return nil, err
 	}
 	if e, ok := c.Store.Get(o); ok && c.Now().Before(e.Outcome.ExpiresAt) {
-		if r, err := e.robots(); err == nil {
-			e.Outcome.FromCache = true
-			return r, e.Outcome, nil
+		if l, err := e.load(); err == nil {
+			*out = e.Outcome
+			out.FromCache = true
+			return l, nil
 		}
 		// A stored blob that does not load is refetched.
 	}
 	e, err := c.shared(ctx, o)
 	if err != nil {
-		return nil, Outcome{}, err
+		return nil, err
 	}
-	r, err := e.robots() // refresh loaded its blob
+	*out = e.Outcome
+	l, err := e.load() // refresh loaded its blob
 	if err != nil {
-		return nil, e.Outcome, fmt.Errorf("fetch: %s: compiled blob does not load: %w", o, err)
+		return nil, fmt.Errorf("fetch: %s: compiled blob does not load: %w", o, err)
 	}
-	return r, e.Outcome, nil
+	return l, nil
 }
 
 // Allowed is Get followed by a check of rawURL for the product tokens (a
-// fallback chain).
+// fallback chain). The binding is kept with the cached robots.txt for
+// the next Allowed with the same tokens.
 func (c *Client) Allowed(ctx context.Context, rawURL string, tokens ...string) (bool, Outcome, error) {
-	r, out, err := c.Get(ctx, rawURL)
+	var out Outcome
+	l, err := c.get(ctx, rawURL, &out)
 	if err != nil {
 		return false, out, err
 	}
-	return r.Agent(tokens...).Allowed(rawURL), out, nil
+	return l.matcher(tokens).Allowed(rawURL), out, nil
 }
 
 // shared runs one refresh per origin at a time; other callers wait for it.
@@ -240,13 +255,13 @@ func (c *Client) refresh(ctx context.Context, o Origin) (Entry, error) {
 		out.ExpiresAt = now.Add(c.RetryUnreachable)
 		// A stored copy kept by an earlier format version does not load,
 		// and is no copy to serve.
-		var r *runtime.Robots
+		var l *loadedBlob
 		if hasPrev && prev.Good {
-			r, _ = prev.robots()
+			l, _ = prev.load()
 		}
 		switch {
-		case r != nil:
-			e = Entry{Blob: prev.Blob, Good: true, loaded: &loadedBlob{prev.Blob, r}}
+		case l != nil:
+			e = Entry{Blob: prev.Blob, Good: true, loaded: l}
 			out.Stale, out.GoodAt, out.Rules = true, prev.Outcome.GoodAt, prev.Outcome.Rules
 		case now.Sub(out.FailingSince) >= c.StaleFor:
 			e = c.allowAll

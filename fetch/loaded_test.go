@@ -78,3 +78,41 @@ func TestCachedGetKeepsLoadedRobots(t *testing.T) {
 	require.True(t, out.Stale)
 	require.Same(t, r1, r2)
 }
+
+// TestAllowedKeepsItsBinding: Allowed keeps its binding with the cached
+// robots.txt for the next call with the same tokens, and binds anew for
+// other tokens, which then decide.
+func TestAllowedKeepsItsBinding(t *testing.T) {
+	s := newServer(t, body("user-agent: a\ndisallow: /x\n\nuser-agent: b\ndisallow: /y\n\nuser-agent: *\ndisallow: /z\n"))
+	c, _ := newClient()
+	ctx := context.Background()
+	for _, tc := range []struct {
+		tokens  []string
+		path    string
+		allowed bool
+	}{
+		{[]string{"a"}, "/x", false},
+		{[]string{"a"}, "/y", true},
+		{[]string{"b"}, "/x", true},
+		{[]string{"b"}, "/y", false},
+		{[]string{"a"}, "/x", false},
+		{[]string{"c", "b"}, "/y", false}, // a chain: b's group
+		{[]string{"c", "a"}, "/y", true},  // the same length, another chain
+		{[]string{"c"}, "/z", false},      // the '*' group
+		{nil, "/z", false},
+		{[]string{"a", "b"}, "/x", false},
+	} {
+		ok, _, err := c.Allowed(ctx, s.URL+tc.path, tc.tokens...)
+		require.NoError(t, err)
+		require.Equal(t, tc.allowed, ok, "%v %s", tc.tokens, tc.path)
+	}
+	o, err := OriginOf(s.URL)
+	require.NoError(t, err)
+	e, ok := c.Store.Get(o)
+	require.True(t, ok)
+	b := e.loaded.bound.Load()
+	require.Equal(t, []string{"a", "b"}, b.tokens)
+	_, _, err = c.Allowed(ctx, s.URL+"/q", "a", "b")
+	require.NoError(t, err)
+	require.Same(t, b, e.loaded.bound.Load(), "the same tokens: the kept binding")
+}

@@ -2,7 +2,9 @@ package fetch
 
 import (
 	"container/list"
+	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/robotsdfa/robotsdfa/runtime"
 )
@@ -32,16 +34,40 @@ type Entry struct {
 type loadedBlob struct {
 	blob   []byte
 	robots *runtime.Robots
+	// bound is the binding of the last Allowed, for its tokens: a
+	// crawler that asks for every URL with the same tokens binds once.
+	bound atomic.Pointer[binding]
 }
 
-// robots returns e's blob loaded: the robots.txt e holds when it was
-// loaded from that very blob (not from one the Blob field was changed
-// from), else the blob loaded now.
-func (e *Entry) robots() (*runtime.Robots, error) {
+// binding is a Matcher and the tokens it was bound for.
+type binding struct {
+	tokens []string
+	m      runtime.Matcher
+}
+
+// load returns e's blob loaded: what e holds when it was loaded from
+// that very blob (not from one the Blob field was changed from), else
+// the blob loaded now.
+func (e *Entry) load() (*loadedBlob, error) {
 	if l := e.loaded; l != nil && len(l.blob) == len(e.Blob) && (len(e.Blob) == 0 || &l.blob[0] == &e.Blob[0]) {
-		return l.robots, nil
+		return l, nil
 	}
-	return runtime.Load(e.Blob)
+	r, err := runtime.Load(e.Blob)
+	if err != nil {
+		return nil, err
+	}
+	return &loadedBlob{blob: e.Blob, robots: r}, nil
+}
+
+// matcher returns the robots.txt bound for tokens: the last binding when
+// it was for the same tokens, else a new one, kept for the next.
+func (l *loadedBlob) matcher(tokens []string) runtime.Matcher {
+	if b := l.bound.Load(); b != nil && slices.Equal(b.tokens, tokens) {
+		return b.m
+	}
+	m := l.robots.Agent(tokens...)
+	l.bound.Store(&binding{slices.Clone(tokens), m})
+	return m
 }
 
 // Store keeps entries by origin. Implementations must be safe for
