@@ -115,4 +115,27 @@ func TestAllowedKeepsItsBinding(t *testing.T) {
 	_, _, err = c.Allowed(ctx, s.URL+"/q", "a", "b")
 	require.NoError(t, err)
 	require.Same(t, b, e.loaded.bound.Load(), "the same tokens: the kept binding")
+
+	// Goroutines that alternate between tokens replace the binding under
+	// one another (run under -race by .ci/run): each still gets its own
+	// tokens' verdicts.
+	var wg sync.WaitGroup
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < 200; i++ {
+				token, want := "a", false
+				if (g+i)%2 == 1 {
+					token, want = "b", true
+				}
+				ok, _, err := c.Allowed(ctx, s.URL+"/x", token)
+				if err != nil || ok != want {
+					t.Errorf("token %s: allowed %v, %v", token, ok, err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }
