@@ -123,11 +123,11 @@ func (c *Client) compileEntry(body []byte) (Entry, error) {
 	if err != nil {
 		return Entry{}, err
 	}
-	r, err := runtime.Load(blob)
-	if err != nil {
+	e := Entry{Blob: blob}
+	if e.loaded, err = e.load(); err != nil {
 		return Entry{}, fmt.Errorf("compiled blob does not load: %w", err)
 	}
-	return Entry{Blob: blob, loaded: &loadedBlob{blob: blob, robots: r}}, nil
+	return e, nil
 }
 
 // Get returns the robots.txt that applies to rawURL's origin, from the

@@ -25,7 +25,7 @@ type Entry struct {
 	// keeps entries in memory keeps it with them, and a Get that finds
 	// such an entry returns it without loading the blob again; one that
 	// keeps only the exported fields drops it, and one that hands out a
-	// copy of Blob makes it unusable (see robots): each Get then loads
+	// copy of Blob makes it unusable (see load): each Get then loads
 	// Blob.
 	loaded *loadedBlob
 }
