@@ -53,3 +53,13 @@ func ExampleValidToken() {
 	fmt.Println(compile.ValidToken("Googlebot-News"), compile.ValidToken("Googlebot/2.1"))
 	// Output: true false
 }
+
+// A crawler that stores blobs needs no line report: NoLines leaves
+// File.Lines empty and compiles to the same blob.
+func ExampleOptions_noLines() {
+	body := []byte("User-agent: *\nDisallow: /private\n")
+	f := compile.Parse(body, compile.Options{NoLines: true})
+	blob, err := compile.Compile(f, compile.CompileOptions{}).AppendBinary(nil)
+	fmt.Println(len(f.Lines), len(f.Groups), len(blob) > 0, err)
+	// Output: 0 1 true <nil>
+}

@@ -69,6 +69,11 @@ type Options struct {
 	// MaxBodyBytes. A line cut
 	// in two by the limit is read as a line, like any other last line.
 	MaxBytes int
+	// NoLines leaves File.Lines nil: the per-line report that lint and
+	// explain read. Groups, records and sitemaps, and so Compile's
+	// result, are the same; a caller that only compiles (a crawler
+	// storing blobs) saves the report's memory, 64 bytes a line.
+	NoLines bool
 }
 
 // limit returns the effective byte limit for a body of n bytes.

@@ -2,7 +2,9 @@ package compile
 
 import (
 	"bytes"
+	"slices"
 	"strings"
+	"sync"
 )
 
 // Parse reads a robots.txt body. It never fails: every line that can be
@@ -24,7 +26,13 @@ func Parse(body []byte, opts Options) *File {
 	if n == 0 || data[n-1] != '\n' {
 		lines++
 	}
-	f.Lines = make([]Line, 0, lines)
+	var pooled *[]Line
+	if opts.NoLines {
+		pooled = lineBufs.Get().(*[]Line)
+		f.Lines = slices.Grow((*pooled)[:0], lines)
+	} else {
+		f.Lines = make([]Line, 0, lines)
+	}
 	sc := lineScanner{data: data, pos: skipBOM(data, opts.Mode)}
 	for num := int32(1); ; num++ {
 		off, raw, ok := sc.next()
@@ -34,8 +42,24 @@ func Parse(body []byte, opts Options) *File {
 		p.line(num, int32(off), text[off:off+len(raw)])
 	}
 	p.finish()
+	if pooled != nil {
+		// What finish made holds the lines' strings, never the lines.
+		*pooled = f.Lines[:0]
+		clear(f.Lines)
+		f.Lines = nil
+		if cap(*pooled) <= maxPooledLines {
+			lineBufs.Put(pooled)
+		}
+	}
 	return f
 }
+
+// lineBufs holds the line buffers of parses with Options.NoLines.
+var lineBufs = sync.Pool{New: func() any { return new([]Line) }}
+
+// maxPooledLines bounds the buffers kept in lineBufs (64 KB each), so
+// that one huge file does not pin its lines' memory.
+const maxPooledLines = 1024
 
 // parser holds the group state while lines are read.
 type parser struct {

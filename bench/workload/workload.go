@@ -131,14 +131,15 @@ func (c *Corpus) Load(file string, mode compile.Mode) (body, blob []byte, r *run
 }
 
 // Compile parses, compiles and serialises a robots.txt body with the
-// default options.
+// default options, as a crawler that stores blobs does: without the line
+// report (compile.Options.NoLines), which only lint and explain read.
 func Compile(body []byte, mode compile.Mode) ([]byte, error) {
 	return CompileSet(body, mode).AppendBinary(nil)
 }
 
 // CompileSet is Compile without the serialising: the set its blob holds.
 func CompileSet(body []byte, mode compile.Mode) *automaton.Set {
-	return compile.Compile(compile.Parse(body, compile.Options{Mode: mode}), compile.CompileOptions{})
+	return compile.Compile(compile.Parse(body, compile.Options{Mode: mode, NoLines: true}), compile.CompileOptions{})
 }
 
 // Adversarial is the adversarial workload: long paths against star-heavy

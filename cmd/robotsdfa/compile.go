@@ -67,8 +67,9 @@ func runCompile(e *env, args []string) int {
 	if err != nil {
 		return fail(e, "compile", err)
 	}
-	f := compile.Parse(body, ro.parse())
-	set := compile.Compile(f, copts)
+	popts := ro.parse()
+	popts.NoLines = true // the blob is all this command keeps
+	set := compile.Compile(compile.Parse(body, popts), copts)
 	blob, err := set.AppendBinary(nil)
 	if err != nil {
 		return fail(e, "compile", fmt.Errorf("%s: %w", path, err))
@@ -115,6 +116,9 @@ func compilePack(e *env, dir, hostsPath, out string, opts compile.Options, copts
 	if err != nil {
 		return fail(e, "compile", err)
 	}
+	// A pack keeps only the blobs: no line report.
+	bare := opts
+	bare.NoLines = true
 	hostFile := map[string]string{} // host key → file name
 	for _, ent := range entries {
 		name := ent.Name()
@@ -159,7 +163,7 @@ func compilePack(e *env, dir, hostsPath, out string, opts compile.Options, copts
 				body, err := readBody(filepath.Join(dir, files[i]), opts)
 				if err == nil {
 					robotsBytes[i] = len(body)
-					blobs[i], err = compile.Compile(compile.Parse(body, opts), copts).AppendBinary(nil)
+					blobs[i], err = compile.Compile(compile.Parse(body, bare), copts).AppendBinary(nil)
 				}
 				errs[i] = err
 			}
