@@ -30,15 +30,15 @@
 // # Contract
 //
 // Parse is linear in time and memory in min(len(body), MaxBytes), copies the
-// body once, and never panics. Its line report (File.Lines, 64 bytes a
-// line) is what lint and explain read; a caller that only compiles sets
-// Options.NoLines, and Parse then builds it in a pooled buffer that it
-// clears and gives back: the same groups, records and blob, a fifth less
-// memory and 9% less time for the median file's parse, compile and
-// serialise (PeersParse, n=10, p=0.005). Parse is safe for concurrent use. A File is not modified after Parse returns
-// and may be read by many goroutines at once. Selections (SelectChain,
-// SelectUnion) are computed on demand in time linear in the number of
-// user-agent lines.
+// body once, never panics, and is safe for concurrent use. Its line report
+// (File.Lines, 64 bytes a line) is what lint and explain read; a caller
+// that only compiles sets Options.NoLines, and Parse then builds it in a
+// pooled buffer that it clears and gives back: the same groups, records
+// and blob, a fifth less memory and 9% less time for the median file's
+// parse, compile and serialise (PeersParse, n=10, p=0.005). A File is not
+// modified after Parse returns and may be read by many goroutines at once.
+// Selections (SelectChain, SelectUnion) are computed on demand in time
+// linear in the number of user-agent lines.
 //
 // Compile never fails and never panics. Its time and memory are linear in
 // the file plus a constant per merged group set by the automaton budgets

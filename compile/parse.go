@@ -9,7 +9,7 @@ import (
 
 // Parse reads a robots.txt body. It never fails: every line that can be
 // read is used, and what could not be read is described in File.Lines
-// (RFC 9309 section 2.3.1.5). The body is copied once; the returned File
+// (RFC 9309 section 2.3.1.5), unless Options.NoLines leaves the lines out. The body is copied once; the returned File
 // shares nothing with it.
 //
 // Parse takes time linear in min(len(body), MaxBytes) and allocates memory
