@@ -2,8 +2,10 @@ package compile
 
 import (
 	"bytes"
+	"fmt"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/robotsdfa/robotsdfa/internal/testcorpus"
@@ -69,5 +71,45 @@ func TestNoLinesKeepsNoLine(t *testing.T) {
 			}
 		}
 		defer lineBufs.Put(buf)
+	}
+}
+
+// TestNoLinesConcurrent: parses with NoLines from several goroutines at
+// once share the pool and still give each file its own groups and blob
+// (.ci/run runs it under the race detector).
+func TestNoLinesConcurrent(t *testing.T) {
+	files, err := testcorpus.Sample()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := make([][]byte, len(files))
+	for i, fl := range files {
+		if want[i], err = Compile(Parse(fl.Data, Options{}), CompileOptions{}).AppendBinary(nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var wg sync.WaitGroup
+	errs := make(chan error, 4)
+	for w := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range files {
+				i := (k + w*len(files)/4) % len(files)
+				got, err := Compile(Parse(files[i].Data, Options{NoLines: true}), CompileOptions{}).AppendBinary(nil)
+				if err == nil && !bytes.Equal(got, want[i]) {
+					err = fmt.Errorf("%s: another blob when parsed beside other files", files[i].Name)
+				}
+				if err != nil {
+					errs <- err
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
 	}
 }
