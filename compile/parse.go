@@ -9,8 +9,8 @@ import (
 
 // Parse reads a robots.txt body. It never fails: every line that can be
 // read is used, and what could not be read is described in File.Lines
-// (RFC 9309 section 2.3.1.5), unless Options.NoLines leaves the lines out. The body is copied once; the returned File
-// shares nothing with it.
+// (RFC 9309 section 2.3.1.5), unless Options.NoLines leaves the lines
+// out. The body is copied once; the returned File shares nothing with it.
 //
 // Parse takes time linear in min(len(body), MaxBytes) and allocates memory
 // linear in the same.
@@ -26,8 +26,9 @@ func Parse(body []byte, opts Options) *File {
 	if n == 0 || data[n-1] != '\n' {
 		lines++
 	}
+	// A file of many lines takes no pooled buffer: it would not go back.
 	var pooled *[]Line
-	if opts.NoLines {
+	if opts.NoLines && lines <= maxPooledLines {
 		pooled = lineBufs.Get().(*[]Line)
 		f.Lines = slices.Grow((*pooled)[:0], lines)
 	} else {
@@ -42,14 +43,14 @@ func Parse(body []byte, opts Options) *File {
 		p.line(num, int32(off), text[off:off+len(raw)])
 	}
 	p.finish()
-	if pooled != nil {
+	if opts.NoLines {
 		// What finish made holds the lines' strings, never the lines.
-		*pooled = f.Lines[:0]
-		clear(f.Lines)
-		f.Lines = nil
-		if cap(*pooled) <= maxPooledLines {
+		if pooled != nil && cap(f.Lines) <= maxPooledLines {
+			clear(f.Lines)
+			*pooled = f.Lines[:0]
 			lineBufs.Put(pooled)
 		}
+		f.Lines = nil
 	}
 	return f
 }
@@ -58,7 +59,8 @@ func Parse(body []byte, opts Options) *File {
 var lineBufs = sync.Pool{New: func() any { return new([]Line) }}
 
 // maxPooledLines bounds the buffers kept in lineBufs (64 KB each), so
-// that one huge file does not pin its lines' memory.
+// that one huge file does not pin its lines' memory (a file of CR line
+// ends can outgrow its count; its buffer is then left to the collector).
 const maxPooledLines = 1024
 
 // parser holds the group state while lines are read.

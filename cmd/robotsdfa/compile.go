@@ -59,17 +59,17 @@ func runCompile(e *env, args []string) int {
 		return usageError(e, fs, "-workers must be at least 1")
 	}
 	copts := compile.CompileOptions{Tokens: tokens}
+	opts := ro.parse()
+	opts.NoLines = true // the blobs are all this command keeps: no line report
 	if *dir != "" {
-		return compilePack(e, *dir, *hosts, *out, ro.parse(), copts, *workers)
+		return compilePack(e, *dir, *hosts, *out, opts, copts, *workers)
 	}
 	path := fs.Arg(0)
-	body, err := readBody(path, ro.parse())
+	body, err := readBody(path, opts)
 	if err != nil {
 		return fail(e, "compile", err)
 	}
-	popts := ro.parse()
-	popts.NoLines = true // the blob is all this command keeps
-	set := compile.Compile(compile.Parse(body, popts), copts)
+	set := compile.Compile(compile.Parse(body, opts), copts)
 	blob, err := set.AppendBinary(nil)
 	if err != nil {
 		return fail(e, "compile", fmt.Errorf("%s: %w", path, err))
@@ -116,9 +116,6 @@ func compilePack(e *env, dir, hostsPath, out string, opts compile.Options, copts
 	if err != nil {
 		return fail(e, "compile", err)
 	}
-	// A pack keeps only the blobs: no line report.
-	bare := opts
-	bare.NoLines = true
 	hostFile := map[string]string{} // host key → file name
 	for _, ent := range entries {
 		name := ent.Name()
@@ -163,7 +160,7 @@ func compilePack(e *env, dir, hostsPath, out string, opts compile.Options, copts
 				body, err := readBody(filepath.Join(dir, files[i]), opts)
 				if err == nil {
 					robotsBytes[i] = len(body)
-					blobs[i], err = compile.Compile(compile.Parse(body, bare), copts).AppendBinary(nil)
+					blobs[i], err = compile.Compile(compile.Parse(body, opts), copts).AppendBinary(nil)
 				}
 				errs[i] = err
 			}
