@@ -256,11 +256,22 @@ func FuzzDecode(f *testing.F) {
 	f.Add([]byte(automaton.Magic))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		if len(b) > 16 && b[0]&1 == 1 {
-			reseal(b) // let mutations reach the structure
+			// Let mutations reach the structure, on a copy: a fuzz
+			// function must not modify its input.
+			b = bytes.Clone(b)
+			reseal(b)
 		}
 		s, err := automaton.Decode(b)
 		if err != nil {
 			return
+		}
+		// Every token the index holds finds its own program: an index
+		// out of order or with a wrong fingerprint is refused, never
+		// misread.
+		for _, a := range s.Agents {
+			if p, ok := s.Lookup(a.Token); !ok || p != a.Program {
+				t.Fatalf("agent %q of program %d: Lookup gives %d, %v", a.Token, a.Program, p, ok)
+			}
 		}
 		exercise(t, s)
 		again, err := s.AppendBinary(nil)

@@ -245,3 +245,60 @@ func TestRulesOutOfRank(t *testing.T) {
 		t.Fatalf("/abc: allowed %v, rule %+v; want a disallow, the rule listed first (line 2)", allowed, r)
 	}
 }
+
+// TestDecodeAgentIndex: the agent index is what sends a crawler to its
+// group, and a lookup searches it by fingerprint, then token. A blob whose
+// index is out of order, repeats a token, or carries a fingerprint that is
+// not its token's, resealed so that only the index is wrong, is refused
+// with ErrFormat: decoded, its named crawlers would silently get the '*'
+// group (Lookup's binary search misses them).
+func TestDecodeAgentIndex(t *testing.T) {
+	set := &Set{Global: 3, Meta: make([]ProgramMeta, 4)}
+	for i, p := range []string{"/a", "/b", "/c", "/"} {
+		set.Programs = append(set.Programs, Build([]Rule{{Kind: Disallow, Line: int32(i + 1), Pattern: p}}, Options{}))
+	}
+	set.Agents = []Agent{{Token: "alpha", Program: 0}, {Token: "beta", Program: 1}, {Token: "gamma", Program: 2}}
+	blob, err := set.AppendBinary(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	good, err := Decode(blob)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, tok := range []string{"alpha", "beta", "gamma"} {
+		if p, ok := good.Lookup(tok); !ok || p != int32(i) {
+			t.Fatalf("Lookup(%q) = %d, %v; want %d", tok, p, ok, i)
+		}
+	}
+	entry := headerSize + entrySize*(secAgents-1)
+	records := int(binary.LittleEndian.Uint32(blob[entry+4:])) + 8
+	record := func(b []byte, i int) []byte { return b[records+i*agentSize : records+(i+1)*agentSize] }
+	refusesDamage(t, blob, map[string]func(b []byte){
+		"records 0 and 1 swapped": func(b []byte) {
+			r0 := bytes.Clone(record(b, 0))
+			copy(record(b, 0), record(b, 1))
+			copy(record(b, 1), r0)
+		},
+		"records 1 and 2 swapped": func(b []byte) {
+			r1 := bytes.Clone(record(b, 1))
+			copy(record(b, 1), record(b, 2))
+			copy(record(b, 2), r1)
+		},
+		"record 0 repeated": func(b []byte) { copy(record(b, 1), record(b, 0)) },
+		"record 2 repeated": func(b []byte) { copy(record(b, 1), record(b, 2)) },
+		"a fingerprint off by one": func(b []byte) {
+			fp := binary.LittleEndian.Uint64(record(b, 1))
+			binary.LittleEndian.PutUint64(record(b, 1), fp+1)
+		},
+		"two tokens' strings exchanged": func(b []byte) {
+			// Each record keeps its fingerprint and program; the tokens
+			// they name change places.
+			s0 := bytes.Clone(record(b, 0)[8:16])
+			copy(record(b, 0)[8:16], record(b, 2)[8:16])
+			copy(record(b, 2)[8:16], s0)
+		},
+		"a program out of range": func(b []byte) { binary.LittleEndian.PutUint32(record(b, 0)[16:], 4) },
+		"padding not zero":       func(b []byte) { record(b, 2)[20] = 1 },
+	})
+}
