@@ -5,13 +5,16 @@ import (
 	"flag"
 	"fmt"
 	"math/rand"
+	goruntime "runtime"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/robotsdfa/robotsdfa/automaton"
 	"github.com/robotsdfa/robotsdfa/compile"
 	"github.com/robotsdfa/robotsdfa/internal/conformance"
 	"github.com/robotsdfa/robotsdfa/internal/reference"
+	"github.com/robotsdfa/robotsdfa/internal/testcorpus"
 	"github.com/robotsdfa/robotsdfa/runtime"
 )
 
@@ -140,32 +143,53 @@ func TestDifferentialCorpus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The files are shared out among a worker per processor; each keeps
+	// its own counts.
+	workers := goruntime.GOMAXPROCS(0)
+	stats := make([]diffStats, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < len(files); i += workers {
+				diffCorpusFile(t, files[i], &stats[w])
+			}
+		}()
+	}
+	wg.Wait()
 	var st diffStats
-	for _, file := range files {
-		for _, mode := range []compile.Mode{compile.Google, compile.RFC9309} {
-			opts := compile.Options{Mode: mode}
-			f := compile.Parse(file.Data, opts)
-			rng := rand.New(rand.NewSource(int64(len(file.Data))))
-			// Bound the reference's quadratic work on the biggest files.
-			limit := 600
-			if len(f.Lines) > 2000 {
-				limit = 60
-			}
-			var urls []string
-			for _, p := range commonPaths {
-				urls = append(urls, "http://example.com"+p)
-			}
-			for _, ln := range f.Lines {
-				if ln.Kind.IsRule() && len(urls) < limit {
-					for _, u := range urlsFor(ln.Pattern(), rng) {
-						urls = append(urls, "http://example.com"+u)
-					}
-				}
-			}
-			diffFile(t, file.Name, file.Data, opts, automaton.Options{}, urls, &st)
-		}
+	for _, s := range stats {
+		st.files, st.queries = st.files+s.files, st.queries+s.queries
 	}
 	t.Logf("%d (file, mode) pairs, %d queries", st.files, st.queries)
+}
+
+// diffCorpusFile is TestDifferentialCorpus's work on one file, in both
+// modes.
+func diffCorpusFile(t *testing.T, file testcorpus.File, st *diffStats) {
+	for _, mode := range []compile.Mode{compile.Google, compile.RFC9309} {
+		opts := compile.Options{Mode: mode}
+		f := compile.Parse(file.Data, opts)
+		rng := rand.New(rand.NewSource(int64(len(file.Data))))
+		// Bound the reference's quadratic work on the biggest files.
+		limit := 600
+		if len(f.Lines) > 2000 {
+			limit = 60
+		}
+		var urls []string
+		for _, p := range commonPaths {
+			urls = append(urls, "http://example.com"+p)
+		}
+		for _, ln := range f.Lines {
+			if ln.Kind.IsRule() && len(urls) < limit {
+				for _, u := range urlsFor(ln.Pattern(), rng) {
+					urls = append(urls, "http://example.com"+u)
+				}
+			}
+		}
+		diffFile(t, file.Name, file.Data, opts, automaton.Options{}, urls, st)
+	}
 }
 
 // randomBody writes a robots.txt from a small alphabet so that rules

@@ -112,13 +112,21 @@ func hexVal(c byte) int {
 
 // Matches reports whether a normalised pattern matches path (SEMANTICS
 // 3.3, 3.4): '*' matches any run of bytes, a final '$' anchors the end, and
-// otherwise the pattern need only match a prefix of the path. It is a plain
-// dynamic program over (pattern position, path position), quadratic and
-// obviously right; it stops early once no prefix of the path is live.
+// otherwise the pattern need only match a prefix of the path. A pattern
+// without '*' is compared as it is (the path starts with it, or, anchored,
+// is it); any other is matched by a plain dynamic program over (pattern
+// position, path position), quadratic and obviously right, which stops
+// early once no prefix of the path is live.
 func Matches(pattern, path string) bool {
 	anchored := strings.HasSuffix(pattern, "$")
 	if anchored {
 		pattern = pattern[:len(pattern)-1]
+	}
+	if !strings.Contains(pattern, "*") {
+		if anchored {
+			return path == pattern
+		}
+		return strings.HasPrefix(path, pattern)
 	}
 	// live[j]: the pattern so far can match exactly path[:j].
 	live := make([]bool, len(path)+1)
