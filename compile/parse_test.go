@@ -96,12 +96,23 @@ func TestLineCap(t *testing.T) {
 	f := compile.Parse([]byte("User-agent: *\n"+long+"\nDisallow: /b"), google)
 	require.Len(t, f.Lines, 3)
 	assert.Equal(t, compile.FlagCut, f.Lines[1].Flags)
-	assert.Len(t, f.Lines[1].Pattern(), compile.GoogleMaxLineBytes-len("Disallow: "))
+	assert.Len(t, f.Lines[1].Pattern(), 16653, "16,663 bytes of the line, less 10 of key and separator")
 	assert.Equal(t, "/b", f.Lines[2].Pattern(), "the next line is whole")
 
 	f = compile.Parse([]byte("User-agent: *\n"+long), rfc)
 	assert.Len(t, f.Lines[1].Pattern(), 20001)
 	assert.Zero(t, f.Lines[1].Flags)
+
+	// The edge: a line of 16,663 bytes is whole, one of 16,664 is cut.
+	for _, c := range []struct {
+		n   int
+		cut bool
+	}{{16662, false}, {16663, false}, {16664, true}, {16665, true}} {
+		line := "Disallow: /" + strings.Repeat("b", c.n-len("Disallow: /"))
+		f = compile.Parse([]byte("User-agent: *\n"+line+"\n"), google)
+		assert.Equal(t, c.cut, f.Lines[1].Flags&compile.FlagCut != 0, "a line of %d bytes", c.n)
+		assert.Len(t, f.Lines[1].Pattern(), min(c.n, 16663)-10, "a line of %d bytes", c.n)
+	}
 }
 
 // TestOutsideGroup: both (RFC 9309 2.2.2): rules before the first
