@@ -96,3 +96,71 @@ func sameRate(ar int64, ap time.Duration, br int64, bp time.Duration, union bool
 	}
 	return !automaton.SlowerRate(ar, ap, br, bp) && !automaton.SlowerRate(br, bp, ar, ap)
 }
+
+// TestDelaysWritten: both (SEMANTICS 5). Crawl-delay and request-rate for
+// fallback chains and unions, through a blob, against expectations written
+// out by hand: the largest readable crawl-delay of the groups that apply,
+// the lowest request-rate, '*' only when no group names the crawler. (d's
+// group ends with a rule: without one, "User-agent: *" would join it.)
+func TestDelaysWritten(t *testing.T) {
+	const body = `User-agent: a
+Crawl-delay: 2
+Request-rate: 1/5
+Disallow: /x
+
+User-agent: a
+Crawl-delay: 0.5
+Request-rate: 3/10s
+Disallow: /y
+
+User-agent: b
+Crawl-delay: fast
+Request-rate: 30/1m
+Disallow: /z
+
+User-agent: d
+Crawl-delay: 86400
+Request-rate: 2/1h
+Disallow: /d
+
+User-agent: *
+Crawl-delay: 10
+Request-rate: 1/1h
+`
+	none := time.Duration(-1)
+	for _, c := range []struct {
+		tokens   []string
+		union    bool
+		delay    time.Duration // none: no crawl-delay
+		requests int           // 0: no request-rate
+		per      time.Duration
+	}{
+		{[]string{"a"}, false, 2 * time.Second, 1, 5 * time.Second},
+		{[]string{"A"}, false, 2 * time.Second, 1, 5 * time.Second},
+		{[]string{"b"}, false, none, 30, time.Minute},
+		{[]string{"c"}, false, 10 * time.Second, 1, time.Hour},
+		{[]string{"c", "b"}, false, none, 30, time.Minute},
+		{[]string{"b", "a"}, false, none, 30, time.Minute},
+		{[]string{"a", "b"}, true, 2 * time.Second, 1, 5 * time.Second},
+		{[]string{"b", "d"}, true, 24 * time.Hour, 2, time.Hour},
+		{[]string{"b", "c"}, true, none, 30, time.Minute},
+		{[]string{"c", "e"}, true, 10 * time.Second, 1, time.Hour},
+	} {
+		for _, mode := range []compile.Mode{compile.Google, compile.RFC9309} {
+			r := load(t, body, compile.Options{Mode: mode})
+			m := r.Agent(c.tokens...)
+			if c.union {
+				m = r.AgentUnion(c.tokens...)
+			}
+			delay, ok := m.CrawlDelay()
+			if !ok {
+				delay = none
+			}
+			requests, per, _ := m.RequestRate()
+			if delay != c.delay || requests != c.requests || per != c.per {
+				t.Errorf("[%v] %q union %v: crawl-delay %v, request-rate %d/%v; want %v, %d/%v",
+					mode, c.tokens, c.union, delay, requests, per, c.delay, c.requests, c.per)
+			}
+		}
+	}
+}
