@@ -1,19 +1,26 @@
 package fuzz
 
 import (
+	"strings"
 	"testing"
+	"time"
+
+	"github.com/robotsdfa/robotsdfa/automaton"
 
 	"github.com/robotsdfa/robotsdfa/compile"
 	"github.com/robotsdfa/robotsdfa/internal/reference"
 	"github.com/robotsdfa/robotsdfa/runtime"
 )
 
-// FuzzDifferential: rfc and google. A robots.txt, a product token and a
-// URL: the reference, the in-memory set and the blob give the same
-// verdict and deciding line, and the blob's crawl-delay, request-rate,
-// sitemaps and records for the token are the parsed file's.
+// FuzzDifferential: rfc and google. A robots.txt, a crawler's product
+// tokens (comma-separated, bound as a fallback chain or as a union), a URL
+// and a read limit: the reference, the in-memory set and the blob give the
+// same verdict and deciding line, and the blob's crawl-delay, request-rate,
+// sitemaps and records for the tokens are the parsed file's. The reference
+// reads the body already cut to the limit, with no limit of its own, so
+// that the limit is checked too (SEMANTICS 1.1).
 func FuzzDifferential(f *testing.F) {
-	seeds := []struct{ body, token, url string }{
+	seeds := []struct{ body, tokens, url string }{
 		{"User-agent: *\nDisallow: /private/\nAllow: /private/ok$\n", "bot", "http://e.com/private/ok"},
 		{"User-agent: bot\nDisallow: /*a*b$\nAllow: /a\n", "BOT", "/xaab"},
 		{"User-agent: *\nDisallow: /%61%2A\nDisallow: /*.gif$\n", "x", "http://e.com/a*?q#f"},
@@ -21,18 +28,30 @@ func FuzzDifferential(f *testing.F) {
 		{"User-agent: *\nDisallow: /\nAllow: /$\nAllow: /index.html$\n", "y", "http://e.com/"},
 		{"User-agent: *\nDisallow: /*/pins/\nAllow: */board/\nDisallow: */*?q=\nAllow: *.pdf$\n", "z", "http://e.com//pins/board/x.pdf"},
 		{"Sitemap: http://e.com/s.xml\nUser-agent: bot\nCrawl-delay: 2.5\nRequest-rate: 3/1m\nUser-agent: *\nCrawl-delay: 9\nHost: e.com\n", "bot", "/"},
+		{"User-agent: a\nAllow: /x\n\nUser-agent: b\nDisallow: /x\nCrawl-delay: 3\n", "a,b", "/x"},
+		{"User-agent: b\nDisallow: /a*\nUser-agent: c\nAllow: /ab\n", "c,b,d", "/abc"},
 	}
 	for _, s := range seeds {
-		f.Add([]byte(s.body), s.token, s.url, false)
-		f.Add([]byte(s.body), s.token, s.url, true)
+		for _, limit := range []uint16{0, 30, 0xffff} {
+			f.Add([]byte(s.body), s.tokens, s.url, false, false, limit)
+			f.Add([]byte(s.body), s.tokens, s.url, true, true, limit)
+		}
 	}
-	f.Fuzz(func(t *testing.T, body []byte, token, url string, rfc bool) {
+	f.Fuzz(func(t *testing.T, body []byte, tokens, url string, rfc, union bool, limit uint16) {
 		if len(body) > 4096 || len(url) > 512 {
 			return // the reference is quadratic
 		}
-		opts := compile.Options{}
+		opts := compile.Options{MaxBytes: int(limit)} // 0: the default
+		if limit == 0xffff {
+			opts.MaxBytes = compile.NoLimit
+		}
 		if rfc {
 			opts.Mode = compile.RFC9309
+		}
+		toks := strings.SplitN(tokens, ",", 4)
+		cut := body
+		if opts.MaxBytes > 0 && len(cut) > opts.MaxBytes {
+			cut = cut[:opts.MaxBytes]
 		}
 		file := compile.Parse(body, opts)
 		set := compile.Compile(file, compile.CompileOptions{})
@@ -44,27 +63,38 @@ func FuzzDifferential(f *testing.F) {
 		if err != nil {
 			t.Fatalf("a fresh blob does not load: %v", err)
 		}
-		want := reference.Check(file, []string{token}, false, url)
-		m := robots.Agent(token)
-		got := m.Check(url)
-		mem := runtime.FromSet(set).Agent(token).Check(url)
-		if got.Allowed != want.Allowed || got.Line != want.Line || mem != got {
-			t.Fatalf("token %q url %q: blob %+v, in-memory %+v, reference %+v", token, url, got, mem, want)
+		whole := compile.Parse(cut, compile.Options{Mode: opts.Mode, MaxBytes: compile.NoLimit})
+		want := reference.Check(whole, toks, union, url)
+		m, mem := robots.Agent(toks...), runtime.FromSet(set).Agent(toks...)
+		sel := whole.SelectChain(toks...)
+		if union {
+			m, mem = robots.AgentUnion(toks...), runtime.FromSet(set).AgentUnion(toks...)
+			sel = whole.SelectUnion(toks...)
+		}
+		got, inMemory := m.Check(url), mem.Check(url)
+		if got.Allowed != want.Allowed || got.Line != want.Line || inMemory != got {
+			t.Fatalf("tokens %q union %v url %q: blob %+v, in-memory %+v, reference %+v", toks, union, url, got, inMemory, want)
 		}
 		// The records through the blob: the parsed file's.
-		sel := file.SelectChain(token)
 		delay, ok := m.CrawlDelay()
-		wantDelay, wantOK := file.CrawlDelay(sel)
+		wantDelay, wantOK := whole.CrawlDelay(sel)
 		req, per, rateOK := m.RequestRate()
-		wantRate, wantRateOK := file.RequestRate(sel)
+		wantRate, wantRateOK := whole.RequestRate(sel)
 		if ok != wantOK || ok && delay != wantDelay || rateOK != wantRateOK ||
-			rateOK && (req != wantRate.Requests || per != wantRate.Per) {
-			t.Fatalf("token %q: crawl-delay %v %v, request-rate %d/%v %v; the file's %v %v, %+v %v",
-				token, delay, ok, req, per, rateOK, wantDelay, wantOK, wantRate, wantRateOK)
+			rateOK && !sameRate(int64(req), per, int64(wantRate.Requests), wantRate.Per) {
+			t.Fatalf("tokens %q: crawl-delay %v %v, request-rate %d/%v %v; the file's %v %v, %+v %v",
+				toks, delay, ok, req, per, rateOK, wantDelay, wantOK, wantRate, wantRateOK)
 		}
-		if len(robots.Sitemaps()) != len(file.Sitemaps) || len(robots.Records()) != len(file.Records) {
+		if len(robots.Sitemaps()) != len(whole.Sitemaps) || len(robots.Records()) != len(whole.Records) {
 			t.Fatalf("%d sitemaps and %d records, the file's %d and %d",
-				len(robots.Sitemaps()), len(robots.Records()), len(file.Sitemaps), len(file.Records))
+				len(robots.Sitemaps()), len(robots.Records()), len(whole.Sitemaps), len(whole.Records))
 		}
 	})
+}
+
+// sameRate reports whether two request-rates are the same rate. (Bound
+// to several programs, a Matcher keeps the first of its programs' equal
+// rates, which may be written differently from the file's first.)
+func sameRate(ar int64, ap time.Duration, br int64, bp time.Duration) bool {
+	return !automaton.SlowerRate(ar, ap, br, bp) && !automaton.SlowerRate(br, bp, ar, ap)
 }
