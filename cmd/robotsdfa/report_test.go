@@ -94,9 +94,45 @@ func TestLint(t *testing.T) {
 
 // Linting the whole sample never fails and stays fast (docs.oracle.com's
 // 19,126 rules included).
+// TestLintSample: google. lint -json on two real files, against what was
+// read off the files by hand: docs.oracle.com's 852,930 bytes are cut at
+// 512,000, inside line 19,134, after 19,126 rule lines of one '*' group
+// (grep -ciE '^(dis)?allow:' on the first 512,000 bytes); en.wikipedia.org
+// repeats rules, one of them (line 176) in raw UTF-8 where line 175 has
+// the same bytes percent-encoded.
 func TestLintSample(t *testing.T) {
 	r := robotsdfa(t, nil, "lint", "-json", sampleRobots+"/docs.oracle.com__protego2019.txt", sampleRobots+"/"+wikipedia)
-	require.NotEqual(t, exitProblem, r.code, r.stderr)
+	require.Equal(t, exitFound, r.code, r.stderr)
+	var out struct {
+		Files []struct {
+			Lines       int
+			Diagnostics []struct {
+				Line           int
+				Severity, Code string
+				Message        string
+			}
+		}
+	}
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &out))
+	require.Len(t, out.Files, 2)
+	oracle, wiki := out.Files[0], out.Files[1]
+	require.Equal(t, 19134, oracle.Lines)
+	require.Len(t, oracle.Diagnostics, 2)
+	require.Equal(t, 4, oracle.Diagnostics[0].Line)
+	require.Contains(t, oracle.Diagnostics[0].Message, "19126 rule(s) merged")
+	require.Equal(t, []any{19134, "warning", "truncated"}, []any{oracle.Diagnostics[1].Line, oracle.Diagnostics[1].Severity, oracle.Diagnostics[1].Code})
+
+	require.Equal(t, 704, wiki.Lines)
+	dup := map[int]string{}
+	for _, d := range wiki.Diagnostics {
+		if d.Code == "duplicate" {
+			dup[d.Line] = d.Message
+		}
+	}
+	require.Len(t, dup, 44)
+	for line, first := range map[int]string{176: "repeats line 175", 409: "repeats line 303", 564: "repeats line 246", 565: "repeats line 247"} {
+		require.Contains(t, dup[line], first, "line %d", line)
+	}
 }
 
 func TestBench(t *testing.T) {
