@@ -15,7 +15,11 @@ import (
 // that the race detector (CI runs this under -race) sees the reader, the
 // workers, the shared host cache and the writer: several workers, a
 // directory of robots.txt files loaded concurrently, output in order.
+// Chunks of 4 KiB cut the input into about 160, so that every worker is
+// busy and the writer puts chunks back in order.
 func TestFilterInProcess(t *testing.T) {
+	defer func(size int) { chunkSize = size }(chunkSize)
+	chunkSize = 4 << 10
 	// The frontier's URLs on hosts with small files (compiling the big
 	// ones under the race detector takes minutes), as a directory of
 	// <host>.txt files.
@@ -42,6 +46,7 @@ func TestFilterInProcess(t *testing.T) {
 	}
 	require.Greater(t, len(base), 1000)
 	in := strings.Join(base, "\n") + "\n"
+	require.Greater(t, len(in)/chunkSize, 100, "chunks")
 	run1 := func(workers string) string {
 		var out, errb bytes.Buffer
 		e := &env{stdin: strings.NewReader(in), stdout: &out, stderr: &errb}
@@ -49,8 +54,9 @@ func TestFilterInProcess(t *testing.T) {
 		require.Equal(t, exitOK, code, errb.String())
 		return out.String()
 	}
-	one, four := run1("1"), run1("4")
+	one, four, seven := run1("1"), run1("4"), run1("7")
 	require.Equal(t, one, four)
+	require.Equal(t, one, seven)
 	got := lines(four)
 	require.Len(t, got, len(base))
 	for i, l := range got {

@@ -11,11 +11,12 @@ import (
 // the chunks' output back in input order. At most inflight chunks exist at
 // once, so memory stays bounded whatever the input's size.
 
-const (
-	chunkSize = 1 << 20
-	// shownPrefix is how much of an over-long line a report shows.
-	shownPrefix = 200
-)
+// chunkSize is the size of a chunk's buffer. (A variable, so that tests
+// put many chunks through the pipeline with a small input.)
+var chunkSize = 1 << 20
+
+// shownPrefix is how much of an over-long line a report shows.
+const shownPrefix = 200
 
 type chunk struct {
 	seq   int
@@ -45,7 +46,12 @@ type lineError struct {
 // chunkPool recycles chunk buffers.
 var chunkPool = sync.Pool{New: func() any { b := make([]byte, 0, chunkSize); return &b }}
 
-func getBuf() []byte { return (*chunkPool.Get().(*[]byte))[:0] }
+func getBuf() []byte {
+	if b := *chunkPool.Get().(*[]byte); cap(b) == chunkSize {
+		return b[:0]
+	}
+	return make([]byte, 0, chunkSize)
+}
 
 func putBuf(b []byte) {
 	if cap(b) == chunkSize {
