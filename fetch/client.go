@@ -74,6 +74,9 @@ type call struct {
 	done  chan struct{}
 	entry Entry
 	err   error
+	// joined counts the callers waiting on the call besides its first
+	// (guarded by Client.mu).
+	joined int
 }
 
 func (c *Client) init() {
@@ -201,6 +204,7 @@ func (c *Client) shared(ctx context.Context, o Origin) (Entry, error) {
 	o = Origin(strings.Clone(string(o))) // kept: not the URL's memory (originOf)
 	c.mu.Lock()
 	if cl, ok := c.inflight[o]; ok {
+		cl.joined++
 		c.mu.Unlock()
 		select {
 		case <-cl.done:

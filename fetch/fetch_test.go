@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	goruntime "runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -354,23 +355,35 @@ func TestConcurrentGetsShareOneRequest(t *testing.T) {
 	})
 	c, _ := newClient()
 	const n = 32
-	var wg sync.WaitGroup
-	results := make(chan bool, n)
+	type answer struct {
+		ok  bool
+		err error
+	}
+	answers := make(chan answer, n)
 	for i := 0; i < n; i++ {
-		wg.Add(1)
 		go func() {
-			defer wg.Done()
 			ok, _, err := c.Allowed(context.Background(), s.URL+"/private", "bot")
-			require.NoError(t, err)
-			results <- ok
+			answers <- answer{ok, err}
 		}()
 	}
-	time.Sleep(100 * time.Millisecond)
+	// The server holds the one request until every other caller waits on
+	// it: then the gate opens.
+	deadline := time.Now().Add(10 * time.Second)
+	for joined := 0; joined < n-1; {
+		require.True(t, time.Now().Before(deadline), "after 10 s, %d of %d callers wait on the request", joined, n-1)
+		goruntime.Gosched()
+		c.mu.Lock()
+		joined = 0
+		for _, cl := range c.inflight {
+			joined += cl.joined
+		}
+		c.mu.Unlock()
+	}
 	close(gate)
-	wg.Wait()
-	close(results)
-	for ok := range results {
-		require.False(t, ok)
+	for range n {
+		a := <-answers
+		require.NoError(t, a.err)
+		require.False(t, a.ok)
 	}
 	require.Equal(t, int64(1), s.requests.Load())
 }
