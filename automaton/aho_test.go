@@ -110,7 +110,7 @@ func TestKeywordsBudget(t *testing.T) {
 	}
 	for i := range rules {
 		path := []byte("/x" + rules[i].Pattern[1:] + "y")
-		if ok, r := p.Check(path); ok || r == nil || r.Line != rules[i].Line {
+		if ok, r := p.check(path); ok || r == nil || r.Line != rules[i].Line {
 			t.Fatalf("%q: verdict %v by %v, want disallowed by line %d", path, ok, r, rules[i].Line)
 		}
 	}

@@ -57,50 +57,11 @@ func exercise(t testing.TB, s *automaton.Set) {
 	paths := []string{"/", "/private/ok", "/a.pdf", "/abcdefgabcdefg", "/x?sort=1", "/\x00a", "/a", "/zz/y", "/p/*x",
 		"/private/abcdefgabcdefg.pdf?sort=1#x", "/zz/y/abcdefgabcdefgabcdefg\x00z/p/*x"}
 	for _, path := range paths {
-		s.Check([]string{"a", "zz"}, false, []byte(path))
-		s.Check([]string{"a", "b"}, true, []byte(path))
+		automaton.CheckPath(s, []string{"a", "zz"}, false, []byte(path))
+		automaton.CheckPath(s, []string{"a", "b"}, true, []byte(path))
 	}
-	// Each program's jump, where it has one, answers as its walks do.
-	for i, p := range s.Programs {
-		j := p.Jump()
-		if j.Prefix() == "" {
-			continue
-		}
-		first := p.FirstWalk()
-		for _, tail := range paths {
-			b := []byte(j.Prefix() + tail)
-			if !j.Takes(b) {
-				if len(b) >= 8 {
-					t.Fatalf("program %d: jump %q does not take %q", i, j.Prefix(), b)
-				}
-				continue
-			}
-			if got, want := first.LeaderAfter(p.Rules, b, &j), p.Leader(b); got != want {
-				t.Fatalf("program %d, path %q: leader %d after jump %q, the walks %d", i, b, got, j.Prefix(), want)
-			}
-		}
-	}
-	// Each program's screen, where it has one, answers as its walks do.
-	for i, p := range s.Programs {
-		sc := p.Screen()
-		if sc == nil {
-			continue
-		}
-		first := p.FirstWalk()
-		for _, path := range paths {
-			b := []byte(path)
-			want := p.Leader(b)
-			switch l, st := sc.Settle(b); st {
-			case automaton.AllSettled:
-				if l != want {
-					t.Fatalf("program %d, path %q: screen settles leader %d, the walks %d", i, path, l, want)
-				}
-			case automaton.AnchoredSettled:
-				if got := p.FloatingLeader(&first, b, l); got != want {
-					t.Fatalf("program %d, path %q: screen and floating walks give leader %d, the walks %d", i, path, got, want)
-				}
-			}
-		}
+	if err := automaton.EnginesAgree(s, paths); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -269,7 +230,7 @@ func FuzzDecode(f *testing.F) {
 		// out of order or with a wrong fingerprint is refused, never
 		// misread.
 		for _, a := range s.Agents {
-			if p, ok := s.Lookup(a.Token); !ok || p != a.Program {
+			if p, ok := automaton.Lookup(s, a.Token); !ok || p != a.Program {
 				t.Fatalf("agent %q of program %d: Lookup gives %d, %v", a.Token, a.Program, p, ok)
 			}
 		}

@@ -379,7 +379,7 @@ func (d *decoder) agents(s *Set) error {
 		}
 		prog := d.u32(o + 16)
 		switch {
-		case AgentKey(tok) != tok:
+		case agentKey(tok) != tok:
 			return errorf(ErrFormat, o+8, "agent %d: token %q is not lower-case", i, tok)
 		case fingerprint(tok) != fp:
 			return errorf(ErrFormat, o, "agent %d: fingerprint does not match %q", i, tok)

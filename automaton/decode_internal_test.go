@@ -119,7 +119,7 @@ func TestChainRows(t *testing.T) {
 		path string
 		want int32
 	}{{long, 0}, {long + "x", 0}, {long[:64], NoRule}, {long[:30] + "x" + long[31:], NoRule}, {"/", NoRule}, {"/b", NoRule}} {
-		if got := p.Leader([]byte(c.path)); got != c.want {
+		if got := p.pathLeader([]byte(c.path)); got != c.want {
 			t.Errorf("%q: leader %d, want %d", c.path, got, c.want)
 		}
 	}
@@ -240,7 +240,7 @@ func TestRulesOutOfRank(t *testing.T) {
 	if err != nil {
 		t.Fatalf("rules out of rank: %v", err)
 	}
-	allowed, r := set.Programs[0].Check([]byte("/abc"))
+	allowed, r := set.Programs[0].check([]byte("/abc"))
 	if allowed || r == nil || r.Line != 2 {
 		t.Fatalf("/abc: allowed %v, rule %+v; want a disallow, the rule listed first (line 2)", allowed, r)
 	}
@@ -267,7 +267,7 @@ func TestDecodeAgentIndex(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, tok := range []string{"alpha", "beta", "gamma"} {
-		if p, ok := good.Lookup(tok); !ok || p != int32(i) {
+		if p, ok := good.lookup(tok); !ok || p != int32(i) {
 			t.Fatalf("Lookup(%q) = %d, %v; want %d", tok, p, ok, i)
 		}
 	}

@@ -6,11 +6,11 @@ import (
 )
 
 // derivation is what a program derives from its DFAs on its first
-// binding and keeps: its screen (see Screen) and its jump (see Jump).
+// binding and keeps: its screen (see screen) and its jump (see jump).
 type derivation struct {
-	screen   Screen
+	screen   screen
 	screened bool // the program gets a screen
-	jump     Jump
+	jump     jump
 }
 
 // derive returns p's derivation, deriving it on the first call. Safe for

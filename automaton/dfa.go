@@ -211,7 +211,7 @@ func (w *walk) run(rules []Rule, path []byte) int32 {
 }
 
 // runFrom is run from path[i] on, at live state s with leader settled
-// before it: the walk after a jump (see Jump) as well as from the start.
+// before it: the walk after a jump (see jump) as well as from the start.
 func (w *walk) runFrom(rules []Rule, path []byte, i int, s uint32, leader int32) int32 {
 	t, cls := w.t, w.cls
 	decEnd, special := w.decEnd, w.special

@@ -30,17 +30,17 @@ func TestDirect(t *testing.T) {
 		want := len(p.DFAs) == 1 && len(p.Scan) == 0
 		dec := roundTrip(t, p)
 		for _, q := range []*Program{p, dec} {
-			if got := q.Direct(); got != want {
+			if got := q.isDirect(); got != want {
 				t.Fatalf("rules %v: %d DFAs, %d scanned: Direct %v, want %v", rules, len(q.DFAs), len(q.Scan), got, want)
 			}
 			seen[want]++
 			if !want {
 				continue
 			}
-			w := q.FirstWalk()
+			w := &q.first
 			for k := 0; k < 30; k++ {
 				path := []byte("/" + word(rng.Intn(10)))
-				if got, want := w.Leader(q.Rules, path), q.Leader(path); got != want {
+				if got, want := w.run(q.Rules, path), q.pathLeader(path); got != want {
 					t.Fatalf("rules %v path %q: walk leader %d, program leader %d", rules, path, got, want)
 				}
 			}

@@ -32,11 +32,11 @@
 // time in SSE2 assembly for a path of 16 bytes or more (skip_amd64.s; the
 // build tag purego leaves it out, and other machines use the word loop).
 //
-// A Program's Screen (screen.go) is a few words derived from its automata
+// A Program's screen (screen.go) is a few words derived from its automata
 // that settle most paths' leaders, or the anchored DFAs' part of them,
 // from the paths' first bytes, so that a caller that keeps it apart from
 // the program (runtime.Matcher) does not read the program's cold tables
-// for them. Its Jump (jump.go) is the prefix of up to eight bytes under
+// for them. Its jump (jump.go) is the prefix of up to eight bytes under
 // which its anchored rules part most (en.wikipedia.org's "/wiki/"), with
 // the state after it: a path that starts with it is compared in one word
 // and walked on from there. Both are derived on a program's first binding
@@ -55,7 +55,7 @@
 // path for each DFA and each scanned rule, and are safe for concurrent use:
 // programs are not modified after Build. A Builder is not safe for
 // concurrent use; the package-level Build is (construction state is
-// pooled). Program.Screen takes at most a few thousand steps of two or
+// pooled). Program.screen takes at most a few thousand steps of two or
 // three bytes (screenWalks). Set.AppendBinary is safe for concurrent use and allocates only
 // the blob (none into a buffer with room); Decode allocates a fixed
 // handful of objects per blob.

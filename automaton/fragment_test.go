@@ -37,11 +37,11 @@ func TestEndsAtFragment(t *testing.T) {
 		}
 		p := Build(rules, opts)
 		want := !hash && len(p.Scan) == 0
-		if got := p.EndsAtFragment(); got != want {
+		if got := p.fragmentEnds; got != want {
 			t.Fatalf("rules %v (scanned %v): EndsAtFragment %v, want %v", rules, p.Scan, got, want)
 		}
 		dec := roundTrip(t, p)
-		if got := dec.EndsAtFragment(); got != want {
+		if got := dec.fragmentEnds; got != want {
 			t.Fatalf("rules %v: decoded EndsAtFragment %v, want %v", rules, got, want)
 		}
 		if !want {
@@ -51,7 +51,7 @@ func TestEndsAtFragment(t *testing.T) {
 			path := "/" + word(rng.Intn(8))
 			frag := "#" + word(rng.Intn(6)) + strings.Repeat("#", rng.Intn(2))
 			for _, prog := range []*Program{p, dec} {
-				if got, want := prog.Leader([]byte(path+frag)), prog.Leader([]byte(path)); got != want {
+				if got, want := prog.pathLeader([]byte(path+frag)), prog.pathLeader([]byte(path)); got != want {
 					t.Fatalf("rules %v: leader of %q is %d, of %q %d", rules, path+frag, got, path, want)
 				}
 			}

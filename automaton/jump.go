@@ -23,8 +23,8 @@ import "encoding/binary"
 // than "/wiki/W", where most of them go on. A path under no jump's prefix
 // pays a compare.
 
-// Jump is a program's jump (see above); the zero Jump has no prefix.
-type Jump struct {
+// jump is a program's jump (see above); the zero jump has no prefix.
+type jump struct {
 	word   uint64 // the prefix, little-endian, zero past its length
 	state  uint32 // the first DFA's state after it (a ref)
 	leader int32  // the leader settled on the way
@@ -40,38 +40,45 @@ const (
 	jumpWork = 1 << 15
 )
 
-// Prefix is the prefix, "" for none.
-func (j *Jump) Prefix() string {
+// prefix is the prefix, "" for none.
+func (j *jump) prefix() string {
 	var b [8]byte
 	binary.LittleEndian.PutUint64(b[:], j.word)
 	return string(b[:j.n])
 }
 
-// Takes reports whether path (in its matching form) starts with the
+// takes reports whether path (in its matching form) starts with the
 // prefix: only paths of eight bytes or more, compared in one word.
-func (j *Jump) Takes(path []byte) bool {
-	return j.n != 0 && len(path) >= 8 && (binary.LittleEndian.Uint64(path)^j.word)<<(64-8*uint(j.n)) == 0
+func (j *jump) takes(path []byte) bool {
+	return j.n != 0 && len(path) >= 8 && jumpTakes(j.word, j.n, path)
 }
 
-// LeaderAfter is Leader for a path that j, the jump of the program w came
-// from, Takes: the walk goes on from the state after the prefix.
-func (w *Walk) LeaderAfter(rules []Rule, path []byte, j *Jump) int32 {
-	return w.w.runFrom(rules, path, int(j.n), j.state, j.leader)
+// jumpTakes is takes for a jump's word and length n (1 to 8), held apart
+// (a Bound keeps them inline), and a path of eight bytes or more.
+func jumpTakes(word uint64, n uint8, path []byte) bool {
+	return (binary.LittleEndian.Uint64(path)^word)<<(64-8*uint(n)) == 0
 }
 
-// Jump returns p's jump, derived on the first call and kept as its screen
-// is (see Screen). Only a Direct program whose DFA has no idle state (a
-// trie of anchored rules) gets one.
-func (p *Program) Jump() Jump { return p.derive().jump }
+// leaderAfter is walk w's leader for a path that j, the jump of the
+// program w came from, takes: the walk goes on from the state after the
+// prefix.
+func (w *walk) leaderAfter(rules []Rule, path []byte, j *jump) int32 {
+	return w.runFrom(rules, path, int(j.n), j.state, j.leader)
+}
 
-// deriveJump is Jump's work.
-func (p *Program) deriveJump() Jump {
-	if !p.Direct() {
-		return Jump{}
+// jumpOf returns p's jump, derived on the first call and kept as its
+// screen is (see screenOf). Only a direct program whose DFA has no idle
+// state (a trie of anchored rules) gets one.
+func (p *Program) jumpOf() jump { return p.derive().jump }
+
+// deriveJump is jump's work.
+func (p *Program) deriveJump() jump {
+	if !p.isDirect() {
+		return jump{}
 	}
 	w := &p.first
 	if w.idle != 0 || w.start < w.decEnd {
-		return Jump{}
+		return jump{}
 	}
 	var size [256]int
 	var only [256]byte
@@ -85,7 +92,7 @@ func (p *Program) deriveJump() Jump {
 	}
 	x := jumper{w: w, seen: make([]uint64, (len(w.t)+63)/64), budget: jumpWork}
 	var prefix [8]byte
-	var j Jump
+	var j jump
 	most := 0 // the successors of j's state
 	for n := 0; ; {
 		// s is the state after prefix[:n], with leader; a chain's first
@@ -98,7 +105,7 @@ func (p *Program) deriveJump() Jump {
 			fanOut = len(x.succ)
 		}
 		if n >= jumpMin && fanOut >= most {
-			j = Jump{word: binary.LittleEndian.Uint64(prefix[:]) & (^uint64(0) >> (64 - 8*n)),
+			j = jump{word: binary.LittleEndian.Uint64(prefix[:]) & (^uint64(0) >> (64 - 8*n)),
 				state: s, leader: leader, n: uint8(n)}
 			most = fanOut
 		}

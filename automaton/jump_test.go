@@ -32,21 +32,21 @@ func TestJumpEqualsWalk(t *testing.T) {
 			continue
 		}
 		jumps++
-		if j.n < jumpMin || int(j.n) != len(j.Prefix()) || !p.Direct() {
-			t.Fatalf("rules %v: jump %q of %d bytes", p.Rules, j.Prefix(), j.n)
+		if j.n < jumpMin || int(j.n) != len(j.prefix()) || !p.isDirect() {
+			t.Fatalf("rules %v: jump %q of %d bytes", p.Rules, j.prefix(), j.n)
 		}
-		first := p.FirstWalk()
+		first := &p.first
 		for range 40 {
-			path := append([]byte(j.Prefix()), randomBytes(rng, "/wikSWab:?$#.x\x00\x80", rng.Intn(13))...)
-			if !j.Takes(path) {
+			path := append([]byte(j.prefix()), randomBytes(rng, "/wikSWab:?$#.x\x00\x80", rng.Intn(13))...)
+			if !j.takes(path) {
 				if len(path) >= 8 {
-					t.Fatalf("jump %q does not take %q", j.Prefix(), path)
+					t.Fatalf("jump %q does not take %q", j.prefix(), path)
 				}
 				continue
 			}
 			taken++
-			if got, want := first.LeaderAfter(p.Rules, path, &j), p.Leader(path); got != want {
-				t.Fatalf("rules %v, jump %q, path %q: leader %d after the jump, %d walked", p.Rules, j.Prefix(), path, got, want)
+			if got, want := first.leaderAfter(p.Rules, path, &j), p.pathLeader(path); got != want {
+				t.Fatalf("rules %v, jump %q, path %q: leader %d after the jump, %d walked", p.Rules, j.prefix(), path, got, want)
 			}
 		}
 	}
@@ -69,25 +69,25 @@ func TestJumpWhereRulesPart(t *testing.T) {
 	}
 	rules[0].Kind = Allow
 	p := Build(rules, Options{})
-	j := p.Jump()
-	if j.Prefix() != "/wiki/" {
-		t.Fatalf("jump %q, want \"/wiki/\"", j.Prefix())
+	j := p.jumpOf()
+	if j.prefix() != "/wiki/" {
+		t.Fatalf("jump %q, want \"/wiki/\"", j.prefix())
 	}
-	first := p.FirstWalk()
+	first := &p.first
 	for _, path := range []string{"/wiki/Zebra", "/wiki/A:b", "/wiki/Wikipedia:Votes", "/wiki/Wx"} {
-		if !j.Takes([]byte(path)) {
+		if !j.takes([]byte(path)) {
 			t.Fatalf("the jump does not take %q", path)
 		}
-		got, want := first.LeaderAfter(p.Rules, []byte(path), &j), p.Leader([]byte(path))
+		got, want := first.leaderAfter(p.Rules, []byte(path), &j), p.pathLeader([]byte(path))
 		if got != want {
 			t.Fatalf("%q: leader %d after the jump, %d walked", path, got, want)
 		}
 	}
-	if l := first.LeaderAfter(p.Rules, []byte("/wiki/Zebra"), &j); l == NoRule || p.Rules[l].Pattern != "/wik" {
+	if l := first.leaderAfter(p.Rules, []byte("/wiki/Zebra"), &j); l == NoRule || p.Rules[l].Pattern != "/wik" {
 		t.Fatalf("/wiki/Zebra: leader %d, want the rule /wik that the jump passes", l)
 	}
 	for _, path := range []string{"/wiki", "/wiki/W", "/w/index.php", "/wikx/abcdef"} {
-		if j.Takes([]byte(path)) {
+		if j.takes([]byte(path)) {
 			t.Fatalf("the jump takes %q", path)
 		}
 	}
@@ -107,8 +107,8 @@ func TestJumpNone(t *testing.T) {
 		for i, pat := range pats {
 			rules = append(rules, Rule{Kind: Disallow, Line: int32(i + 1), Pattern: pat})
 		}
-		if j := Build(rules, Options{}).Jump(); j.Prefix() != "" {
-			t.Errorf("rules %q: jump %q", pats, j.Prefix())
+		if j := Build(rules, Options{}).jumpOf(); j.prefix() != "" {
+			t.Errorf("rules %q: jump %q", pats, j.prefix())
 		}
 	}
 	scanning := Build([]Rule{{Kind: Disallow, Line: 1, Pattern: "/wiki/a*b*c*d"}, {Kind: Disallow, Line: 2, Pattern: "/wiki/b"}},
@@ -116,7 +116,7 @@ func TestJumpNone(t *testing.T) {
 	if len(scanning.Scan) == 0 {
 		t.Fatal("the program scans no rule")
 	}
-	if j := scanning.Jump(); j.Prefix() != "" {
-		t.Errorf("a program that scans rules has jump %q", j.Prefix())
+	if j := scanning.jumpOf(); j.prefix() != "" {
+		t.Errorf("a program that scans rules has jump %q", j.prefix())
 	}
 }

@@ -1,4 +1,4 @@
-package automaton_test
+package automaton
 
 import (
 	"math"
@@ -6,11 +6,9 @@ import (
 	"math/rand"
 	"testing"
 	"time"
-
-	"github.com/robotsdfa/robotsdfa/automaton"
 )
 
-// TestSlowerRate: SlowerRate compares requests per period exactly, as
+// TestSlowerRate: slowerRate compares requests per period exactly, as
 // products in big integers do, for counts and periods up to the largest a
 // blob holds, where 64-bit products overflow.
 func TestSlowerRate(t *testing.T) {
@@ -29,14 +27,14 @@ func TestSlowerRate(t *testing.T) {
 		br, bp := pick()
 		l := new(big.Int).Mul(big.NewInt(ar), big.NewInt(int64(bp)))
 		r := new(big.Int).Mul(big.NewInt(br), big.NewInt(int64(ap)))
-		if got, want := automaton.SlowerRate(ar, ap, br, bp), l.Cmp(r) < 0; got != want {
+		if got, want := slowerRate(ar, ap, br, bp), l.Cmp(r) < 0; got != want {
 			t.Fatalf("%d per %d against %d per %d: %v, want %v", ar, ap, br, bp, got, want)
 		}
 	}
 	// 1 per year is slower than 2³¹−1 per year less a nanosecond; the 64-bit
 	// products (2³¹−1 times a year in ns) overflow.
 	year := 365 * 24 * time.Hour
-	if !automaton.SlowerRate(1, year, math.MaxInt32, year-1) || automaton.SlowerRate(math.MaxInt32, year-1, 1, year) {
+	if !slowerRate(1, year, math.MaxInt32, year-1) || slowerRate(math.MaxInt32, year-1, 1, year) {
 		t.Error("extreme rates compared wrongly")
 	}
 }

@@ -107,11 +107,11 @@ func ranksBefore(a, b *Rule) bool {
 	return a.Pattern < b.Pattern
 }
 
-// Verdict applies SEMANTICS 3.5 to the best matching allow and disallow
+// verdict applies SEMANTICS 3.5 to the best matching allow and disallow
 // (either may be nil): disallowed only if the disallow's priority is
 // strictly greater. It returns the verdict and the deciding rule (nil when
 // no rule decides).
-func Verdict(allow, disallow *Rule) (bool, *Rule) {
+func verdict(allow, disallow *Rule) (bool, *Rule) {
 	switch {
 	case disallow != nil && (allow == nil || disallow.Priority > allow.Priority):
 		return false, disallow

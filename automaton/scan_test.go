@@ -52,7 +52,7 @@ func TestScanIndex(t *testing.T) {
 					want = combine(p.Rules, want, int32(r))
 				}
 			}
-			if got := p.Leader(path); got != want {
+			if got := p.pathLeader(path); got != want {
 				t.Fatalf("rules %v, path %q: leader %d, want %d", p.Rules, path, got, want)
 			}
 			queries++

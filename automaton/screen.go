@@ -32,8 +32,8 @@ package automaton
 // and the floating DFAs may be combined in any grouping. A program whose
 // rules are out of rank (a blob made by hand: docs/FORMAT.md) gets none.
 
-// Screen is a program's screen (see Program.Screen).
-type Screen struct {
+// screen is a program's screen (see Program.screen).
+type screen struct {
 	// first holds the ASCII bytes b for which "/b" decides every
 	// anchored DFA with anchored as their leader.
 	first asciiSet
@@ -59,22 +59,22 @@ type Screen struct {
 }
 
 // Verdict is the verdict and deciding rule (kind 0 and line 0: none) of
-// every path the screen settles whole (AllSettled).
-func (sc *Screen) Verdict() (allowed bool, kind Kind, line, priority int32) {
+// every path the screen settles whole (allSettled).
+func (sc *screen) verdict() (allowed bool, kind Kind, line, priority int32) {
 	return sc.kind != Disallow, sc.kind, sc.line, sc.priority
 }
 
-// Settled says how much of a path's leader a screen settles.
-type Settled uint8
+// settleResult says how much of a path's leader a screen settles.
+type settleResult uint8
 
 const (
-	// Unsettled: the screen says nothing; walk the program.
-	Unsettled Settled = iota
-	// AnchoredSettled: the anchored DFAs' leader is settled; the
-	// floating DFAs must still be walked (Program.FloatingLeader).
-	AnchoredSettled
-	// AllSettled: the program's leader is settled.
-	AllSettled
+	// unsettled: the screen says nothing; walk the program.
+	unsettled settleResult = iota
+	// anchoredSettled: the anchored DFAs' leader is settled; the
+	// floating DFAs must still be walked (Program.floatingLeader).
+	anchoredSettled
+	// allSettled: the program's leader is settled.
+	allSettled
 )
 
 // pairWords sizes a screen's Bloom filter of pairs: 512 bits.
@@ -87,13 +87,13 @@ func pairBit(b, c byte) uint32 {
 
 // pairSettles reports whether the filter's bit for the pair b, c is set:
 // every pair that maps to it settles.
-func (sc *Screen) pairSettles(b, c byte) bool {
+func (sc *screen) pairSettles(b, c byte) bool {
 	k := pairBit(b, c)
 	return sc.pairs[k>>6&(pairWords-1)]&(1<<(k&63)) != 0
 }
 
 // unsettle clears the filter's bit for the pair b, c.
-func (sc *Screen) unsettle(b, c byte) {
+func (sc *screen) unsettle(b, c byte) {
 	k := pairBit(b, c)
 	sc.pairs[k>>6&(pairWords-1)] &^= 1 << (k & 63)
 }
@@ -121,49 +121,49 @@ const (
 // second and third bytes are b and c: a test that a caller makes inline
 // before calling Settle, and that most paths the screen cannot settle
 // fail.
-func (sc *Screen) Refuses(b, c byte) bool {
+func (sc *screen) refuses(b, c byte) bool {
 	return b|c < 128 && !sc.first.has(b) && !sc.pairSettles(b, c)
 }
 
 // Settle returns as much of path's leader as the screen settles; path
 // is in its matching form. It reads nothing but the screen and path.
-func (sc *Screen) Settle(path []byte) (leader int32, s Settled) {
+func (sc *screen) settle(path []byte) (leader int32, s settleResult) {
 	if len(path) < 2 || path[0] != '/' || path[1] >= 128 {
-		return NoRule, Unsettled
+		return NoRule, unsettled
 	}
 	b := path[1]
 	if !sc.first.has(b) {
 		if len(path) < 3 || path[2] >= 128 {
-			return NoRule, Unsettled
+			return NoRule, unsettled
 		}
 		if !sc.pairSettles(b, path[2]) {
-			return NoRule, Unsettled
+			return NoRule, unsettled
 		}
 		if sc.floating {
-			return sc.anchored, AnchoredSettled
+			return sc.anchored, anchoredSettled
 		}
-		return sc.all, AllSettled
+		return sc.all, allSettled
 	}
 	if sc.floating {
 		if !sc.idle.has(b) {
-			return sc.anchored, AnchoredSettled
+			return sc.anchored, anchoredSettled
 		}
 		for _, c := range path[2:] {
 			if c >= 128 || sc.leave.has(c) {
-				return sc.anchored, AnchoredSettled
+				return sc.anchored, anchoredSettled
 			}
 		}
 	}
-	return sc.all, AllSettled
+	return sc.all, allSettled
 }
 
-// FloatingLeader is the leader of path (in its matching form) given the
+// floatingLeader is the leader of path (in its matching form) given the
 // anchored DFAs' leader, which a screen of p settled: the floating DFAs
-// alone are walked. first must be p.FirstWalk().
-func (p *Program) FloatingLeader(first *Walk, path []byte, anchored int32) int32 {
+// alone are walked. first is p.first or a copy of it.
+func (p *Program) floatingLeader(first *walk, path []byte, anchored int32) int32 {
 	leader := anchored
-	if first.w.idle != 0 {
-		leader = combine(p.Rules, leader, first.w.run(p.Rules, path))
+	if first.idle != 0 {
+		leader = combine(p.Rules, leader, first.run(p.Rules, path))
 	}
 	for i := range p.rest {
 		if p.rest[i].idle != 0 {
@@ -173,21 +173,21 @@ func (p *Program) FloatingLeader(first *Walk, path []byte, anchored int32) int32
 	return leader
 }
 
-// Screen returns p's screen, nil when p gets none. It is derived from
+// screen returns p's screen, nil when p gets none. It is derived from
 // p's DFAs on the first call (see Program.derive), alike for a built
 // program and a decoded one, and kept: the work is bounded (a walk of two
 // or three bytes per class of each DFA for the first bytes, at most
 // screenWalks more for pairs: a few microseconds for most programs), and
 // binding a crawler's matcher calls it for every URL in careless code.
-func (p *Program) Screen() *Screen {
+func (p *Program) screenOf() *screen {
 	if d := p.derive(); d.screened {
 		return &d.screen
 	}
 	return nil
 }
 
-// deriveScreen is Screen's work; ok is false when p gets none.
-func (p *Program) deriveScreen() (sc Screen, ok bool) {
+// deriveScreen is screen's work; ok is false when p gets none.
+func (p *Program) deriveScreen() (sc screen, ok bool) {
 	if len(p.DFAs) > screenDFAs || !inRank(p.Rules) {
 		return sc, false
 	}
@@ -302,7 +302,7 @@ type settling struct {
 	decided, idle bool
 }
 
-// screener is the work space of Program.Screen: each DFA's ASCII classes,
+// screener is the work space of Program.screen: each DFA's ASCII classes,
 // with a byte of each to walk.
 type screener struct {
 	p    *Program

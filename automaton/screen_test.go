@@ -12,18 +12,18 @@ import (
 // screenLeader is the leader a check that consults sc gets for path:
 // the screen's when it settles all, the floating walks' on top of the
 // anchored leader when it settles that, else the program's walk.
-func screenLeader(p *Program, sc *Screen, path []byte) (int32, Settled) {
-	first := p.FirstWalk()
-	if len(path) >= 3 && sc.Refuses(path[1], path[2]) {
-		return p.Leader(path), Unsettled
+func screenLeader(p *Program, sc *screen, path []byte) (int32, settleResult) {
+	first := &p.first
+	if len(path) >= 3 && sc.refuses(path[1], path[2]) {
+		return p.pathLeader(path), unsettled
 	}
-	switch l, s := sc.Settle(path); s {
-	case AllSettled:
+	switch l, s := sc.settle(path); s {
+	case allSettled:
 		return l, s
-	case AnchoredSettled:
-		return p.FloatingLeader(&first, path, l), s
+	case anchoredSettled:
+		return p.floatingLeader(first, path, l), s
 	}
-	return p.Leader(path), Unsettled
+	return p.pathLeader(path), unsettled
 }
 
 // TestScreenEqualsLeader: google and rfc. For random rule sets of
@@ -77,7 +77,7 @@ func TestScreenEqualsLeader(t *testing.T) {
 		paths = append(paths, []byte("/"), []byte(""), []byte("x"), []byte("?a"))
 		for _, path := range paths {
 			got, s := screenLeader(p, &sc, path)
-			if want := p.Leader(path); got != want {
+			if want := p.pathLeader(path); got != want {
 				t.Fatalf("rules %v, path %q: screened (%d) leader %d, walked %d", p.Rules, path, s, got, want)
 			}
 			count[s]++
@@ -121,7 +121,7 @@ func TestWithRulesCopiesEveryField(t *testing.T) {
 	plain := Build([]Rule{{Kind: Disallow, Line: 1, Pattern: "/a"}, {Kind: Allow, Line: 2, Pattern: "/*x"}}, Options{})
 	set := map[string]bool{}
 	for _, p := range []*Program{scanning, plain} {
-		p.Screen()
+		p.screenOf()
 		q := p.withRules(slices.Clone(p.Rules))
 		if q.derived != nil {
 			t.Fatal("the copy has its original's screen and jump")

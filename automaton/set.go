@@ -21,10 +21,9 @@ type Set struct {
 	// Programs are the merged groups' programs.
 	Programs []*Program
 	// Agents is the index from product tokens to programs: each token
-	// the file names, lower-cased (AgentKey), once, in the blob's order
-	// (by Fingerprint64 of the token, then token). Decode and Compile
-	// keep it so, and SortAgents restores it after a change; Lookup
-	// searches it.
+	// the file names, lower-cased, once, in lookup order (by
+	// Fingerprint64 of the token, then token). Decode gives it so; a
+	// caller that fills or changes it calls Index.
 	Agents []Agent
 	// Global is the program of the '*' groups, or NoRule when there are
 	// none.
@@ -43,7 +42,7 @@ type Set struct {
 type Agent struct {
 	Token   string
 	Program int32
-	fp      uint64 // Fingerprint64 of Token (see SortAgents)
+	fp      uint64 // Fingerprint64 of Token (see Index)
 }
 
 // ProgramMeta is what a merged group says besides rules.
@@ -56,11 +55,24 @@ type ProgramMeta struct {
 	Per      time.Duration
 }
 
-// SlowerRate reports whether aReq requests per aPer is a lower rate than
+// Merge returns the most polite of m and o: the larger crawl-delay, and
+// the lower request-rate (compared exactly; m's of two equal ones), each
+// where given.
+func (m ProgramMeta) Merge(o ProgramMeta) ProgramMeta {
+	if o.CrawlDelay > m.CrawlDelay {
+		m.CrawlDelay = o.CrawlDelay
+	}
+	if o.Requests > 0 && (m.Requests <= 0 || slowerRate(int64(o.Requests), o.Per, int64(m.Requests), m.Per)) {
+		m.Requests, m.Per = o.Requests, o.Per
+	}
+	return m
+}
+
+// slowerRate reports whether aReq requests per aPer is a lower rate than
 // bReq per bPer (counts and periods positive): whether aReq·bPer < bReq·aPer,
 // compared exactly, in 128 bits, for any counts and periods a blob may hold.
 // Of several request-rates, the most polite is one no other is slower than.
-func SlowerRate(aReq int64, aPer time.Duration, bReq int64, bPer time.Duration) bool {
+func slowerRate(aReq int64, aPer time.Duration, bReq int64, bPer time.Duration) bool {
 	ah, al := bits.Mul64(uint64(aReq), uint64(bPer))
 	bh, bl := bits.Mul64(uint64(bReq), uint64(aPer))
 	return ah < bh || ah == bh && al < bl
@@ -84,10 +96,10 @@ type Record struct {
 // own, else the '*' groups, else none. With union true every token's
 // groups apply together (the reference's multi-agent call), else '*'.
 // Tokens are compared ignoring ASCII case.
-func (s *Set) Select(tokens []string, union bool) []int32 {
+func (s *Set) selectPrograms(tokens []string, union bool) []int32 {
 	var out []int32
 	for _, t := range tokens {
-		if p, ok := s.Lookup(t); ok {
+		if p, ok := s.lookup(t); ok {
 			if !union {
 				return []int32{p}
 			}
@@ -100,22 +112,22 @@ func (s *Set) Select(tokens []string, union bool) []int32 {
 	return out
 }
 
-// Check answers for a path already extracted from its URL (and, in RFC
+// check answers for a path already extracted from its URL (and, in RFC
 // mode, normalised): the verdict and the deciding rule (nil: none).
-func (s *Set) Check(tokens []string, union bool, path []byte) (bool, *Rule) {
+func (s *Set) check(tokens []string, union bool, path []byte) (bool, *Rule) {
 	if s.RFC && string(path) == "/robots.txt" {
 		return true, nil
 	}
-	return s.CheckPrograms(s.Select(tokens, union), path)
+	return s.checkPrograms(s.selectPrograms(tokens, union), path)
 }
 
-// CheckPrograms answers for a path in its matching form under the given
-// programs (what Select returns): the verdict and the deciding rule (nil:
+// checkPrograms answers for a path in its matching form under the given
+// programs (what selectPrograms returns): the verdict and the deciding rule (nil:
 // none). It does not allocate.
-func (s *Set) CheckPrograms(programs []int32, path []byte) (bool, *Rule) {
+func (s *Set) checkPrograms(programs []int32, path []byte) (bool, *Rule) {
 	var allow, disallow *Rule
 	for _, pi := range programs {
-		a, d := s.Programs[pi].Match(path)
+		a, d := s.Programs[pi].match(path)
 		if a != nil && (allow == nil || better(a, allow)) {
 			allow = a
 		}
@@ -123,14 +135,14 @@ func (s *Set) CheckPrograms(programs []int32, path []byte) (bool, *Rule) {
 			disallow = d
 		}
 	}
-	return Verdict(allow, disallow)
+	return verdict(allow, disallow)
 }
 
-// Lookup returns the program of product token t (compared ignoring ASCII
+// lookup returns the program of product token t (compared ignoring ASCII
 // case) by binary search of Agents. It allocates only when t has a
 // capital letter (to lower-case it).
-func (s *Set) Lookup(t string) (int32, bool) {
-	key := AgentKey(t)
+func (s *Set) lookup(t string) (int32, bool) {
+	key := agentKey(t)
 	i, found := slices.BinarySearchFunc(s.Agents, Agent{Token: key, fp: fingerprint(key)}, compareAgents)
 	if !found {
 		return NoRule, false
@@ -138,9 +150,16 @@ func (s *Set) Lookup(t string) (int32, bool) {
 	return s.Agents[i].Program, true
 }
 
-// SortAgents puts s.Agents in the order Lookup needs, computing each
-// token's fingerprint: a caller that builds or changes the index calls it.
-func (s *Set) SortAgents() { sortAgents(s.Agents) }
+// Index puts Agents in the order a lookup needs: each token lower-cased
+// (ASCII letters only, as Google's reference compares tokens) and
+// fingerprinted, sorted by fingerprint, then token. A caller that fills or
+// changes Agents calls it; Decode returns a set already indexed.
+func (s *Set) Index() {
+	for i := range s.Agents {
+		s.Agents[i].Token = agentKey(s.Agents[i].Token)
+	}
+	sortAgents(s.Agents)
+}
 
 // sortAgents fingerprints each agent's token and sorts them by
 // compareAgents.
@@ -164,10 +183,10 @@ func fingerprint(token string) uint64 {
 	return farm.Fingerprint64(unsafe.Slice(unsafe.StringData(token), len(token)))
 }
 
-// AgentKey is the key of a product token in Set.Agents: the token with
+// agentKey is the key of a product token in Set.Agents: the token with
 // ASCII letters lower-cased (no Unicode folding, as Google's reference).
 // Compilers must build the index with it so that lookups agree.
-func AgentKey(s string) string {
+func agentKey(s string) string {
 	for i := 0; i < len(s); i++ {
 		if 'A' <= s[i] && s[i] <= 'Z' {
 			b := []byte(s)

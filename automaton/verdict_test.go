@@ -25,7 +25,7 @@ func TestVerdictTies(t *testing.T) {
 		{"allow longer", allow3, &Rule{Kind: Disallow, Priority: 2, Line: 1}, true, allow3},
 		{"disallow longer by one", allow2, dis3, false, dis3},
 	} {
-		allowed, r := Verdict(c.allow, c.disallow)
+		allowed, r := verdict(c.allow, c.disallow)
 		if allowed != c.allowed || r != c.decides {
 			t.Errorf("%s: Verdict = %v, %+v; want %v, %+v", c.name, allowed, r, c.allowed, c.decides)
 		}

@@ -3,7 +3,6 @@ package bench
 import (
 	"testing"
 
-	"github.com/robotsdfa/robotsdfa/automaton"
 	"github.com/robotsdfa/robotsdfa/bench/workload"
 )
 
@@ -59,110 +58,4 @@ func runParts(b *testing.B, parts []part, loop func(b *testing.B, qs []workload.
 			loop(b, p.qs)
 		})
 	}
-}
-
-// byProgram groups the frontier's other-host queries by name(p, path),
-// p the one program a Matcher bound for token answers them with and path
-// the query's in its matching form; queries without one program, or
-// named "", are left out. others counts every other-host query. Each
-// file is decoded once.
-func byProgram(b *testing.B, name func(p *automaton.Program, path []byte) string) (parts map[string][]workload.Query, others int) {
-	w := load(b, "frontier")
-	wiki := corpus(b).Hosts["en.wikipedia.org"]
-	programs := map[string]*automaton.Program{} // by file; nil for none
-	parts = map[string][]workload.Query{}
-	for _, q := range w.Queries {
-		if q.File == wiki {
-			continue
-		}
-		others++
-		p, ok := programs[q.File]
-		if !ok {
-			set, err := automaton.Decode(w.Blobs[q.File])
-			if err != nil {
-				b.Fatal(err)
-			}
-			if ps := set.Select([]string{token}, false); len(ps) == 1 {
-				p = set.Programs[ps[0]]
-			}
-			programs[q.File] = p
-		}
-		if p == nil {
-			continue
-		}
-		if n := name(p, q.Matcher.MatchPath(nil, q.URL)); n != "" {
-			parts[n] = append(parts[n], q)
-		}
-	}
-	return parts, others
-}
-
-// named lists the parts of the given names, in that order.
-func named(parts map[string][]workload.Query, names ...string) []part {
-	list := make([]part, len(names))
-	for i, n := range names {
-		list[i] = part{n, parts[n]}
-	}
-	return list
-}
-
-// BenchmarkFrontierShapes takes the frontier's other-host checks apart by
-// the shape of the program that answers them, each part in list order:
-// one-dfa, programs of one DFA (in the shared corpus's frontier, nearly
-// all of anchored rules alone); dfas, programs of several DFAs (nearly
-// all a floating DFA, whose walk reads most of the path in its idle
-// state, and the anchored rules' trie); scanning, programs with rules past
-// every DFA's budget, scanned one by one. Checks that no program answers
-// (no group applies, or an empty one) are left out.
-func BenchmarkFrontierShapes(b *testing.B) {
-	parts, _ := byProgram(b, func(p *automaton.Program, _ []byte) string { return programShape(p) })
-	runParts(b, named(parts, "one-dfa", "dfas", "scanning"), checkLoop)
-}
-
-// programShape is the shape of p (see BenchmarkFrontierShapes), or ""
-// when it has no DFA.
-func programShape(p *automaton.Program) string {
-	switch {
-	case len(p.Scan) > 0:
-		return "scanning"
-	case len(p.DFAs) == 1:
-		return "one-dfa"
-	case len(p.DFAs) > 1:
-		return "dfas"
-	}
-	return ""
-}
-
-// BenchmarkFrontierPaths takes the frontier's other-host checks apart by
-// the way runtime.Matcher answers them, each part in list order, and
-// reports each part's share of those checks (share-%): screened, by the
-// program's screen alone; screened-floating, the screen settles the
-// anchored rules and the floating DFAs are walked; direct, the program's
-// one DFA walked; dfas, several DFAs walked; scanning, DFAs walked and
-// rules scanned one by one. Checks that no program answers, or several
-// do, are left out (1.1% of them).
-func BenchmarkFrontierPaths(b *testing.B) {
-	parts, others := byProgram(b, checkPath)
-	runParts(b, named(parts, "screened", "screened-floating", "direct", "dfas", "scanning"), func(b *testing.B, qs []workload.Query) {
-		checkLoop(b, qs)
-		b.ReportMetric(100*float64(len(qs))/float64(others), "share-%")
-	})
-}
-
-// checkPath is the way a Matcher bound to p answers path (in its matching
-// form; see BenchmarkFrontierPaths): by p's screen, else by p's shape (a
-// program of one DFA and no scanned rule is Direct).
-func checkPath(p *automaton.Program, path []byte) string {
-	if sc := p.Screen(); sc != nil {
-		switch _, s := sc.Settle(path); s {
-		case automaton.AllSettled:
-			return "screened"
-		case automaton.AnchoredSettled:
-			return "screened-floating"
-		}
-	}
-	if shape := programShape(p); shape != "one-dfa" {
-		return shape
-	}
-	return "direct"
 }

@@ -19,13 +19,16 @@ func automatonPath(url string, mode compile.Mode) []byte {
 	return []byte(reference.RawPath(url))
 }
 
+// checkSet asks the in-memory set through the automaton's own door
+// (Set.Bind, Bound.Check), with the reference's reading of the URL.
 func checkSet(set *automaton.Set, mode compile.Mode, agents []string, union bool, url string) conformance.Verdict {
-	ok, rule := set.Check(agents, union, automatonPath(url, mode))
-	v := conformance.Verdict{Allowed: ok}
-	if rule != nil {
-		v.Line = rule.Line
+	path := automatonPath(url, mode)
+	if mode == compile.RFC9309 && string(path) == "/robots.txt" {
+		return conformance.Verdict{Allowed: true} // RFC 9309 section 2.2.2
 	}
-	return v
+	b, _ := set.Bind(agents, union)
+	ok, _, line, _ := b.Check(path)
+	return conformance.Verdict{Allowed: ok, Line: line}
 }
 
 func automatonImpl(q conformance.Query) (conformance.Verdict, error) {

@@ -52,7 +52,7 @@ func Compile(f *File, opts CompileOptions) *automaton.Set {
 
 	wanted := map[string]bool{}
 	for _, t := range opts.Tokens {
-		wanted[automaton.AgentKey(t)] = true
+		wanted[lowerASCII(t)] = true
 	}
 	// Each token's groups, in one pass (SelectChain per token would be
 	// quadratic in a file of thousands of groups).
@@ -74,7 +74,7 @@ func Compile(f *File, opts CompileOptions) *automaton.Set {
 		}
 		set.Agents = append(set.Agents, automaton.Agent{Token: t.token, Program: program(t.groups)})
 	}
-	set.SortAgents()
+	set.Index()
 	if g := f.selectGlobal(); g.Global {
 		set.Global = program(g.Groups)
 	}
@@ -107,7 +107,7 @@ func (f *File) tokenGroups() []tokenGroup {
 			if a.Global {
 				continue
 			}
-			t := automaton.AgentKey(a.Token)
+			t := lowerASCII(a.Token)
 			i, seen := -1, false
 			if index != nil {
 				i, seen = index[t]

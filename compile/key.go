@@ -1,7 +1,5 @@
 package compile
 
-import "github.com/robotsdfa/robotsdfa/automaton"
-
 // keyword is one spelling of a key that is recognised.
 type keyword struct {
 	text string
@@ -96,7 +94,7 @@ func recordKey(key string) (string, bool) {
 			return k, true
 		}
 	}
-	return automaton.AgentKey(key), false
+	return lowerASCII(key), false
 }
 
 // EqualFoldASCII reports whether a and b are equal ignoring the case of
@@ -122,4 +120,21 @@ func EqualFoldASCII(a, b string) bool {
 		}
 	}
 	return true
+}
+
+// lowerASCII returns s with its ASCII letters lower-cased (no Unicode
+// folding, as EqualFoldASCII); s itself when it has no capital.
+func lowerASCII(s string) string {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				if 'A' <= b[j] && b[j] <= 'Z' {
+					b[j] += 'a' - 'A'
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
 }

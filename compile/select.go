@@ -104,17 +104,15 @@ func (f *File) CrawlDelay(sel Selection) (time.Duration, bool) {
 
 // RequestRate returns the selected groups' request-rate with the longest
 // interval between requests (the most polite: the lowest rate, compared
-// exactly, automaton.SlowerRate; the first of equal ones), and whether
-// there is one.
+// exactly; the first of equal ones), and whether there is one.
 func (f *File) RequestRate(sel Selection) (RequestRate, bool) {
-	var best RequestRate
-	found := false
+	var m automaton.ProgramMeta
 	f.eachRecord(sel, "request-rate", func(v string) {
-		if r, ok := ParseRequestRate(v); ok && (!found || automaton.SlowerRate(int64(r.Requests), r.Per, int64(best.Requests), best.Per)) {
-			best, found = r, true
+		if r, ok := ParseRequestRate(v); ok {
+			m = m.Merge(automaton.ProgramMeta{Requests: int32(r.Requests), Per: r.Per}) // at most 2³¹−1 requests
 		}
 	})
-	return best, found
+	return RequestRate{Requests: int(m.Requests), Per: m.Per}, m.Requests > 0
 }
 
 func (f *File) eachRecord(sel Selection, key string, fn func(value string)) {

@@ -2,6 +2,7 @@ package runtime_test
 
 import (
 	"fmt"
+	"math/big"
 	"math/rand"
 	"strings"
 	"testing"
@@ -94,7 +95,7 @@ func sameRate(ar int64, ap time.Duration, br int64, bp time.Duration, union bool
 	if !union {
 		return ar == br && ap == bp
 	}
-	return !automaton.SlowerRate(ar, ap, br, bp) && !automaton.SlowerRate(br, bp, ar, ap)
+	return new(big.Int).Mul(big.NewInt(ar), big.NewInt(int64(bp))).Cmp(new(big.Int).Mul(big.NewInt(br), big.NewInt(int64(ap)))) == 0
 }
 
 // TestDelaysWritten: both (SEMANTICS 5). Crawl-delay and request-rate for

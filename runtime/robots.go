@@ -38,14 +38,14 @@ func (r *Robots) RFC() bool { return r.set.RFC }
 // not. The first binding of a program derives its screen (as much work
 // as Load, on average); bind once per host and keep the Matcher.
 func (r *Robots) Agent(tokens ...string) Matcher {
-	return bind(r.set, r.set.Select(tokens, false))
+	return bind(r.set, tokens, false)
 }
 
 // AgentUnion binds product tokens the way Google's reference does when it
 // is given several user agents: the groups of every token apply together
 // (else the '*' groups).
 func (r *Robots) AgentUnion(tokens ...string) Matcher {
-	return bind(r.set, r.set.Select(tokens, true))
+	return bind(r.set, tokens, true)
 }
 
 // Sitemaps returns the file's sitemap URLs, in order.
@@ -58,27 +58,14 @@ func (r *Robots) Records() []automaton.Record { return r.set.Records }
 // CrawlDelay returns the crawl-delay for the bound groups (the largest one
 // given), and false when none is given.
 func (m Matcher) CrawlDelay() (time.Duration, bool) {
-	best, ok := time.Duration(-1), false
-	for _, p := range m.bound.list() {
-		if d := m.bound.set.Meta[p].CrawlDelay; d > best {
-			best, ok = d, true
-		}
-	}
-	return best, ok
+	d := m.b.Meta().CrawlDelay
+	return d, d >= 0
 }
 
 // RequestRate returns the request-rate for the bound groups (the most
-// polite one: the lowest rate, compared exactly, automaton.SlowerRate):
-// requests per period, and false when none is given.
+// polite one: the lowest rate, compared exactly): requests per period, and
+// false when none is given.
 func (m Matcher) RequestRate() (requests int, per time.Duration, ok bool) {
-	for _, p := range m.bound.list() {
-		meta := m.bound.set.Meta[p]
-		if meta.Requests <= 0 {
-			continue
-		}
-		if !ok || automaton.SlowerRate(int64(meta.Requests), meta.Per, int64(requests), per) {
-			requests, per, ok = int(meta.Requests), meta.Per, true
-		}
-	}
-	return requests, per, ok
+	meta := m.b.Meta()
+	return int(meta.Requests), meta.Per, meta.Requests > 0
 }
