@@ -57,7 +57,7 @@ func isKeyword(pattern string) bool {
 // literals, rank order) that fit the budget, taking them in rank order,
 // and returns it with how many it took (0 and nil when none fit or there
 // are more byte classes than a DFA can number).
-func buildKeywords(rules []Rule, ids []int32, opts Options) (*DFA, int) {
+func buildKeywords(rules []Rule, ids []int32, opts options) (*dfa, int) {
 	b := builders.Get().(*builder)
 	defer builders.Put(b)
 	b.reset(opts)

@@ -67,7 +67,7 @@ func TestKeywordsEqualSubset(t *testing.T) {
 		}
 		ranked := rankRules(rules)
 		ids := allRules(len(ranked))
-		opts := Options{NULEndsPath: round%2 == 0}.withDefaults()
+		opts := options{nulEndsPath: round%2 == 0}.withDefaults()
 		kw, n := buildKeywords(ranked, ids, opts)
 		if kw == nil || n != len(ids) {
 			t.Fatalf("%v: keyword automaton took %d of %d rules", ranked, n, len(ids))
@@ -80,7 +80,7 @@ func TestKeywordsEqualSubset(t *testing.T) {
 		}
 		for k := 0; k < 40; k++ {
 			path := append([]byte{'/'}, randomBytes(rng, "ab/.\x00c", rng.Intn(12))...)
-			if got, want := kw.Run(ranked, path), subset.Run(ranked, path); got != want {
+			if got, want := kw.run(ranked, path), subset.run(ranked, path); got != want {
 				t.Fatalf("rules %v, path %q: keyword automaton's leader %d, subset construction's %d", ranked, path, got, want)
 			}
 		}
@@ -96,7 +96,7 @@ func TestKeywordsBudget(t *testing.T) {
 	}
 	ranked := rankRules(rules)
 	ids := allRules(len(ranked))
-	opts := Options{MaxStates: 300}.withDefaults()
+	opts := options{MaxStates: 300}.withDefaults()
 	d, n := buildKeywords(ranked, ids, opts)
 	if d == nil || n == 0 || n >= len(ids) {
 		t.Fatalf("took %d of %d rules with a 300-state budget", n, len(ids))
@@ -104,8 +104,8 @@ func TestKeywordsBudget(t *testing.T) {
 	if d.NumLive > 300 {
 		t.Fatalf("%d live states over a 300-state budget", d.NumLive)
 	}
-	p := Build(rules, opts)
-	if len(p.DFAs) == 0 {
+	p := build(rules, opts)
+	if len(p.dfas) == 0 {
 		t.Fatal("no DFA")
 	}
 	for i := range rules {

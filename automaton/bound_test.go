@@ -38,8 +38,8 @@ func TestBoundFragment(t *testing.T) {
 		set  *Set
 		fast bool
 	}{
-		{"google", one(Build(rules, Options{NULEndsPath: true})), true},
-		{"scanned", one(Build(stars, Options{NULEndsPath: true, MaxStates: 2})), false},
+		{"google", one(build(rules, options{nulEndsPath: true})), true},
+		{"scanned", one(build(stars, options{nulEndsPath: true, MaxStates: 2})), false},
 		{"kept v3", keptSet, false},
 	} {
 		b, ok := c.set.Bind([]string{"googlebot"}, false)

@@ -27,15 +27,15 @@ func TestBudgetOutcome(t *testing.T) {
 			t.Fatalf("%v: %d thread steps counted as the states were found, %d taken", ranked, work, b.steps)
 		}
 		// The work budget is MaxWork per state of MaxStates.
-		exact := Options{MaxStates: states, MaxBytes: bytes, MaxWork: (work + states - 1) / states}
-		fits := func(o Options) bool {
+		exact := options{MaxStates: states, MaxBytes: bytes, MaxWork: (work + states - 1) / states}
+		fits := func(o options) bool {
 			_, ok := b.subsets(ranked, ids, o)
 			return ok
 		}
 		if !fits(exact) {
 			t.Fatalf("%v: %d states, %d bytes, %d steps: the exact budget %+v does not fit", ranked, states, bytes, work, exact)
 		}
-		less := []Options{exact, exact}
+		less := []options{exact, exact}
 		less[0].MaxStates = states - 1
 		less[0].MaxWork = (work + states - 2) / max(states-1, 1) // the same steps, one state less
 		less[1].MaxBytes = bytes - 1
@@ -78,8 +78,8 @@ func TestAttemptBudgets(t *testing.T) {
 		if budgeted, k, ok := tightWork(ranked, ids, all, all, work); ok {
 			tested[0]++
 			exactWork(t, ranked, "the part", work, budgeted, k, func(maxWork int) bool {
-				p := buildRanked(ranked, Options{MaxStates: all, MaxWork: maxWork})
-				return len(p.DFAs) == 1 && len(p.Scan) == 0
+				p := buildRanked(ranked, options{MaxStates: all, MaxWork: maxWork})
+				return len(p.dfas) == 1 && len(p.scan) == 0
 			})
 		}
 		// The first halving, with a state budget one short of the whole
@@ -90,8 +90,8 @@ func TestAttemptBudgets(t *testing.T) {
 		if budgeted, k, ok := tightWork(ranked, half, all-1, states, work); ok {
 			tested[1]++
 			exactWork(t, ranked, "its best half", work, budgeted, k, func(maxWork int) bool {
-				p := buildRanked(ranked, Options{MaxStates: all - 1, MaxWork: maxWork})
-				return len(p.DFAs) == 1 && len(p.Scan) == len(ids)-len(half)
+				p := buildRanked(ranked, options{MaxStates: all - 1, MaxWork: maxWork})
+				return len(p.dfas) == 1 && len(p.scan) == len(ids)-len(half)
 			})
 		}
 	}
@@ -105,7 +105,7 @@ func TestAttemptBudgets(t *testing.T) {
 // their automaton (of states states, taking work steps) needs; ok when
 // the states fit and k-1 is a budget to try.
 func tightWork(ranked []Rule, ids []int32, maxStates, states, work int) (budgeted, k int, ok bool) {
-	budgeted = (&Program{Rules: ranked}).budget(ids, Options{MaxStates: maxStates}.withDefaults()).MaxStates
+	budgeted = (&Program{rules: ranked}).budget(ids, options{MaxStates: maxStates}.withDefaults()).MaxStates
 	k = (work + budgeted - 1) / budgeted
 	return budgeted, k, states <= budgeted && k >= 2
 }
@@ -119,7 +119,7 @@ const unbounded = 1 << 24
 // and returns its states and the thread steps it took.
 func unboundedSize(t *testing.T, b *builder, ranked []Rule, ids []int32) (states, work int) {
 	t.Helper()
-	if _, ok := b.subsets(ranked, ids, Options{MaxStates: unbounded, MaxBytes: unbounded, MaxWork: 1}.withDefaults()); !ok {
+	if _, ok := b.subsets(ranked, ids, options{MaxStates: unbounded, MaxBytes: unbounded, MaxWork: 1}.withDefaults()); !ok {
 		t.Fatalf("%v: an unbounded construction failed", ranked)
 	}
 	return len(b.threads), b.work
@@ -165,7 +165,7 @@ func TestPlainSuccessors(t *testing.T) {
 		work, results int
 	}
 	construct := func(b *builder, ranked []Rule, ids []int32) result {
-		start, ok := b.subsets(ranked, ids, Options{MaxStates: unbounded, MaxBytes: unbounded, MaxWork: 1}.withDefaults())
+		start, ok := b.subsets(ranked, ids, options{MaxStates: unbounded, MaxBytes: unbounded, MaxWork: 1}.withDefaults())
 		if !ok {
 			t.Fatalf("%v: an unbounded construction failed", ranked)
 		}

@@ -8,49 +8,44 @@ import (
 	farm "github.com/dgryski/go-farm"
 )
 
-// Options bound and shape construction.
-type Options struct {
-	// MaxStates bounds the states of one DFA (0: DefaultMaxStates).
+// Budget bounds the construction of each automaton (SECURITY.md): a group
+// whose automaton would exceed it is split among several, and past that
+// its wildcard rules are scanned one by one, with the same verdicts. The
+// zero Budget is the default.
+type Budget struct {
+	// MaxStates bounds the states of one automaton (0: 4,096).
 	MaxStates int
-	// MaxBytes bounds the table bytes of one DFA (0: DefaultMaxBytes).
+	// MaxBytes bounds the table bytes of one automaton (0: 1 MiB).
 	MaxBytes int
-	// MaxWork bounds the thread steps of one DFA's construction, per state
-	// of its state budget (0: DefaultMaxWork), so that a group past the
+	// MaxWork bounds the thread steps of one automaton's construction,
+	// per state of its state budget (0: 8), so that a group past the
 	// budget is found out fast.
 	MaxWork int
-	// NULEndsPath maps the NUL byte to the end-of-input class, as Google's
+}
+
+// options bound and shape the construction of one program.
+type options struct {
+	MaxStates, MaxBytes, MaxWork int
+	// nulEndsPath maps the NUL byte to the end-of-input class, as Google's
 	// reference reads the path as a C string.
-	NULEndsPath bool
-	// Minimize runs Moore's minimisation on each DFA built. Construction
+	nulEndsPath bool
+	// minimize runs Moore's minimisation on each DFA built. Construction
 	// is within about 2% of minimal on real files (see Minimize), so it is
-	// off by default.
-	Minimize bool
+	// off but for tests.
+	minimize bool
 }
 
 const (
-	// DefaultMaxStates is the default state budget of one DFA.
-	DefaultMaxStates = 1 << 12
-	// DefaultMaxBytes is the default table budget of one DFA (1 MiB).
-	DefaultMaxBytes = 1 << 20
-	// DefaultMaxWork is the default construction budget of one DFA
+	// defaultMaxStates is the default state budget of one DFA.
+	defaultMaxStates = 1 << 12
+	// defaultMaxBytes is the default table budget of one DFA (1 MiB).
+	defaultMaxBytes = 1 << 20
+	// defaultMaxWork is the default construction budget of one DFA
 	// attempt, in thread steps per state of its state budget. An attempt
 	// that fails has spent its budget, and on the costliest files most
-	// attempts fail. It was 32, with 8 for the first attempt on a part:
-	// then failed attempts took 72% of the thread steps of subset
-	// construction over the 90 files around the compile p99 (halvings
-	// 1.40M, first attempts 0.93M, successes 0.92M). With 8 for the
-	// halvings too, the corpus compiles 11.4% faster and its p99 9.7%
-	// (interleaved, n=10, p=0.000); 1,082 halvings fail instead of 694,
-	// so the corpus scans 30,604 rules instead of 27,959, in the same 617
-	// files, for no change measured in the frontier's checks (p=0.291),
-	// in those of its programs that scan (p=0.574) or in the adversarial
-	// ones (p=0.699). At 4 the p99 fell 14% more, but 1,044 files changed
-	// and the frontier's 5,039 checks on them took 25% longer (p=0.000).
-	// (Going from a half to a quarter for first attempts before: 110 of
-	// the corpus's 4,611 first attempts that fitted no longer fit; their
-	// parts get a trie of the literal rules and halvings of the others
-	// instead, see Build.)
-	DefaultMaxWork = 8
+	// attempts fail: 8 compiles the corpus 11.4% faster than 32, for no
+	// change measured in checks (docs/PERFORMANCE.md, "The work budget").
+	defaultMaxWork = 8
 	// denseAbove: rows with more exceptions than this are stored dense.
 	denseAbove = 6
 	// wildAttempts bounds how many times the wildcard rules are halved
@@ -58,15 +53,15 @@ const (
 	wildAttempts = 4
 )
 
-func (o Options) withDefaults() Options {
+func (o options) withDefaults() options {
 	if o.MaxStates <= 0 {
-		o.MaxStates = DefaultMaxStates
+		o.MaxStates = defaultMaxStates
 	}
 	if o.MaxBytes <= 0 {
-		o.MaxBytes = DefaultMaxBytes
+		o.MaxBytes = defaultMaxBytes
 	}
 	if o.MaxWork <= 0 {
-		o.MaxWork = DefaultMaxWork
+		o.MaxWork = defaultMaxWork
 	}
 	// The work budget is MaxWork·MaxStates: it must not overflow an int
 	// (32 bits on some machines).
@@ -84,21 +79,26 @@ type Program struct {
 	// walks, side by side, not behind a pointer each (see seal).
 	first walk
 	rest  []walk
-	// Rules is the ranked rule table: allows best first, then disallows
-	// best first. DFA results and Scan index it.
-	Rules []Rule
-	DFAs  []*DFA
-	// Scan lists the rules matched by GlobMatch after the DFAs (the last
+	// rules is the ranked rule table: allows best first, then disallows
+	// best first. DFA results and scan index it.
+	rules []Rule
+	dfas  []*dfa
+	// scan lists the rules matched by globMatch after the DFAs (the last
 	// tier of the fallback), sorted by literal prefix (see scanPrefix),
 	// then rank.
-	Scan []int32
-	// scanPre[i] is Scan[i]'s literal prefix and scanNeed[i] the bytes
+	scan []int32
+	// scanPre[i] is scan[i]'s literal prefix and scanNeed[i] the bytes
 	// its pattern names (see seal).
 	scanPre  []string
 	scanNeed []byteSet
-	// NULEndsPath: the path ends at its first NUL (Google mode).
-	NULEndsPath bool
-	// fragmentEnds: see EndsAtFragment.
+	// nulEndsPath: the path ends at its first NUL (Google mode).
+	nulEndsPath bool
+	// fragmentEnds: p gives a path followed by a fragment ("#..." and
+	// anything after) the verdict of the path alone: every DFA of p has
+	// '#' in its end-of-input class, and p scans no rule. Compiled
+	// robots.txt files nearly always do (their patterns never hold '#',
+	// which begins a comment), and a check then need not look for the
+	// fragment. It is derived from the automata (see seal).
 	fragmentEnds bool
 	// derived is the program's *derivation once derived (its screen and
 	// jump, see derive), read and written atomically.
@@ -112,14 +112,22 @@ type Program struct {
 // Program's fields.
 func (p *Program) withRules(rules []Rule) *Program {
 	return &Program{
-		first: p.first, rest: p.rest, Rules: rules, DFAs: p.DFAs, Scan: p.Scan,
+		first: p.first, rest: p.rest, rules: rules, dfas: p.dfas, scan: p.scan,
 		scanPre: p.scanPre, scanNeed: p.scanNeed,
-		NULEndsPath: p.NULEndsPath, fragmentEnds: p.fragmentEnds,
+		nulEndsPath: p.nulEndsPath, fragmentEnds: p.fragmentEnds,
 	}
 }
 
-// Build compiles a merged group's rules (any order; rules that cannot
-// match are dropped) into a Program. It never fails.
+// Build compiles the merged groups of one robots.txt into programs, one
+// for each group, in order (each group's rules in any order; rules that
+// cannot match are dropped). Groups whose rules agree in kinds and
+// patterns (a file that repeats one group for many product tokens) share
+// their automata, built once, each program with its own rule table
+// (lines differ). nulEndsPath makes a NUL byte end every path, as
+// Google's reference reads paths as C strings (Google mode). Build never
+// fails: a group whose automaton would exceed the budget is split among
+// several, and past that its wildcard rules are scanned one by one. It
+// keeps no reference to groups.
 //
 // Anchored rules and floating ones ("/*x", which multiply states with
 // every other rule: each anchored position times each position of the
@@ -129,41 +137,46 @@ func (p *Program) withRules(rules []Rule) *Program {
 // anchored DFA usually ends within a few bytes. Floating literals ("*x",
 // "/*x", x without a star) then get the keyword automaton (see
 // buildKeywords), linear in their bytes times the byte classes; the rest
-// of the part is built as follows. Each part gets one DFA
-// when it fits the budget: MaxStates, but no more than 64 states plus 4
-// per pattern byte, so that a DFA stays about the size of its rules, and
-// the work budget (see DefaultMaxWork).
-// Otherwise it is split further: literal rules (a trie of their
-// patterns, linear in their bytes, built without a budget) apart from
-// wildcard rules; of these the best-ranked half, quarter... that fits gets
-// a DFA and the rest are scanned. Each attempt is bounded by the budget,
-// and there are at most a dozen.
-func Build(rules []Rule, opts Options) *Program {
-	return (&Builder{Options: opts}).Build(rules)
+// of the part is built as follows. Each part gets one DFA when it fits
+// the budget: MaxStates, but no more than 64 states plus 4 per pattern
+// byte, so that a DFA stays about the size of its rules, and the work
+// budget (see defaultMaxWork). Otherwise it is split further: literal
+// rules (a trie of their patterns, linear in their bytes, built without a
+// budget) apart from wildcard rules; of these the best-ranked half,
+// quarter... that fits gets a DFA and the rest are scanned. Each attempt
+// is bounded by the budget, and there are at most a dozen.
+func Build(groups [][]Rule, nulEndsPath bool, budget Budget) []*Program {
+	b := programBuilder{opts: options{MaxStates: budget.MaxStates, MaxBytes: budget.MaxBytes,
+		MaxWork: budget.MaxWork, nulEndsPath: nulEndsPath}}
+	out := make([]*Program, len(groups))
+	for i, g := range groups {
+		out[i] = b.build(g)
+	}
+	return out
 }
 
-// Builder builds programs and shares their automata: merged groups whose
-// ranked rule tables agree in kinds and patterns (a file that repeats one
-// group for many product tokens) get the same DFAs, built once, each
-// with its own rule table (lines differ). The automata are built from the
-// kinds and patterns alone, so sharing them is exact. A Builder is not
-// safe for concurrent use.
-type Builder struct {
-	Options Options
+// build compiles one group's rules alone.
+func build(rules []Rule, opts options) *Program {
+	return (&programBuilder{opts: opts}).build(rules)
+}
+
+// programBuilder builds programs and shares their automata (see Build).
+type programBuilder struct {
+	opts options
 	// built are the programs built so far, by a hash of their tables.
 	built smallMap[uint64, *Program]
 }
 
-// Build is the package-level Build, sharing automata with earlier calls.
-// It keeps no reference to rules.
-func (b *Builder) Build(rules []Rule) *Program {
+// build is Build's work for one group, sharing automata with earlier
+// calls.
+func (b *programBuilder) build(rules []Rule) *Program {
 	ranked := rankRules(rules)
 	h := tableHash(ranked)
-	if prev, ok := b.built.find(h); ok && sameTable(prev.Rules, ranked) {
+	if prev, ok := b.built.find(h); ok && sameTable(prev.rules, ranked) {
 		return prev.withRules(ranked)
 	}
 	// (A table whose hash collides with another's is built anew.)
-	p := buildRanked(ranked, b.Options)
+	p := buildRanked(ranked, b.opts)
 	b.built.add(h, p)
 	return p
 }
@@ -202,9 +215,9 @@ func allRules(n int) []int32 {
 }
 
 // buildRanked builds the program of a ranked table (see rankRules).
-func buildRanked(ranked []Rule, opts Options) *Program {
+func buildRanked(ranked []Rule, opts options) *Program {
 	opts = opts.withDefaults()
-	p := &Program{Rules: ranked, NULEndsPath: opts.NULEndsPath}
+	p := &Program{rules: ranked, nulEndsPath: opts.nulEndsPath}
 	p.build(allRules(len(ranked)), opts, true)
 	p.sortScan()
 	p.seal(nil)
@@ -218,10 +231,10 @@ func buildRanked(ranked []Rule, opts Options) *Program {
 func (p *Program) seal(slab *[]walk) {
 	p.first, p.rest = walk{}, nil
 	p.derived = nil // derived again from the new DFAs
-	if len(p.DFAs) > 0 {
-		p.first = p.DFAs[0].walk
+	if len(p.dfas) > 0 {
+		p.first = p.dfas[0].walk
 	}
-	if n := len(p.DFAs) - 1; n > 0 {
+	if n := len(p.dfas) - 1; n > 0 {
 		if slab == nil || cap(*slab)-len(*slab) < n {
 			p.rest = make([]walk, 0, n)
 		} else {
@@ -229,34 +242,34 @@ func (p *Program) seal(slab *[]walk) {
 			p.rest = (*slab)[at : at : at+n]
 			*slab = (*slab)[:at+n]
 		}
-		for _, d := range p.DFAs[1:] {
+		for _, d := range p.dfas[1:] {
 			p.rest = append(p.rest, d.walk)
 		}
 	}
-	p.fragmentEnds = len(p.Scan) == 0
-	for _, d := range p.DFAs {
+	p.fragmentEnds = len(p.scan) == 0
+	for _, d := range p.dfas {
 		p.fragmentEnds = p.fragmentEnds && d.cls['#'] == d.eoi
 	}
 	p.scanPre, p.scanNeed = nil, nil
-	if len(p.Scan) > 0 {
-		p.scanPre = make([]string, len(p.Scan))
-		p.scanNeed = make([]byteSet, len(p.Scan))
-		for i, r := range p.Scan {
-			p.scanPre[i] = scanPrefix(p.Rules[r].Pattern)
-			p.scanNeed[i] = needs(p.Rules[r].Pattern)
+	if len(p.scan) > 0 {
+		p.scanPre = make([]string, len(p.scan))
+		p.scanNeed = make([]byteSet, len(p.scan))
+		for i, r := range p.scan {
+			p.scanPre[i] = scanPrefix(p.rules[r].Pattern)
+			p.scanNeed[i] = needs(p.rules[r].Pattern)
 		}
 	}
 }
 
 // build compiles the rules ids; split allows the anchored/floating split.
-func (p *Program) build(ids []int32, opts Options, split bool) {
+func (p *Program) build(ids []int32, opts options, split bool) {
 	if len(ids) == 0 {
 		return
 	}
 	if split {
 		// The floating rules' DFAs come first (the first is the one whose
 		// walk the Program holds inline); blobs and goldens keep this order.
-		floats, anchored := partitionRules(p.Rules, ids, floating)
+		floats, anchored := partitionRules(p.rules, ids, floating)
 		if len(floats) > 0 && len(anchored) > 0 {
 			p.build(floats, opts, false)
 			p.build(anchored, opts, false)
@@ -264,9 +277,9 @@ func (p *Program) build(ids []int32, opts Options, split bool) {
 		}
 	}
 	// Floating literals: their keyword automaton, for as many as fit.
-	if kws, others := partitionRules(p.Rules, ids, isKeyword); len(kws) > 0 {
-		if d, n := buildKeywords(p.Rules, kws, opts); d != nil {
-			p.DFAs = append(p.DFAs, d)
+	if kws, others := partitionRules(p.rules, ids, isKeyword); len(kws) > 0 {
+		if d, n := buildKeywords(p.rules, kws, opts); d != nil {
+			p.dfas = append(p.dfas, d)
 			ids = append(others, kws[n:]...)
 			slices.Sort(ids) // rank order
 			if len(ids) == 0 {
@@ -274,24 +287,24 @@ func (p *Program) build(ids []int32, opts Options, split bool) {
 			}
 		}
 	}
-	if allLiteral(p.Rules, ids) {
-		if d := buildTrie(p.Rules, ids, opts); d != nil {
-			p.DFAs = append(p.DFAs, d)
+	if allLiteral(p.rules, ids) {
+		if d := buildTrie(p.rules, ids, opts); d != nil {
+			p.dfas = append(p.dfas, d)
 		} else {
-			p.Scan = append(p.Scan, ids...) // too many byte classes
+			p.scan = append(p.scan, ids...) // too many byte classes
 		}
 		return
 	}
-	if d := buildDFA(p.Rules, ids, p.budget(ids, opts)); d != nil {
-		p.DFAs = append(p.DFAs, d)
+	if d := buildDFA(p.rules, ids, p.budget(ids, opts)); d != nil {
+		p.dfas = append(p.dfas, d)
 		return
 	}
-	wild, literal := partitionRules(p.Rules, ids, hasStar)
+	wild, literal := partitionRules(p.rules, ids, hasStar)
 	if len(literal) > 0 {
-		if d := buildTrie(p.Rules, literal, opts); d != nil {
-			p.DFAs = append(p.DFAs, d)
+		if d := buildTrie(p.rules, literal, opts); d != nil {
+			p.dfas = append(p.dfas, d)
 		} else {
-			p.Scan = append(p.Scan, literal...) // too many byte classes
+			p.scan = append(p.scan, literal...) // too many byte classes
 		}
 	}
 	// All of the rules did not fit; without the literal ones they still
@@ -299,21 +312,21 @@ func (p *Program) build(ids []int32, opts Options, split bool) {
 	// 17 in 235 when first counted): start at half.
 	fit := len(wild) / 2
 	for attempt := 0; attempt < wildAttempts && fit > 0; attempt++ {
-		if d := buildDFA(p.Rules, wild[:fit], p.budget(wild[:fit], opts)); d != nil {
-			p.DFAs = append(p.DFAs, d)
-			p.Scan = append(p.Scan, wild[fit:]...)
+		if d := buildDFA(p.rules, wild[:fit], p.budget(wild[:fit], opts)); d != nil {
+			p.dfas = append(p.dfas, d)
+			p.scan = append(p.scan, wild[fit:]...)
 			return
 		}
 		fit /= 2
 	}
-	p.Scan = append(p.Scan, wild...)
+	p.scan = append(p.scan, wild...)
 }
 
 // budget narrows the state budget to the size of the rules ids.
-func (p *Program) budget(ids []int32, opts Options) Options {
+func (p *Program) budget(ids []int32, opts options) options {
 	n := 64
 	for _, id := range ids {
-		n += 4 * len(p.Rules[id].Pattern)
+		n += 4 * len(p.rules[id].Pattern)
 		if n >= opts.MaxStates {
 			return opts
 		}

@@ -12,10 +12,10 @@ import (
 // groups; the automata depend on the merged rules alone). Programs whose
 // ranked tables agree in kinds and patterns share their DFAs, whatever
 // their lines and the order the rules were written in; any other program
-// gets its own. Past smallMapLinear programs the Builder finds them through a map.
+// gets its own. Past smallMapLinear programs the programBuilder finds them through a map.
 func TestBuilderShares(t *testing.T) {
-	b := &Builder{}
-	first := b.Build([]Rule{{Kind: Disallow, Pattern: "/a/", Line: 2}, {Kind: Allow, Pattern: "/a/b", Line: 3}})
+	b := &programBuilder{}
+	first := b.build([]Rule{{Kind: Disallow, Pattern: "/a/", Line: 2}, {Kind: Allow, Pattern: "/a/b", Line: 3}})
 	cases := []struct {
 		name  string
 		rules []Rule
@@ -29,36 +29,36 @@ func TestBuilderShares(t *testing.T) {
 		{"one rule fewer", []Rule{{Kind: Disallow, Pattern: "/a/", Line: 2}}, false},
 	}
 	for _, c := range cases {
-		p := b.Build(c.rules)
-		if got := p.DFAs[0] == first.DFAs[0]; got != c.share {
+		p := b.build(c.rules)
+		if got := p.dfas[0] == first.dfas[0]; got != c.share {
 			t.Errorf("%s: shared %v, want %v", c.name, got, c.share)
 		}
-		for i := range p.Rules {
-			if want := rankRules(c.rules)[i]; p.Rules[i] != want {
-				t.Errorf("%s: rule %d is %+v, want its own %+v", c.name, i, p.Rules[i], want)
+		for i := range p.rules {
+			if want := rankRules(c.rules)[i]; p.rules[i] != want {
+				t.Errorf("%s: rule %d is %+v, want its own %+v", c.name, i, p.rules[i], want)
 			}
 		}
 	}
 	// Past the linear search: distinct programs, then each again.
 	var built []*Program
 	for i := 0; i < 3*smallMapLinear; i++ {
-		built = append(built, b.Build([]Rule{{Kind: Disallow, Pattern: fmt.Sprintf("/p%d", i), Line: 1}}))
+		built = append(built, b.build([]Rule{{Kind: Disallow, Pattern: fmt.Sprintf("/p%d", i), Line: 1}}))
 	}
 	for i, p := range built {
 		rules := []Rule{{Kind: Disallow, Pattern: fmt.Sprintf("/p%d", i), Line: 5}}
-		again := b.Build(rules)
-		if again.DFAs[0] != p.DFAs[0] {
+		again := b.build(rules)
+		if again.dfas[0] != p.dfas[0] {
 			t.Errorf("program %d of %d: not shared", i, len(built))
 		}
 		// Build keeps no reference to its rules.
 		rules[0].Pattern = "/changed"
-		if again.Rules[0].Pattern != fmt.Sprintf("/p%d", i) {
+		if again.rules[0].Pattern != fmt.Sprintf("/p%d", i) {
 			t.Errorf("program %d: its rule changed with the caller's slice", i)
 		}
 	}
 }
 
-// TestSameTable: google and rfc. The Builder finds a program to share
+// TestSameTable: google and rfc. The programBuilder finds a program to share
 // by a hash of the ranked table, and shares it only if sameTable agrees:
 // two tables whose hashes collided but whose kinds, patterns or lengths
 // differ must get programs of their own. Lines do not matter.

@@ -24,14 +24,14 @@ func TestByteClasses(t *testing.T) {
 			}
 			rules = append(rules, Rule{Kind: Kind(1 + rng.Intn(2)), Line: int32(i + 1), Pattern: p.String()})
 		}
-		p := Build(rules, Options{NULEndsPath: round%2 == 0})
+		p := build(rules, options{nulEndsPath: round%2 == 0})
 		same := func(a, b byte) bool {
-			for _, d := range p.DFAs {
-				if d.Class(a) != d.Class(b) {
+			for _, d := range p.dfas {
+				if d.class(a) != d.class(b) {
 					return false
 				}
 			}
-			return len(p.DFAs) > 0
+			return len(p.dfas) > 0
 		}
 		for range 8 {
 			var q bytes.Buffer
@@ -51,7 +51,7 @@ func TestByteClasses(t *testing.T) {
 					ok, r := p.check(alt)
 					checked++
 					if ok != ok0 || r != r0 {
-						t.Fatalf("rules %v: %q and %q share classes but differ", p.Rules, path, alt)
+						t.Fatalf("rules %v: %q and %q share classes but differ", p.rules, path, alt)
 					}
 				}
 			}

@@ -17,7 +17,7 @@ import (
 // transition decided, the agent index sorted, unique and fingerprinted).
 // It never panics and runs in time linear in the blob times at most 256
 // (rows may share table space). A bad blob gives an error wrapping
-// ErrFormat, ErrVersion or ErrChecksum, as a *BlobError with the offset.
+// ErrFormat, ErrVersion or ErrChecksum, as a *blobError with the offset.
 //
 // The set refers to the blob's bytes (transition tables, class maps,
 // patterns and tokens are not copied when the blob is 4-byte aligned and
@@ -39,7 +39,7 @@ type decoder struct {
 	direct bool                    // word views may alias the blob
 	// decoded
 	rules   []Rule
-	dfas    []DFA // one slab, in blob order
+	dfas    []dfa // one slab, in blob order
 	dfasAt  int   // the DFA section's offset
 	index   []uint32
 	indexAt int // the index's first word in the blob
@@ -61,7 +61,7 @@ func (d *decoder) header() error {
 	if v := binary.LittleEndian.Uint16(b[8:]); v != Version {
 		return errorf(ErrVersion, 8, "version %d, this package reads %d", v, Version)
 	}
-	if f := binary.LittleEndian.Uint16(b[10:]); f&^FlagRFC != 0 {
+	if f := binary.LittleEndian.Uint16(b[10:]); f&^flagRFC != 0 {
 		return errorf(ErrFormat, 10, "unknown flags %#x", f)
 	}
 	if r := d.u32(12); r != 0 {
@@ -199,7 +199,7 @@ func (d *decoder) dfaSection() error {
 	}
 	// One slab for every DFA of the set, so that a set's automata sit
 	// together in memory.
-	slab := make([]DFA, n)
+	slab := make([]dfa, n)
 	d.dfas, d.dfasAt = slab, at
 	// validTable's scratch bitmap: on the stack for tables of up to
 	// 4,096 words (nearly all of them), else on the heap, grown as needed.
@@ -219,10 +219,10 @@ func (d *decoder) dfaSection() error {
 		case words < classWords+decided || live > 4*words:
 			return errorf(ErrFormat, o+24, "dfa %d: %d words cannot hold %d decided and %d live states", i, words, decided, live)
 		}
-		dfa := &slab[i]
+		dt := &slab[i]
 		t := d.words(tabAt+4*int(off), int(words))
-		*dfa = DFA{NumClasses: int(classes), NumDecided: int(decided), NumOutputs: int(outputs), NumLive: int(live)}
-		dfa.walk = walk{t: t, cls: classView(t), start: uint32(start),
+		*dt = dfa{NumClasses: int(classes), NumDecided: int(decided), NumOutputs: int(outputs), NumLive: int(live)}
+		dt.walk = walk{t: t, cls: classView(t), start: uint32(start),
 			decEnd: uint32(classWords + decided), eoi: uint8(classes - 1)}
 		nb := (int(words) + 63) / 64
 		if cap(bits) < nb {
@@ -230,10 +230,10 @@ func (d *decoder) dfaSection() error {
 		}
 		refs := bits[:nb]
 		clear(refs)
-		if err := d.validTable(dfa, i, tabAt+4*int(off), refs); err != nil {
+		if err := d.validTable(dt, i, tabAt+4*int(off), refs); err != nil {
 			return err
 		}
-		dfa.setIdle()
+		dt.setIdle()
 	}
 	return nil
 }
@@ -245,12 +245,12 @@ type oneProgram struct {
 	prog [1]Program
 	ptr  [1]*Program
 	meta [1]ProgramMeta
-	dfas [2]*DFA
+	dfas [2]*dfa
 }
 
 // newSet allocates a set for n programs, the programs (progs), and room
 // for their DFA lists, lists pointers in all (dfaLists).
-func newSet(n, lists int) (s *Set, progs []Program, dfaLists []*DFA) {
+func newSet(n, lists int) (s *Set, progs []Program, dfaLists []*dfa) {
 	if n == 1 {
 		one := new(oneProgram)
 		s, progs = &one.set, one.prog[:]
@@ -258,10 +258,10 @@ func newSet(n, lists int) (s *Set, progs []Program, dfaLists []*DFA) {
 		if lists <= len(one.dfas) {
 			return s, progs, one.dfas[:0]
 		}
-		return s, progs, make([]*DFA, 0, lists)
+		return s, progs, make([]*dfa, 0, lists)
 	}
 	s = &Set{Programs: make([]*Program, 0, n), Meta: make([]ProgramMeta, 0, n)}
-	return s, make([]Program, n), make([]*DFA, 0, lists)
+	return s, make([]Program, n), make([]*dfa, 0, lists)
 }
 
 // set checks programs, agents and records, and assembles the Set.
@@ -286,7 +286,7 @@ func (d *decoder) set() (*Set, error) {
 		rest = min(rest+max(nl-1, 0), int(ix))
 	}
 	s, progs, dfaLists := newSet(n, lists)
-	s.RFC = binary.LittleEndian.Uint16(d.b[10:])&FlagRFC != 0
+	s.RFC = binary.LittleEndian.Uint16(d.b[10:])&flagRFC != 0
 	scanLists := make([]int32, 0, scans)
 	walks := make([]walk, 0, rest)
 	next := uint64(0) // where the next program's lists start in the index
@@ -312,21 +312,21 @@ func (d *decoder) set() (*Set, error) {
 			return nil, errorf(ErrFormat, o+28, "program %d: crawl-delay %d or request-rate %d/%d out of range", i, delay, req, per)
 		}
 		p := &progs[i]
-		p.Rules = d.rules[r0 : r0+nr : r0+nr]
-		p.NULEndsPath = flags == 1
+		p.rules = d.rules[r0 : r0+nr : r0+nr]
+		p.nulEndsPath = flags == 1
 		first := len(dfaLists)
 		for _, id := range d.index[l0 : l0+nl] {
 			if uint64(id) >= uint64(len(d.dfas)) {
 				return nil, errorf(ErrFormat, o+8, "program %d: dfa %d of %d", i, id, len(d.dfas))
 			}
-			dfa := &d.dfas[id]
-			if r := dfa.maxRule; r != NoRule && uint64(r) >= nr {
+			dt := &d.dfas[id]
+			if r := dt.maxRule; r != NoRule && uint64(r) >= nr {
 				return nil, errorf(ErrFormat, d.dfasAt+int(id)*dfaSize, "dfa %d: rule %d outside program %d's %d rules", id, r, i, nr)
 			}
-			dfaLists = append(dfaLists, dfa)
+			dfaLists = append(dfaLists, dt)
 		}
 		if len(dfaLists) > first {
-			p.DFAs = dfaLists[first:len(dfaLists):len(dfaLists)]
+			p.dfas = dfaLists[first:len(dfaLists):len(dfaLists)]
 		}
 		first = len(scanLists)
 		for _, r := range d.index[s0 : s0+ns] {
@@ -336,7 +336,7 @@ func (d *decoder) set() (*Set, error) {
 			scanLists = append(scanLists, int32(r))
 		}
 		if len(scanLists) > first {
-			p.Scan = scanLists[first:len(scanLists):len(scanLists)]
+			p.scan = scanLists[first:len(scanLists):len(scanLists)]
 		}
 		next = s0 + ns
 		p.seal(&walks)

@@ -56,14 +56,14 @@ func TestSparseRowDamage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if uintptr(unsafe.Pointer(&set.Programs[0].DFAs[0].t[0]))%4 != 0 || !littleEndian {
+	if uintptr(unsafe.Pointer(&set.Programs[0].dfas[0].t[0]))%4 != 0 || !littleEndian {
 		t.Skip("the table is a copy, not a view of the blob, on this machine")
 	}
 	// The byte offset in the blob of a sparse row's class bytes, and its
 	// exception count.
 	at, n := -1, uint32(0)
 	for _, p := range set.Programs {
-		for _, d := range p.DFAs {
+		for _, d := range p.dfas {
 			eachRow(d, func(r uint32) {
 				if k := d.t[r+1]; at < 0 && d.t[r-1] == rowSparse && k >= 2 && k%4 != 0 {
 					at = offsetIn(blob, &d.t[r+2])
@@ -84,7 +84,7 @@ func TestSparseRowDamage(t *testing.T) {
 }
 
 // eachRow calls f with the start of each of d's rows, in order.
-func eachRow(d *DFA, f func(r uint32)) {
+func eachRow(d *dfa, f func(r uint32)) {
 	pos := d.decEnd
 	for row := 0; pos < uint32(len(d.t)); row++ {
 		r := rowStart(pos, row < d.NumOutputs)
@@ -102,8 +102,8 @@ func offsetIn(blob []byte, w *uint32) int {
 // byte of table per pattern byte instead of a row per state.
 func TestChainRows(t *testing.T) {
 	long := "/" + strings.Repeat("abcdefgh", 8) // 65 bytes
-	p := Build([]Rule{{Kind: Disallow, Priority: int32(len(long)), Line: 1, Pattern: long}}, Options{})
-	d := p.DFAs[0]
+	p := build([]Rule{{Kind: Disallow, Priority: int32(len(long)), Line: 1, Pattern: long}}, options{})
+	d := p.dfas[0]
 	var kinds []uint32
 	eachRow(d, func(r uint32) { kinds = append(kinds, d.t[r-1]) })
 	if len(kinds) != 1 || kinds[0] != rowChain {
@@ -112,7 +112,7 @@ func TestChainRows(t *testing.T) {
 	if d.NumLive != len(long) {
 		t.Fatalf("%d live states, want %d", d.NumLive, len(long))
 	}
-	if n := d.SizeBytes(); n > 4*int(classWords+2+2+chainWords(uint32(len(long)))) {
+	if n := d.sizeBytes(); n > 4*int(classWords+2+2+chainWords(uint32(len(long)))) {
 		t.Fatalf("%d table bytes", n)
 	}
 	for _, c := range []struct {
@@ -134,10 +134,10 @@ func TestChainRowDamage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if uintptr(unsafe.Pointer(&set.Programs[0].DFAs[0].t[0]))%4 != 0 || !littleEndian {
+	if uintptr(unsafe.Pointer(&set.Programs[0].dfas[0].t[0]))%4 != 0 || !littleEndian {
 		t.Skip("the table is a copy, not a view of the blob, on this machine")
 	}
-	d := set.Programs[0].DFAs[0]
+	d := set.Programs[0].dfas[0]
 	at, n := -1, uint32(0) // the chain's default word, its length
 	eachRow(d, func(r uint32) {
 		if at < 0 && d.t[r-1] == rowChain && d.t[r+1]&^chainFlag%4 != 0 {
@@ -192,7 +192,7 @@ func blobFor(t *testing.T, body string) []byte {
 			rules = append(rules, Rule{Kind: Disallow, Priority: int32(len(p)), Line: int32(i + 1), Pattern: p})
 		}
 	}
-	set := &Set{Programs: []*Program{Build(rules, Options{})}, Meta: []ProgramMeta{{CrawlDelay: -1}}, Global: 0}
+	set := &Set{Programs: []*Program{build(rules, options{})}, Meta: []ProgramMeta{{CrawlDelay: -1}}, Global: 0}
 	blob, err := set.AppendBinary(nil)
 	if err != nil {
 		t.Fatal(err)
@@ -255,7 +255,7 @@ func TestRulesOutOfRank(t *testing.T) {
 func TestDecodeAgentIndex(t *testing.T) {
 	set := &Set{Global: 3, Meta: make([]ProgramMeta, 4)}
 	for i, p := range []string{"/a", "/b", "/c", "/"} {
-		set.Programs = append(set.Programs, Build([]Rule{{Kind: Disallow, Line: int32(i + 1), Pattern: p}}, Options{}))
+		set.Programs = append(set.Programs, build([]Rule{{Kind: Disallow, Line: int32(i + 1), Pattern: p}}, options{}))
 	}
 	set.Agents = []Agent{{Token: "alpha", Program: 0}, {Token: "beta", Program: 1}, {Token: "gamma", Program: 2}}
 	blob, err := set.AppendBinary(nil)

@@ -2,12 +2,12 @@ package automaton
 
 import "math/bits"
 
-// DFA is one deterministic byte automaton over a set of rules of a
+// dfa is one deterministic byte automaton over a set of rules of a
 // program. Its result for a path is a leader: the index, in the program's
-// ranked rule table, of the only rule of this DFA that can decide, or
+// ranked rule table, of the only rule of this dfa that can decide, or
 // NoRule.
 //
-// A DFA is one table T of 32-bit words, the same in memory and in a blob
+// A dfa is one table T of 32-bit words, the same in memory and in a blob
 // (docs/FORMAT.md), laid out so that a cold walk touches few cache lines
 // and a step is one load:
 //
@@ -44,7 +44,7 @@ import "math/bits"
 // combine). The last class, EOIClass, is the end of input (and, in Google
 // mode, the NUL byte, where the reference's C-string path ends); every live
 // state's end-of-input target is decided.
-type DFA struct {
+type dfa struct {
 	walk
 	// NumClasses counts the classes, EOI included; EOIClass = NumClasses-1.
 	NumClasses int
@@ -89,20 +89,17 @@ const (
 // chainClass is the class of the k-th state of the chain row at r.
 func chainClass(t []uint32, r, k uint32) uint8 { return uint8(t[r+2+k>>2] >> (8 * (k & 3))) }
 
-// EOIClass is the end-of-input class.
-func (d *DFA) EOIClass() uint8 { return uint8(d.NumClasses - 1) }
+// eoiClass is the end-of-input class.
+func (d *dfa) eoiClass() uint8 { return uint8(d.NumClasses - 1) }
 
-// NumStates is the number of states, decided and live.
-func (d *DFA) NumStates() int { return d.NumDecided + d.NumLive }
+// numStates is the number of states, decided and live.
+func (d *dfa) numStates() int { return d.NumDecided + d.NumLive }
 
-// Class returns byte b's class.
-func (d *DFA) Class(b byte) uint8 { return d.cls[b] }
+// class returns byte b's class.
+func (d *dfa) class(b byte) uint8 { return d.cls[b] }
 
-// Table returns the DFA's table (read only).
-func (d *DFA) Table() []uint32 { return d.t }
-
-// SizeBytes is the memory the DFA's table takes.
-func (d *DFA) SizeBytes() int { return 4 * len(d.t) }
+// sizeBytes is the memory the DFA's table takes.
+func (d *dfa) sizeBytes() int { return 4 * len(d.t) }
 
 // sparseStep looks class c up in the sparse row at r: a default, a count,
 // the classes packed four to a word, then the targets.
@@ -191,10 +188,8 @@ func (w *walk) step(s uint32, c uint8) uint32 {
 // output is what the live state at ref s (below special) settles on entry.
 func (w *walk) output(s uint32) int32 { return int32(w.t[s&^sparseRef-2]) }
 
-// Run walks path and returns the leader. rules is the program's ranked
-// rule table.
-func (d *DFA) Run(rules []Rule, path []byte) int32 { return d.walk.run(rules, path) }
-
+// run walks path and returns the leader. rules is the ranked rule table of
+// the program the walk is of.
 func (w *walk) run(rules []Rule, path []byte) int32 {
 	if w.idle != 0 {
 		return w.runIdle(rules, path)

@@ -22,16 +22,16 @@ func TestDirect(t *testing.T) {
 			}
 			rules = append(rules, Rule{Kind: Kind(1 + rng.Intn(2)), Line: int32(i + 1), Pattern: pat})
 		}
-		opts := Options{NULEndsPath: round%2 == 0}
+		opts := options{nulEndsPath: round%2 == 0}
 		if round%7 == 0 {
 			opts.MaxStates = 2 // stars are scanned
 		}
-		p := Build(rules, opts)
-		want := len(p.DFAs) == 1 && len(p.Scan) == 0
+		p := build(rules, opts)
+		want := len(p.dfas) == 1 && len(p.scan) == 0
 		dec := roundTrip(t, p)
 		for _, q := range []*Program{p, dec} {
 			if got := q.isDirect(); got != want {
-				t.Fatalf("rules %v: %d DFAs, %d scanned: Direct %v, want %v", rules, len(q.DFAs), len(q.Scan), got, want)
+				t.Fatalf("rules %v: %d DFAs, %d scanned: Direct %v, want %v", rules, len(q.dfas), len(q.scan), got, want)
 			}
 			seen[want]++
 			if !want {
@@ -40,7 +40,7 @@ func TestDirect(t *testing.T) {
 			w := &q.first
 			for k := 0; k < 30; k++ {
 				path := []byte("/" + word(rng.Intn(10)))
-				if got, want := w.run(q.Rules, path), q.pathLeader(path); got != want {
+				if got, want := w.run(q.rules, path), q.pathLeader(path); got != want {
 					t.Fatalf("rules %v path %q: walk leader %d, program leader %d", rules, path, got, want)
 				}
 			}

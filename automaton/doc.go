@@ -3,10 +3,10 @@
 //
 // A merged group is a set of rules (kind, normalised pattern, line); its
 // priority order is length, then line. Build turns it into a Program: the
-// ranked rule table and its DFAs: one for the anchored rules and one for
+// ranked rule table and its dfas: one for the anchored rules and one for
 // the floating "/*x" rules, or, past the budget, the fallback: DFAs over
 // parts of the rules (literal rules, a trie, apart from wildcard rules) and
-// the wildcard rules that fit no DFA, scanned one by one with GlobMatch.
+// the wildcard rules that fit no DFA, scanned one by one with globMatch.
 // Floating literals ("*x", "/*x", x without a star) always get a DFA of
 // their own, built directly as the Aho-Corasick automaton of their
 // keywords (see buildKeywords).
@@ -53,7 +53,7 @@
 // linear in their patterns' bytes (the keyword automaton times the byte
 // classes, within MaxStates and MaxBytes). Run, Leader and Check do not allocate, take time linear in the
 // path for each DFA and each scanned rule, and are safe for concurrent use:
-// programs are not modified after Build. A Builder is not safe for
+// programs are not modified after Build. A programBuilder is not safe for
 // concurrent use; the package-level Build is (construction state is
 // pooled). Program.screen takes at most a few thousand steps of two or
 // three bytes (screenWalks). Set.AppendBinary is safe for concurrent use and allocates only

@@ -12,25 +12,25 @@ import (
 // compare it; people read it to see what a group compiled into.
 func (p *Program) Dump(w io.Writer) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "rules %d\n", len(p.Rules))
-	for i, r := range p.Rules {
+	fmt.Fprintf(&b, "rules %d\n", len(p.rules))
+	for i, r := range p.rules {
 		fmt.Fprintf(&b, "  r%d %s %q line %d priority %d\n", i, r.Kind, r.Pattern, r.Line, r.Priority)
 	}
-	for i, d := range p.DFAs {
+	for i, d := range p.dfas {
 		l := d.logical()
 		fmt.Fprintf(&b, "dfa %d: %d states (%d decided, %d with output), %d classes, start %d, %d table bytes\n",
-			i, d.NumStates(), d.NumDecided, d.NumOutputs, d.NumClasses, l.id(d.start), d.SizeBytes())
+			i, d.numStates(), d.NumDecided, d.NumOutputs, d.NumClasses, l.id(d.start), d.sizeBytes())
 		d.dumpClasses(&b)
 		for s := 0; s < d.NumDecided; s++ {
 			fmt.Fprintf(&b, "  s%d decided %s\n", s, leaderName(l.result(uint32(s))))
 		}
-		for s := d.NumDecided; s < d.NumStates(); s++ {
+		for s := d.NumDecided; s < d.numStates(); s++ {
 			l.dumpRow(&b, uint32(s))
 		}
 	}
-	if len(p.Scan) > 0 {
+	if len(p.scan) > 0 {
 		fmt.Fprintf(&b, "scan")
-		for _, r := range p.Scan {
+		for _, r := range p.scan {
 			fmt.Fprintf(&b, " r%d", r)
 		}
 		b.WriteByte('\n')
@@ -46,9 +46,9 @@ func leaderName(r int32) string {
 	return "r" + strconv.Itoa(int(r))
 }
 
-func (d *DFA) classLabel(c uint8) string {
+func (d *dfa) classLabel(c uint8) string {
 	switch {
-	case c == d.EOIClass():
+	case c == d.eoiClass():
 		return "eoi"
 	case c == 0:
 		return "other"
@@ -61,12 +61,12 @@ func (d *DFA) classLabel(c uint8) string {
 	return "?"
 }
 
-func (d *DFA) dumpClasses(b *strings.Builder) {
+func (d *dfa) dumpClasses(b *strings.Builder) {
 	b.WriteString("  classes:")
 	for c := 1; c < d.NumClasses-1; c++ {
 		b.WriteString(" " + d.classLabel(uint8(c)))
 	}
-	if d.cls[0] == d.EOIClass() {
+	if d.cls[0] == d.eoiClass() {
 		b.WriteString(" (NUL is eoi)")
 	}
 	b.WriteByte('\n')

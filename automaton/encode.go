@@ -33,8 +33,8 @@ const (
 
 // Header flags.
 const (
-	// FlagRFC marks a set compiled in RFC 9309 mode.
-	FlagRFC = 1 << 0
+	// flagRFC marks a set compiled in RFC 9309 mode.
+	flagRFC = 1 << 0
 )
 
 // Section ids, in the order they appear.
@@ -54,7 +54,7 @@ const (
 type encoder struct {
 	sec    [numSections + 1][]byte
 	strs   smallMap[string, uint32]
-	dfaID  smallMap[*DFA, uint32]
+	dfaID  smallMap[*dfa, uint32]
 	nDFA   uint32
 	nTable uint32     // words in the tables section
 	tabs   [][]uint32 // its tables, in order, written straight into the blob
@@ -170,7 +170,7 @@ func rules32(dst []uint32, v []int32) []uint32 {
 }
 
 // dfa writes d once (shared DFAs are written once) and returns its id.
-func (e *encoder) dfa(d *DFA) uint32 {
+func (e *encoder) dfa(d *dfa) uint32 {
 	if id, ok := e.dfaID.find(d); ok {
 		return id
 	}
@@ -204,8 +204,8 @@ func (s *Set) AppendBinary(dst []byte) ([]byte, error) {
 	// many times, so the DFA count is an upper bound).
 	nDFA, lists := 0, 0
 	for _, p := range s.Programs {
-		lists += len(p.DFAs) + len(p.Scan)
-		nDFA += len(p.DFAs)
+		lists += len(p.dfas) + len(p.scan)
+		nDFA += len(p.dfas)
 	}
 	e.tabs = slices.Grow(e.tabs, nDFA)
 	e.dfas = append(slices.Grow(e.dfas, 4+dfaSize*nDFA), 0, 0, 0, 0)
@@ -232,7 +232,7 @@ func (s *Set) AppendBinary(dst []byte) ([]byte, error) {
 	// Programs, their rules, DFA lists and scan lists.
 	nr := 0
 	for _, p := range s.Programs {
-		nr += len(p.Rules)
+		nr += len(p.rules)
 	}
 	pr := le32(slices.Grow(e.sec[secPrograms], 4+programSize*len(s.Programs)), uint32(len(s.Programs)))
 	rules := append(slices.Grow(e.sec[secRules], 4+ruleSize*nr), 0, 0, 0, 0)
@@ -240,31 +240,31 @@ func (s *Set) AppendBinary(dst []byte) ([]byte, error) {
 	for i, p := range s.Programs {
 		// This program's DFA ids, then its scan list, in one scratch.
 		ids := e.ids[:0]
-		for _, d := range p.DFAs {
+		for _, d := range p.dfas {
 			ids = append(ids, e.dfa(d))
 		}
-		ids = rules32(ids, p.Scan)
+		ids = rules32(ids, p.scan)
 		e.ids = ids
-		dfas, scan := ids[:len(p.DFAs)], ids[len(p.DFAs):]
-		scanned := append(e.scanned[:0], make([]bool, len(p.Rules))...)
+		dfas, scan := ids[:len(p.dfas)], ids[len(p.dfas):]
+		scanned := append(e.scanned[:0], make([]bool, len(p.rules))...)
 		e.scanned = scanned
-		for _, r := range p.Scan {
+		for _, r := range p.scan {
 			scanned[r] = true
 		}
 		flags := uint32(0)
-		if p.NULEndsPath {
+		if p.nulEndsPath {
 			flags = 1
 		}
 		meta := ProgramMeta{CrawlDelay: -1}
 		if i < len(s.Meta) {
 			meta = s.Meta[i]
 		}
-		for _, v := range []uint32{nRules, uint32(len(p.Rules)), e.list(dfas), uint32(len(dfas)),
+		for _, v := range []uint32{nRules, uint32(len(p.rules)), e.list(dfas), uint32(len(dfas)),
 			e.list(scan), uint32(len(scan)), flags, uint32(meta.Requests)} {
 			pr = le32(pr, v)
 		}
 		pr = le64(le64(pr, uint64(meta.CrawlDelay)), uint64(meta.Per))
-		for j, r := range p.Rules {
+		for j, r := range p.rules {
 			var off, n uint32
 			if scanned[j] {
 				off, n = e.str(r.Pattern)
@@ -272,7 +272,7 @@ func (s *Set) AppendBinary(dst []byte) ([]byte, error) {
 			rules = append(rules, byte(r.Kind), 0, 0, 0)
 			rules = le32(le32(le32(le32(rules, uint32(r.Priority)), uint32(r.Line)), off), n)
 		}
-		nRules += uint32(len(p.Rules))
+		nRules += uint32(len(p.rules))
 	}
 	e.sec[secPrograms] = pr
 	binary.LittleEndian.PutUint32(rules, nRules)
@@ -299,7 +299,7 @@ func (s *Set) AppendBinary(dst []byte) ([]byte, error) {
 	start := len(dst)
 	flags := uint16(0)
 	if s.RFC {
-		flags |= FlagRFC
+		flags |= flagRFC
 	}
 	off := headerSize + entrySize*numSections
 	table := e.entries

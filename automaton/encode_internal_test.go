@@ -11,7 +11,7 @@ import (
 func TestEncoderReset(t *testing.T) {
 	e := encoders.New().(*encoder)
 	e.strs.add("pattern", 1)
-	e.dfaID.add(&DFA{}, 0)
+	e.dfaID.add(&dfa{}, 0)
 	e.tabs = append(e.tabs, make([]uint32, 4))
 	e.agents = append(e.agents, Agent{Token: "bot"})
 	e.sec[secStrings] = make([]byte, 10, 100)

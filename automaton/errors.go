@@ -15,8 +15,8 @@ var (
 	ErrChecksum = errors.New("robotsdfa blob: checksum mismatch")
 )
 
-// BlobError says what is wrong with a blob and where.
-type BlobError struct {
+// blobError says what is wrong with a blob and where.
+type blobError struct {
 	// Err is ErrFormat, ErrVersion or ErrChecksum.
 	Err error
 	// Offset is the byte offset of the faulty field.
@@ -25,12 +25,12 @@ type BlobError struct {
 	What string
 }
 
-func (e *BlobError) Error() string {
+func (e *blobError) Error() string {
 	return fmt.Sprintf("%v: %s (byte offset %d)", e.Err, e.What, e.Offset)
 }
 
-func (e *BlobError) Unwrap() error { return e.Err }
+func (e *blobError) Unwrap() error { return e.Err }
 
 func errorf(kind error, off int, format string, args ...any) error {
-	return &BlobError{Err: kind, Offset: off, What: fmt.Sprintf(format, args...)}
+	return &blobError{Err: kind, Offset: off, What: fmt.Sprintf(format, args...)}
 }

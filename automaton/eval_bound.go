@@ -88,9 +88,9 @@ func (b *Bound) Check(path []byte) (allowed bool, kind Kind, line, priority int3
 	}
 	if b.direct {
 		if b.jn != 0 && len(path) >= 8 && jumpTakes(b.jword, b.jn, path) {
-			return b.prog.verdictOf(b.first.runFrom(b.prog.Rules, path, int(b.jn), b.jstate, b.jleader))
+			return b.prog.verdictOf(b.first.runFrom(b.prog.rules, path, int(b.jn), b.jstate, b.jleader))
 		}
-		return b.prog.verdictOf(b.first.run(b.prog.Rules, path))
+		return b.prog.verdictOf(b.first.run(b.prog.rules, path))
 	}
 	if b.prog != nil {
 		return b.prog.verdictOf(b.prog.leader(&b.first, path))
@@ -107,7 +107,7 @@ func (p *Program) verdictOf(l int32) (allowed bool, kind Kind, line, priority in
 	if l == NoRule {
 		return true, 0, 0, 0
 	}
-	r := &p.Rules[l]
+	r := &p.rules[l]
 	return r.Kind == Allow, r.Kind, r.Line, r.Priority
 }
 

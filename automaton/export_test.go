@@ -28,7 +28,7 @@ func EnginesAgree(s *Set, paths []string) error {
 					}
 					continue
 				}
-				if got, want := p.first.leaderAfter(p.Rules, b, &j), p.pathLeader(b); got != want {
+				if got, want := p.first.leaderAfter(p.rules, b, &j), p.pathLeader(b); got != want {
 					return fmt.Errorf("program %d, path %q: leader %d after jump %q, the walks %d", i, b, got, j.prefix(), want)
 				}
 			}

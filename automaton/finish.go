@@ -42,7 +42,7 @@ func stateNumber(id []uint32, ref int32) uint32 {
 
 // finish numbers decided states first, then live states with an
 // output, then the other live states, and lays out the table.
-func (b *builder) finish(start int32) *DFA {
+func (b *builder) finish(start int32) *dfa {
 	nd := uint32(len(b.results))
 	live, nout := len(b.threads), 0
 	for _, l := range b.outputs {

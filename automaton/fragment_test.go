@@ -31,14 +31,14 @@ func TestEndsAtFragment(t *testing.T) {
 		if hash {
 			rules[0].Pattern = "/a#"
 		}
-		opts := Options{NULEndsPath: round%2 == 0}
+		opts := options{nulEndsPath: round%2 == 0}
 		if round%7 == 0 {
 			opts.MaxStates = 2 // everything with a star is scanned
 		}
-		p := Build(rules, opts)
-		want := !hash && len(p.Scan) == 0
+		p := build(rules, opts)
+		want := !hash && len(p.scan) == 0
 		if got := p.fragmentEnds; got != want {
-			t.Fatalf("rules %v (scanned %v): EndsAtFragment %v, want %v", rules, p.Scan, got, want)
+			t.Fatalf("rules %v (scanned %v): EndsAtFragment %v, want %v", rules, p.scan, got, want)
 		}
 		dec := roundTrip(t, p)
 		if got := dec.fragmentEnds; got != want {

@@ -23,7 +23,7 @@ import (
 // (which begins every path) and then a byte of class 0, or the start
 // itself. Without one, idle is 0 (no ref is 0: refs start after the
 // class map) and the walk never skips.
-func (d *DFA) setIdle() {
+func (d *dfa) setIdle() {
 	d.idle, d.stay = 0, nil
 	t := d.t
 	loops := func(s uint32) bool {
@@ -97,7 +97,7 @@ const passRow = leaveWords + 2*passWords
 // and passes returns none. A decoder calls this for every DFA: the work
 // is a few rows' steps. It appends to out, which has room for
 // leaveWords+passWords passes.
-func (d *DFA) passes(stays []bool, cb *classBytes, out []pass) []pass {
+func (d *dfa) passes(stays []bool, cb *classBytes, out []pass) []pass {
 	leaving := 256
 	for _, w := range d.idleBits.stay {
 		leaving -= bits.OnesCount64(w)

@@ -26,11 +26,11 @@ func TestIdleFound(t *testing.T) {
 		for i, p := range c.patterns {
 			rules = append(rules, Rule{Kind: Disallow, Pattern: p, Line: int32(i + 1)})
 		}
-		p := Build(rules, Options{})
-		if len(p.DFAs) != 1 {
-			t.Fatalf("%q: %d DFAs", c.patterns, len(p.DFAs))
+		p := build(rules, options{})
+		if len(p.dfas) != 1 {
+			t.Fatalf("%q: %d DFAs", c.patterns, len(p.dfas))
 		}
-		d := p.DFAs[0]
+		d := p.dfas[0]
 		if got := d.idle != 0; got != c.idle {
 			t.Errorf("%q: idle state %v, want %v", c.patterns, got, c.idle)
 			continue
@@ -75,8 +75,8 @@ func TestIdleEqualsPlain(t *testing.T) {
 			}
 			rules = append(rules, Rule{Kind: Kind(1 + rng.Intn(2)), Line: int32(i + 1), Pattern: p})
 		}
-		prog := Build(rules, Options{NULEndsPath: round%2 == 0})
-		for _, d := range prog.DFAs {
+		prog := build(rules, options{nulEndsPath: round%2 == 0})
+		for _, d := range prog.dfas {
 			if d.idle == 0 {
 				continue
 			}
@@ -91,8 +91,8 @@ func TestIdleEqualsPlain(t *testing.T) {
 			plain.idle = 0
 			for k := 0; k < 40; k++ {
 				path := append([]byte{'/'}, randomBytes(rng, "abcdefghstuvwxyz/.?c\x00#", rng.Intn(80))...)
-				if got, want := d.Run(prog.Rules, path), plain.run(prog.Rules, path); got != want {
-					t.Fatalf("rules %v, path %q: leader %d skipping idle bytes, %d step by step", prog.Rules, path, got, want)
+				if got, want := d.run(prog.rules, path), plain.run(prog.rules, path); got != want {
+					t.Fatalf("rules %v, path %q: leader %d skipping idle bytes, %d step by step", prog.rules, path, got, want)
 				}
 			}
 		}
@@ -110,10 +110,10 @@ func TestIdleEqualsPlain(t *testing.T) {
 // which ends the path, must still stop the skip before the 'z' of "/*z"
 // (whose byte keeps the leave words from marking every NUL anyway).
 func TestIdlePassesEmptyClass(t *testing.T) {
-	p := Build([]Rule{{Kind: Disallow, Pattern: "/*/pabc", Line: 1}, {Kind: Allow, Pattern: "/*z", Line: 2}}, Options{NULEndsPath: true})
-	d := p.DFAs[0]
-	if len(p.DFAs) != 1 || d.idle == 0 || d.stay.first[0] == d.stay.leave[0] {
-		t.Fatalf("%d DFAs, the first without an idle state with a passing byte", len(p.DFAs))
+	p := build([]Rule{{Kind: Disallow, Pattern: "/*/pabc", Line: 1}, {Kind: Allow, Pattern: "/*z", Line: 2}}, options{nulEndsPath: true})
+	d := p.dfas[0]
+	if len(p.dfas) != 1 || d.idle == 0 || d.stay.first[0] == d.stay.leave[0] {
+		t.Fatalf("%d DFAs, the first without an idle state with a passing byte", len(p.dfas))
 	}
 	slash := d.cls['/']
 	table := slices.Clone(d.t)
@@ -127,7 +127,7 @@ func TestIdlePassesEmptyClass(t *testing.T) {
 	plain := d.walk
 	plain.idle = 0
 	for _, path := range []string{"/abcdefgh\x00rstuvwxyz", "/abcdefghijklmnopqrstuvwxyz", "/a\x00z"} {
-		if got, want := d.Run(p.Rules, []byte(path)), plain.run(p.Rules, []byte(path)); got != want {
+		if got, want := d.run(p.rules, []byte(path)), plain.run(p.rules, []byte(path)); got != want {
 			t.Errorf("path %q: leader %d skipping idle bytes, %d step by step", path, got, want)
 		}
 	}

@@ -141,7 +141,7 @@ func (p *Program) deriveJump() jump {
 			break
 		}
 		if s < w.special {
-			leader = combine(p.Rules, leader, w.output(s))
+			leader = combine(p.rules, leader, w.output(s))
 		}
 	}
 	return j

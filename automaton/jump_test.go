@@ -26,14 +26,14 @@ func TestJumpEqualsWalk(t *testing.T) {
 			}
 			rules = append(rules, Rule{Kind: Kind(1 + rng.Intn(2)), Line: int32(i + 1), Pattern: p.String()})
 		}
-		p := Build(rules, Options{NULEndsPath: round%2 == 0})
+		p := build(rules, options{nulEndsPath: round%2 == 0})
 		j := p.deriveJump()
 		if j.n == 0 {
 			continue
 		}
 		jumps++
 		if j.n < jumpMin || int(j.n) != len(j.prefix()) || !p.isDirect() {
-			t.Fatalf("rules %v: jump %q of %d bytes", p.Rules, j.prefix(), j.n)
+			t.Fatalf("rules %v: jump %q of %d bytes", p.rules, j.prefix(), j.n)
 		}
 		first := &p.first
 		for range 40 {
@@ -45,8 +45,8 @@ func TestJumpEqualsWalk(t *testing.T) {
 				continue
 			}
 			taken++
-			if got, want := first.leaderAfter(p.Rules, path, &j), p.pathLeader(path); got != want {
-				t.Fatalf("rules %v, jump %q, path %q: leader %d after the jump, %d walked", p.Rules, j.prefix(), path, got, want)
+			if got, want := first.leaderAfter(p.rules, path, &j), p.pathLeader(path); got != want {
+				t.Fatalf("rules %v, jump %q, path %q: leader %d after the jump, %d walked", p.rules, j.prefix(), path, got, want)
 			}
 		}
 	}
@@ -68,7 +68,7 @@ func TestJumpWhereRulesPart(t *testing.T) {
 		rules = append(rules, Rule{Kind: Disallow, Line: int32(i + 1), Pattern: pat})
 	}
 	rules[0].Kind = Allow
-	p := Build(rules, Options{})
+	p := build(rules, options{})
 	j := p.jumpOf()
 	if j.prefix() != "/wiki/" {
 		t.Fatalf("jump %q, want \"/wiki/\"", j.prefix())
@@ -78,12 +78,12 @@ func TestJumpWhereRulesPart(t *testing.T) {
 		if !j.takes([]byte(path)) {
 			t.Fatalf("the jump does not take %q", path)
 		}
-		got, want := first.leaderAfter(p.Rules, []byte(path), &j), p.pathLeader([]byte(path))
+		got, want := first.leaderAfter(p.rules, []byte(path), &j), p.pathLeader([]byte(path))
 		if got != want {
 			t.Fatalf("%q: leader %d after the jump, %d walked", path, got, want)
 		}
 	}
-	if l := first.leaderAfter(p.Rules, []byte("/wiki/Zebra"), &j); l == NoRule || p.Rules[l].Pattern != "/wik" {
+	if l := first.leaderAfter(p.rules, []byte("/wiki/Zebra"), &j); l == NoRule || p.rules[l].Pattern != "/wik" {
 		t.Fatalf("/wiki/Zebra: leader %d, want the rule /wik that the jump passes", l)
 	}
 	for _, path := range []string{"/wiki", "/wiki/W", "/w/index.php", "/wikx/abcdef"} {
@@ -107,13 +107,13 @@ func TestJumpNone(t *testing.T) {
 		for i, pat := range pats {
 			rules = append(rules, Rule{Kind: Disallow, Line: int32(i + 1), Pattern: pat})
 		}
-		if j := Build(rules, Options{}).jumpOf(); j.prefix() != "" {
+		if j := build(rules, options{}).jumpOf(); j.prefix() != "" {
 			t.Errorf("rules %q: jump %q", pats, j.prefix())
 		}
 	}
-	scanning := Build([]Rule{{Kind: Disallow, Line: 1, Pattern: "/wiki/a*b*c*d"}, {Kind: Disallow, Line: 2, Pattern: "/wiki/b"}},
-		Options{MaxStates: 2})
-	if len(scanning.Scan) == 0 {
+	scanning := build([]Rule{{Kind: Disallow, Line: 1, Pattern: "/wiki/a*b*c*d"}, {Kind: Disallow, Line: 2, Pattern: "/wiki/b"}},
+		options{MaxStates: 2})
+	if len(scanning.scan) == 0 {
 		t.Fatal("the program scans no rule")
 	}
 	if j := scanning.jumpOf(); j.prefix() != "" {

@@ -167,7 +167,7 @@ func (l *layout) chains(nd, nout int, start uint32, eoi uint8) {
 // assemble lays out the table of a DFA whose states are, in logical form,
 // results (decided), outputs (of the first live states), and the rows of
 // live live states.
-func assemble(classes *[256]uint8, numClasses int, results, outputs []int32, live int, start uint32, rows rowSource, tails chainTails) *DFA {
+func assemble(classes *[256]uint8, numClasses int, results, outputs []int32, live int, start uint32, rows rowSource, tails chainTails) *dfa {
 	l := layouts.Get().(*layout)
 	defer layouts.Put(l)
 	nd := len(results)
@@ -280,7 +280,7 @@ func assemble(classes *[256]uint8, numClasses int, results, outputs []int32, liv
 			}
 		}
 	}
-	d := &DFA{
+	d := &dfa{
 		NumClasses: numClasses,
 		NumDecided: nd, NumOutputs: len(outputs), NumLive: live + len(tails.classes),
 		maxRule: maxRule,

@@ -57,7 +57,7 @@ func TestChainsLayout(t *testing.T) {
 		path string
 		want int32
 	}{{"/abac", 0}, {"/abacd", 0}, {"/aba", NoRule}, {"/abc", NoRule}, {"/abbcc", 0}, {"/abbc", NoRule}, {"/ab", NoRule}, {"/b", NoRule}} {
-		if got := d.Run([]Rule{{Kind: Disallow, Priority: 1, Line: 1, Pattern: "/"}}, []byte(c.path)); got != c.want {
+		if got := d.run([]Rule{{Kind: Disallow, Priority: 1, Line: 1, Pattern: "/"}}, []byte(c.path)); got != c.want {
 			t.Errorf("%q: %d, want %d", c.path, got, c.want)
 		}
 	}
@@ -75,7 +75,7 @@ func classList(ex []edge) string {
 // 'd' and end of input (0 to 6): results are its decided states',
 // outputs those of its first live states, and live state s (numbered
 // after the decided ones) has default defs[s] and exceptions rows[s].
-func handDFA(results, outputs []int32, defs []uint32, rows [][]edge, start uint32) *DFA {
+func handDFA(results, outputs []int32, defs []uint32, rows [][]edge, start uint32) *dfa {
 	var classes [256]uint8
 	for i, b := range []byte("/abcd") {
 		classes[b] = uint8(i + 1)

@@ -5,13 +5,13 @@ import "sort"
 // logical reads a DFA's states back in logical form: live states in the
 // order of their rows, a chain row's states one after another.
 type logical struct {
-	d *DFA
+	d *dfa
 	// refs is live state i's row (a chain's states share it) and at its
 	// place in the row's chain (0 for the first).
 	refs, at []uint32
 }
 
-func (d *DFA) logical() *logical {
+func (d *dfa) logical() *logical {
 	l := &logical{d: d, refs: make([]uint32, 0, d.NumLive), at: make([]uint32, 0, d.NumLive)}
 	pos := uint32(classWords + d.NumDecided)
 	for row := 0; len(l.refs) < d.NumLive; row++ {

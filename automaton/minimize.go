@@ -16,11 +16,11 @@ import (
 // minimal already (see the closing figures in the package doc); Minimize
 // removes what is left, at O(states × classes) per refinement round.
 
-// Minimize returns an equivalent DFA with the fewest states, numbered with
+// minimize returns an equivalent DFA with the fewest states, numbered with
 // decided states first, or d itself when it is minimal already.
-func (d *DFA) Minimize() *DFA {
+func (d *dfa) minimize() *dfa {
 	l := d.logical()
-	n := d.NumStates()
+	n := d.numStates()
 	k := d.NumClasses
 	nd := uint32(d.NumDecided)
 	next := func(s uint32, c int) uint32 {
@@ -37,7 +37,7 @@ func (d *DFA) Minimize() *DFA {
 		if uint32(s) < nd {
 			r = l.result(uint32(s))
 		} else {
-			r = l.result(l.step(uint32(s), d.EOIClass()))
+			r = l.result(l.step(uint32(s), d.eoiClass()))
 		}
 		key = binary.LittleEndian.AppendUint32(key, uint32(l.output(uint32(s))))
 		return binary.LittleEndian.AppendUint32(key, uint32(r))
@@ -82,7 +82,7 @@ func partition(n int, sig func(s int, key []byte) []byte, block []int32) int {
 // quotient builds the DFA whose states are the blocks: a block holding a
 // decided state is decided; the others keep their representative's output
 // and row.
-func (d *DFA) quotient(l *logical, block []int32, blocks int) *DFA {
+func (d *dfa) quotient(l *logical, block []int32, blocks int) *dfa {
 	nd := d.NumDecided
 	// kind: 0 decided, 1 live with output, 2 other live.
 	kind := make([]uint8, blocks)
@@ -90,7 +90,7 @@ func (d *DFA) quotient(l *logical, block []int32, blocks int) *DFA {
 	for i := range kind {
 		kind[i] = 2
 	}
-	for s := d.NumStates() - 1; s >= 0; s-- {
+	for s := d.numStates() - 1; s >= 0; s-- {
 		b := block[s]
 		rep[b] = int32(s)
 		switch {
@@ -104,7 +104,7 @@ func (d *DFA) quotient(l *logical, block []int32, blocks int) *DFA {
 	id := make([]uint32, blocks)
 	order := make([]int32, 0, blocks)
 	for pass := uint8(0); pass < 3; pass++ {
-		for s := 0; s < d.NumStates(); s++ {
+		for s := 0; s < d.numStates(); s++ {
 			b := block[s]
 			if rep[b] != int32(s) || kind[b] != pass {
 				continue

@@ -44,21 +44,21 @@ func TestMinimizeEquivalent(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	reduced := 0
 	for i := 0; i < 300; i++ {
-		p := Build(randomRules(rng, 1+rng.Intn(8)), Options{})
-		for _, d := range p.DFAs {
-			m := d.Minimize()
-			if m.NumStates() > d.NumStates() {
-				t.Fatalf("minimised DFA has %d states, built %d", m.NumStates(), d.NumStates())
+		p := build(randomRules(rng, 1+rng.Intn(8)), options{})
+		for _, d := range p.dfas {
+			m := d.minimize()
+			if m.numStates() > d.numStates() {
+				t.Fatalf("minimised DFA has %d states, built %d", m.numStates(), d.numStates())
 			}
-			if m.NumStates() < d.NumStates() {
+			if m.numStates() < d.numStates() {
 				reduced++
 			}
-			if m.Minimize().NumStates() != m.NumStates() {
+			if m.minimize().numStates() != m.numStates() {
 				t.Fatalf("minimising twice changed the state count")
 			}
 			allPaths("/ab.", 6, func(path []byte) {
-				if got, want := m.Run(p.Rules, path), d.Run(p.Rules, path); got != want {
-					t.Fatalf("rules %v path %q: minimised %d, built %d", p.Rules, path, got, want)
+				if got, want := m.run(p.rules, path), d.run(p.rules, path); got != want {
+					t.Fatalf("rules %v path %q: minimised %d, built %d", p.rules, path, got, want)
 				}
 			})
 		}

@@ -12,14 +12,14 @@ func (p *Program) pathLeader(path []byte) int32 { return p.leader(&p.first, path
 // copy).
 func (p *Program) leader(first *walk, path []byte) int32 {
 	leader := int32(NoRule)
-	if len(p.DFAs) > 0 {
-		leader = first.run(p.Rules, path)
+	if len(p.dfas) > 0 {
+		leader = first.run(p.rules, path)
 		for i := range p.rest {
-			leader = combine(p.Rules, leader, p.rest[i].run(p.Rules, path))
+			leader = combine(p.rules, leader, p.rest[i].run(p.rules, path))
 		}
 	}
-	if len(p.Scan) > 0 {
-		leader = p.scan(leader, path)
+	if len(p.scan) > 0 {
+		leader = p.scanLeader(leader, path)
 	}
 	return leader
 }
@@ -31,10 +31,10 @@ func (p *Program) match(path []byte) (allow, disallow *Rule) {
 	if l == NoRule {
 		return nil, nil
 	}
-	if r := &p.Rules[l]; r.Kind == Allow {
+	if r := &p.rules[l]; r.Kind == Allow {
 		return r, nil
 	}
-	return nil, &p.Rules[l]
+	return nil, &p.rules[l]
 }
 
 // check returns the verdict for path and the deciding rule (nil: none).
@@ -45,4 +45,31 @@ func (p *Program) check(path []byte) (bool, *Rule) {
 // isDirect reports whether p's leader is its first DFA's alone: p has one
 // DFA and scans no rule (most compiled groups). A Bound then walks that
 // DFA directly, without leader's tiers.
-func (p *Program) isDirect() bool { return len(p.DFAs) == 1 && len(p.Scan) == 0 }
+func (p *Program) isDirect() bool { return len(p.dfas) == 1 && len(p.scan) == 0 }
+
+// Stats describes a program's size.
+type Stats struct {
+	// Rules counts the ranked rule table's rules; PatternBytes their
+	// patterns' bytes (a decoded program keeps only the patterns of the
+	// rules it scans).
+	Rules, PatternBytes int
+	// Automata counts the program's DFAs, States their states, and
+	// TableBytes the bytes of their tables.
+	Automata, States, TableBytes int
+	// Scanned counts the rules matched one by one after the DFAs (the
+	// last tier of the fallback, for rules past every DFA's budget).
+	Scanned int
+}
+
+// Stats returns p's size.
+func (p *Program) Stats() Stats {
+	s := Stats{Rules: len(p.rules), Automata: len(p.dfas), Scanned: len(p.scan)}
+	for i := range p.rules {
+		s.PatternBytes += len(p.rules[i].Pattern)
+	}
+	for _, d := range p.dfas {
+		s.States += d.numStates()
+		s.TableBytes += d.sizeBytes()
+	}
+	return s
+}

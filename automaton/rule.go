@@ -23,16 +23,24 @@ func (k Kind) String() string {
 	return "none"
 }
 
-// Rule is one prioritised pattern of a merged group. Pattern is normalised
-// (compile.NormalizePattern): '*' matches any run of bytes, a final '$'
-// anchors the end, every other byte matches itself. Priority is the
-// pattern's length in bytes; Build sets it. A decoded rule table keeps the
-// pattern only of rules that are scanned.
+// Rule is one prioritised pattern of a merged group: an allow or disallow
+// line of a robots.txt.
 type Rule struct {
-	Kind     Kind
+	Kind Kind
+	// Implied marks the rule that Google's index.htm rule implies for an
+	// allow line ("Allow: /d/index.html" also allows "/d/$", on the same
+	// line). The parser sets it for lint and explain; a program's rule
+	// table and a blob do not keep it.
+	Implied bool
+	// Priority is the pattern's length in bytes; Build sets it.
 	Priority int32
-	Line     int32
-	Pattern  string
+	// Line is the rule's line in the robots.txt.
+	Line int32
+	// Pattern is normalised (compile.NormalizePattern): '*' matches any
+	// run of bytes, a final '$' anchors the end, every other byte matches
+	// itself. A decoded rule table keeps the pattern only of rules that
+	// are scanned.
+	Pattern string
 }
 
 // NoRule stands for "no rule" wherever a rule index is expected.
@@ -61,7 +69,7 @@ func rankRules(rules []Rule) []Rule {
 	out := make([]Rule, 0, len(rules))
 	for _, r := range rules {
 		if canMatch(r.Pattern) {
-			r.Priority = int32(len(r.Pattern))
+			r.Priority, r.Implied = int32(len(r.Pattern)), false
 			out = append(out, r)
 		}
 	}

@@ -31,8 +31,8 @@ func scanPrefix(pattern string) string {
 
 // sortScan orders Scan by literal prefix, then rank.
 func (p *Program) sortScan() {
-	slices.SortFunc(p.Scan, func(a, b int32) int {
-		if c := strings.Compare(scanPrefix(p.Rules[a].Pattern), scanPrefix(p.Rules[b].Pattern)); c != 0 {
+	slices.SortFunc(p.scan, func(a, b int32) int {
+		if c := strings.Compare(scanPrefix(p.rules[a].Pattern), scanPrefix(p.rules[b].Pattern)); c != 0 {
 			return c
 		}
 		return int(a) - int(b)
@@ -42,8 +42,8 @@ func (p *Program) sortScan() {
 // scanSorted reports whether Scan is in the order sortScan gives (a
 // decoded program's must be, for scan to find every candidate).
 func (p *Program) scanSorted() bool {
-	for i := 1; i < len(p.Scan); i++ {
-		if c := strings.Compare(p.scanPre[i-1], p.scanPre[i]); c > 0 || c == 0 && p.Scan[i-1] >= p.Scan[i] {
+	for i := 1; i < len(p.scan); i++ {
+		if c := strings.Compare(p.scanPre[i-1], p.scanPre[i]); c > 0 || c == 0 && p.scan[i-1] >= p.scan[i] {
 			return false
 		}
 	}
@@ -51,8 +51,8 @@ func (p *Program) scanSorted() bool {
 }
 
 // scan combines leader with the scan rules that match path.
-func (p *Program) scan(leader int32, path []byte) int32 {
-	if i := bytes.IndexByte(path, 0); i >= 0 && p.NULEndsPath {
+func (p *Program) scanLeader(leader int32, path []byte) int32 {
+	if i := bytes.IndexByte(path, 0); i >= 0 && p.nulEndsPath {
 		path = path[:i]
 	}
 	s := unsafe.String(unsafe.SliceData(path), len(path))
@@ -63,15 +63,15 @@ func (p *Program) scan(leader int32, path []byte) int32 {
 		// Every prefix in [lo, hi) starts with s[:k]; those of length k
 		// sort first and are the candidates.
 		for ; lo < hi && len(pre[lo]) == k; lo++ {
-			r := p.Scan[lo]
-			if !useful(p.Rules, r, leader) {
+			r := p.scan[lo]
+			if !useful(p.rules, r, leader) {
 				continue
 			}
 			if has[0]&1 == 0 {
 				has = bytesOf(s)
 			}
-			if p.scanNeed[lo].within(&has) && GlobMatch(p.Rules[r].Pattern, s) {
-				leader = combine(p.Rules, leader, r)
+			if p.scanNeed[lo].within(&has) && globMatch(p.rules[r].Pattern, s) {
+				leader = combine(p.rules, leader, r)
 			}
 		}
 		if k == len(s) {
@@ -92,7 +92,7 @@ func (p *Program) scan(leader int32, path []byte) int32 {
 // byteSet is a set of byte values. Bit 0 (the NUL byte) is always set, so
 // that a zero set means "not computed yet": NUL never matters, as a
 // pattern names no NUL in Google mode, where paths end at one, and in RFC
-// mode a needed NUL is also tested by GlobMatch.
+// mode a needed NUL is also tested by globMatch.
 type byteSet [4]uint64
 
 // bytesOf is the set of s's bytes.
@@ -144,10 +144,10 @@ func searchEnd(pre []string, lo, hi, k int) int {
 	return lo
 }
 
-// GlobMatch reports whether a normalised pattern matches path: '*' matches
+// globMatch reports whether a normalised pattern matches path: '*' matches
 // any run of bytes, a final '$' anchors the end, any other byte matches
 // itself, and without '$' the pattern need only match a prefix of path.
-func GlobMatch(pattern, path string) bool {
+func globMatch(pattern, path string) bool {
 	anchored := strings.HasSuffix(pattern, "$")
 	if anchored {
 		pattern = pattern[:len(pattern)-1]

@@ -28,9 +28,9 @@ func TestScanIndex(t *testing.T) {
 			}
 			rules = append(rules, Rule{Kind: kind, Line: int32(i + 1), Pattern: pat})
 		}
-		p := &Program{Rules: rankRules(rules), NULEndsPath: round%2 == 0}
-		for i := range p.Rules {
-			p.Scan = append(p.Scan, int32(i))
+		p := &Program{rules: rankRules(rules), nulEndsPath: round%2 == 0}
+		for i := range p.rules {
+			p.scan = append(p.scan, int32(i))
 		}
 		p.sortScan()
 		p.seal(nil)
@@ -43,17 +43,17 @@ func TestScanIndex(t *testing.T) {
 				path[rng.Intn(len(path))] = 0
 			}
 			matched := string(path)
-			if i := strings.IndexByte(matched, 0); i >= 0 && p.NULEndsPath {
+			if i := strings.IndexByte(matched, 0); i >= 0 && p.nulEndsPath {
 				matched = matched[:i]
 			}
 			want := int32(NoRule)
-			for r := range p.Rules {
-				if globOracle(p.Rules[r].Pattern, matched) {
-					want = combine(p.Rules, want, int32(r))
+			for r := range p.rules {
+				if globOracle(p.rules[r].Pattern, matched) {
+					want = combine(p.rules, want, int32(r))
 				}
 			}
 			if got := p.pathLeader(path); got != want {
-				t.Fatalf("rules %v, path %q: leader %d, want %d", p.Rules, path, got, want)
+				t.Fatalf("rules %v, path %q: leader %d, want %d", p.rules, path, got, want)
 			}
 			queries++
 		}
@@ -62,7 +62,7 @@ func TestScanIndex(t *testing.T) {
 }
 
 // globOracle is a pattern match written straight from SEMANTICS 3.3-3.4,
-// apart from GlobMatch: can[i][j] says whether pattern[i:] matches from
+// apart from globMatch: can[i][j] says whether pattern[i:] matches from
 // path[j] on (a '*' takes any run, a final '$' only the end, any other
 // byte itself; without '$' the pattern's end matches anywhere).
 func globOracle(pattern, path string) bool {
@@ -87,7 +87,7 @@ func globOracle(pattern, path string) bool {
 	return can[0][0]
 }
 
-// TestGlobMatch: both (SEMANTICS 3.3-3.4). GlobMatch, which the scan tier
+// TestGlobMatch: both (SEMANTICS 3.3-3.4). globMatch, which the scan tier
 // and lint use, against written-out cases and against globOracle on
 // random patterns and paths.
 func TestGlobMatch(t *testing.T) {
@@ -103,8 +103,8 @@ func TestGlobMatch(t *testing.T) {
 		{"/a*b$", "/ab", true}, {"/a*b$", "/abb", true}, {"/a*b$", "/aba", false},
 		{"/**", "/", true}, {"/a**b", "/axb", true}, {"/x*", "/", false},
 	} {
-		if got := GlobMatch(c.pattern, c.path); got != c.want {
-			t.Errorf("GlobMatch(%q, %q) = %v, want %v", c.pattern, c.path, got, c.want)
+		if got := globMatch(c.pattern, c.path); got != c.want {
+			t.Errorf("globMatch(%q, %q) = %v, want %v", c.pattern, c.path, got, c.want)
 		}
 		if got := globOracle(c.pattern, c.path); got != c.want {
 			t.Errorf("globOracle(%q, %q) = %v, want %v", c.pattern, c.path, got, c.want)
@@ -114,8 +114,8 @@ func TestGlobMatch(t *testing.T) {
 	for range 20000 {
 		pattern := "/" + string(randomBytes(rng, "ab*$/", rng.Intn(6)))
 		path := "/" + string(randomBytes(rng, "ab$/", rng.Intn(8)))
-		if got, want := GlobMatch(pattern, path), globOracle(pattern, path); got != want {
-			t.Fatalf("GlobMatch(%q, %q) = %v, the oracle says %v", pattern, path, got, want)
+		if got, want := globMatch(pattern, path), globOracle(pattern, path); got != want {
+			t.Fatalf("globMatch(%q, %q) = %v, the oracle says %v", pattern, path, got, want)
 		}
 	}
 }

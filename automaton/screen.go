@@ -163,11 +163,11 @@ func (sc *screen) settle(path []byte) (leader int32, s settleResult) {
 func (p *Program) floatingLeader(first *walk, path []byte, anchored int32) int32 {
 	leader := anchored
 	if first.idle != 0 {
-		leader = combine(p.Rules, leader, first.run(p.Rules, path))
+		leader = combine(p.rules, leader, first.run(p.rules, path))
 	}
 	for i := range p.rest {
 		if p.rest[i].idle != 0 {
-			leader = combine(p.Rules, leader, p.rest[i].run(p.Rules, path))
+			leader = combine(p.rules, leader, p.rest[i].run(p.rules, path))
 		}
 	}
 	return leader
@@ -188,7 +188,7 @@ func (p *Program) screenOf() *screen {
 
 // deriveScreen is screen's work; ok is false when p gets none.
 func (p *Program) deriveScreen() (sc screen, ok bool) {
-	if len(p.DFAs) > screenDFAs || !inRank(p.Rules) {
+	if len(p.dfas) > screenDFAs || !inRank(p.rules) {
 		return sc, false
 	}
 	for _, pre := range p.scanPre {
@@ -275,12 +275,12 @@ func (p *Program) deriveScreen() (sc screen, ok bool) {
 		}
 	}
 	sc.all = sc.anchored
-	for _, d := range p.DFAs {
+	for _, d := range p.dfas {
 		if d.idle == 0 {
 			continue
 		}
 		sc.floating = true
-		sc.all = combine(p.Rules, sc.all, int32(d.t[d.step(d.idle, d.eoi)]))
+		sc.all = combine(p.rules, sc.all, int32(d.t[d.step(d.idle, d.eoi)]))
 		for b := range 128 {
 			if !d.stay.stays(byte(b)) {
 				sc.leave.add(byte(b))
@@ -288,7 +288,7 @@ func (p *Program) deriveScreen() (sc screen, ok bool) {
 		}
 	}
 	if sc.all != NoRule {
-		r := &p.Rules[sc.all]
+		r := &p.rules[sc.all]
 		sc.kind, sc.line, sc.priority = r.Kind, r.Line, r.Priority
 	}
 	return sc, true
@@ -312,7 +312,7 @@ type screener struct {
 }
 
 type screenDFA struct {
-	d *DFA
+	d *dfa
 	// reps holds the first ASCII byte of each class that has one, and
 	// rep the index in reps of each ASCII byte's class.
 	reps []byte
@@ -320,8 +320,8 @@ type screenDFA struct {
 }
 
 func newScreener(p *Program) *screener {
-	x := &screener{p: p, dfas: make([]screenDFA, len(p.DFAs))}
-	for i, d := range p.DFAs {
+	x := &screener{p: p, dfas: make([]screenDFA, len(p.dfas))}
+	for i, d := range p.dfas {
 		sd := &x.dfas[i]
 		sd.d = d
 		var seen [256]int16
@@ -357,7 +357,7 @@ func (x *screener) extend(prefix []byte, out *[128]settling) int {
 	}
 	walks := 0
 	last := len(prefix) - 1
-	rules := x.p.Rules
+	rules := x.p.rules
 	for i := range x.dfas {
 		sd := &x.dfas[i]
 		d := sd.d

@@ -53,15 +53,15 @@ func TestScreenEqualsLeader(t *testing.T) {
 			}
 			rules = append(rules, Rule{Kind: Kind(1 + rng.Intn(2)), Line: int32(i + 1), Pattern: p.String()})
 		}
-		p := Build(rules, Options{NULEndsPath: round%2 == 0, MaxStates: []int{0, 0, 4}[round%3]})
+		p := build(rules, options{nulEndsPath: round%2 == 0, MaxStates: []int{0, 0, 4}[round%3]})
 		sc, ok := p.deriveScreen()
 		if !ok {
-			if len(p.Scan) == 0 {
-				t.Fatalf("rules %v: no screen for a program that scans nothing", p.Rules)
+			if len(p.scan) == 0 {
+				t.Fatalf("rules %v: no screen for a program that scans nothing", p.rules)
 			}
 			continue
 		}
-		if len(p.Scan) > 0 {
+		if len(p.scan) > 0 {
 			scanning++
 		}
 		var paths [][]byte
@@ -78,7 +78,7 @@ func TestScreenEqualsLeader(t *testing.T) {
 		for _, path := range paths {
 			got, s := screenLeader(p, &sc, path)
 			if want := p.pathLeader(path); got != want {
-				t.Fatalf("rules %v, path %q: screened (%d) leader %d, walked %d", p.Rules, path, s, got, want)
+				t.Fatalf("rules %v, path %q: screened (%d) leader %d, walked %d", p.rules, path, s, got, want)
 			}
 			count[s]++
 		}
@@ -98,31 +98,31 @@ func TestScreenEqualsLeader(t *testing.T) {
 // hold one: docs/FORMAT.md) gets no screen, since combining leaders in
 // another order than the walks' could then pick another rule.
 func TestScreenOutOfRank(t *testing.T) {
-	p := Build([]Rule{
+	p := build([]Rule{
 		{Kind: Allow, Line: 1, Pattern: "/a"},
 		{Kind: Allow, Line: 2, Pattern: "/abc"},
 		{Kind: Disallow, Line: 3, Pattern: "/*x"},
-	}, Options{})
+	}, options{})
 	if _, ok := p.deriveScreen(); !ok {
 		t.Fatal("no screen for a ranked program")
 	}
-	p.Rules[0], p.Rules[1] = p.Rules[1], p.Rules[0]
+	p.rules[0], p.rules[1] = p.rules[1], p.rules[0]
 	if _, ok := p.deriveScreen(); ok {
 		t.Fatal("a screen for a program out of rank")
 	}
 }
 
-// TestWithRulesCopiesEveryField: a Builder hands out copies of a program
+// TestWithRulesCopiesEveryField: a programBuilder hands out copies of a program
 // through withRules, which must copy every field but the rule table and
 // the screen; each field is set in one of the two programs tried.
 func TestWithRulesCopiesEveryField(t *testing.T) {
-	scanning := Build([]Rule{{Kind: Disallow, Line: 1, Pattern: "/a*b*c*d"}, {Kind: Allow, Line: 2, Pattern: "/*x"}},
-		Options{NULEndsPath: true, MaxStates: 2})
-	plain := Build([]Rule{{Kind: Disallow, Line: 1, Pattern: "/a"}, {Kind: Allow, Line: 2, Pattern: "/*x"}}, Options{})
+	scanning := build([]Rule{{Kind: Disallow, Line: 1, Pattern: "/a*b*c*d"}, {Kind: Allow, Line: 2, Pattern: "/*x"}},
+		options{nulEndsPath: true, MaxStates: 2})
+	plain := build([]Rule{{Kind: Disallow, Line: 1, Pattern: "/a"}, {Kind: Allow, Line: 2, Pattern: "/*x"}}, options{})
 	set := map[string]bool{}
 	for _, p := range []*Program{scanning, plain} {
 		p.screenOf()
-		q := p.withRules(slices.Clone(p.Rules))
+		q := p.withRules(slices.Clone(p.rules))
 		if q.derived != nil {
 			t.Fatal("the copy has its original's screen and jump")
 		}

@@ -20,7 +20,7 @@ func logicalRun(l *logical, rules []Rule, path []byte, loops *int) int32 {
 			return combine(rules, leader, l.result(s))
 		}
 		leader = combine(rules, leader, l.output(s))
-		c := d.EOIClass()
+		c := d.eoiClass()
 		if i < len(path) {
 			c = d.cls[path[i]]
 		}
@@ -56,8 +56,8 @@ func TestSelfLoopEqualsLogical(t *testing.T) {
 			}
 			rules = append(rules, Rule{Kind: Kind(1 + rng.Intn(2)), Line: int32(i + 1), Pattern: p.String()})
 		}
-		prog := Build(rules, Options{NULEndsPath: round%2 == 0})
-		for _, d := range prog.DFAs {
+		prog := build(rules, options{nulEndsPath: round%2 == 0})
+		for _, d := range prog.dfas {
 			l := d.logical()
 			for k := 0; k < 20; k++ {
 				path := []byte{'/'}
@@ -65,8 +65,8 @@ func TestSelfLoopEqualsLogical(t *testing.T) {
 					run := randomBytes(rng, "ab/?c\x00#", 1)
 					path = append(path, bytes.Repeat(run, 1+rng.Intn(30))...)
 				}
-				if got, want := d.Run(prog.Rules, path), logicalRun(l, prog.Rules, path, &loops); got != want {
-					t.Fatalf("rules %v, path %q: leader %d, %d one state at a time", prog.Rules, path, got, want)
+				if got, want := d.run(prog.rules, path), logicalRun(l, prog.rules, path, &loops); got != want {
+					t.Fatalf("rules %v, path %q: leader %d, %d one state at a time", prog.rules, path, got, want)
 				}
 			}
 		}

@@ -11,7 +11,7 @@ import (
 // a small group costs few allocations beyond its DFA.
 type builder struct {
 	n       *nfa
-	opts    Options
+	opts    options
 	classOf [256]uint8
 	eoi     uint8
 	classes int
@@ -78,7 +78,7 @@ type edge struct {
 var builders = sync.Pool{New: func() any { return new(builder) }}
 
 // reset readies a pooled builder for a construction.
-func (b *builder) reset(opts Options) {
+func (b *builder) reset(opts options) {
 	b.opts = opts
 	b.classOf = [256]uint8{}
 	b.table = b.table[:0]
@@ -96,7 +96,7 @@ func (b *builder) threadsOf(s int32) []int32 {
 	return b.arena[sp.off : sp.off+sp.n]
 }
 
-func buildDFA(rules []Rule, ids []int32, opts Options) *DFA {
+func buildDFA(rules []Rule, ids []int32, opts options) *dfa {
 	b := builders.Get().(*builder)
 	defer builders.Put(b)
 	start, ok := b.subsets(rules, ids, opts)
@@ -104,8 +104,8 @@ func buildDFA(rules []Rule, ids []int32, opts Options) *DFA {
 		return nil
 	}
 	d := b.finish(start)
-	if opts.Minimize {
-		d = d.Minimize()
+	if opts.minimize {
+		d = d.minimize()
 	}
 	return d
 }
@@ -113,7 +113,7 @@ func buildDFA(rules []Rule, ids []int32, opts Options) *DFA {
 // subsets runs subset construction over the rules ids: the start state's
 // ref, or false when too many byte classes are named or a budget is
 // spent.
-func (b *builder) subsets(rules []Rule, ids []int32, opts Options) (start int32, ok bool) {
+func (b *builder) subsets(rules []Rule, ids []int32, opts options) (start int32, ok bool) {
 	b.reset(opts)
 	b.growTable(64) // only subset construction finds states by content
 	n := b.nfa.init(rules, ids)
@@ -139,7 +139,7 @@ func (b *builder) subsets(rules []Rule, ids []int32, opts Options) (start int32,
 
 // makeClasses gives each byte some pattern names its own class; all other
 // bytes share class 0; the last class is the end of input. The NUL byte
-// (with NULEndsPath) and '#', unless a pattern names it, are in the end
+// (with nulEndsPath) and '#', unless a pattern names it, are in the end
 // of input's class: a path in matching form holds no '#' (it ends where
 // the URL's fragment begins), so a walk may then be given the path with
 // its fragment and stop there (see Program.EndsAtFragment).
@@ -153,7 +153,7 @@ func (b *builder) makeClasses(ids []int32) bool {
 	}
 	used['*'>>6] &^= 1 << ('*' & 63) // in a body, always a star
 	hashNamed := used['#'>>6]&(1<<('#'&63)) != 0
-	if b.opts.NULEndsPath {
+	if b.opts.nulEndsPath {
 		used[0] &^= 1
 	}
 	next := 1
@@ -168,7 +168,7 @@ func (b *builder) makeClasses(ids []int32) bool {
 	}
 	b.eoi = uint8(next)
 	b.classes = next + 1
-	if b.opts.NULEndsPath {
+	if b.opts.nulEndsPath {
 		b.classOf[0] = b.eoi
 	}
 	if !hashNamed {

@@ -30,7 +30,7 @@ func allLiteral(rules []Rule, ids []int32) bool {
 }
 
 // buildTrie is buildDFA for literal rules, without a budget.
-func buildTrie(rules []Rule, ids []int32, opts Options) *DFA {
+func buildTrie(rules []Rule, ids []int32, opts options) *dfa {
 	b := builders.Get().(*builder)
 	defer builders.Put(b)
 	b.reset(opts)

@@ -38,7 +38,7 @@ func TestTrieEqualsSubset(t *testing.T) {
 		}
 		ranked := rankRules(rules)
 		ids := allRules(len(ranked))
-		opts := Options{NULEndsPath: round%2 == 0}.withDefaults()
+		opts := options{nulEndsPath: round%2 == 0}.withDefaults()
 		trie := buildTrie(ranked, ids, opts)
 		opts.MaxStates, opts.MaxBytes, opts.MaxWork = unbounded, unbounded, 1
 		subset := buildDFA(ranked, ids, opts)

@@ -35,7 +35,7 @@ func (c *tableCheck) bad(w uint32, what string, args ...any) error {
 // every target: a decided state or the ref of a row of its kind, with each
 // live state's end-of-input target decided. It sets special and maxRule.
 // refs is a cleared bitmap of a bit per table word.
-func (d *decoder) validTable(dfa *DFA, i, at int, refs []uint64) error {
+func (d *decoder) validTable(dfa *dfa, i, at int, refs []uint64) error {
 	t := dfa.t
 	c := &tableCheck{t: t, tb: d.b[at : at+4*len(t)], refs: refs,
 		classes: uint32(dfa.NumClasses), decEnd: dfa.decEnd, i: i, at: at}
@@ -63,7 +63,7 @@ func (d *decoder) validTable(dfa *DFA, i, at int, refs []uint64) error {
 // rows is the first pass: it checks every row's place, padding, header,
 // output and classes, marks its ref in refs, sets special and maxRule,
 // and returns the number of rows.
-func (c *tableCheck) rows(dfa *DFA) (int, error) {
+func (c *tableCheck) rows(dfa *dfa) (int, error) {
 	t, classes := c.t, c.classes
 	end := uint32(len(t))
 	pos := c.decEnd

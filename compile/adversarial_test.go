@@ -50,19 +50,19 @@ func TestAdversarialFallback(t *testing.T) {
 	}
 	var st diffStats
 	for _, mode := range []compile.Mode{compile.Google, compile.RFC9309} {
-		diffFile(t, "adversarial", []byte(body), compile.Options{Mode: mode}, automaton.Options{}, urls, &st)
+		diffFile(t, "adversarial", []byte(body), compile.Options{Mode: mode}, automaton.Budget{}, urls, &st)
 	}
-	set := compile.Compile(compile.Parse([]byte(body), compile.Options{}), compile.CompileOptions{})
-	p := set.Programs[set.Global]
-	if len(p.DFAs)+len(p.Scan) < 2 {
-		t.Errorf("expected the fallback, got %d DFA and %d scanned rules", len(p.DFAs), len(p.Scan))
+	set := compile.Parse([]byte(body), compile.Options{}).CompileSet()
+	p := set.Programs[set.Global].Stats()
+	if p.Automata+p.Scanned < 2 {
+		t.Errorf("expected the fallback, got %d DFA and %d scanned rules", p.Automata, p.Scanned)
 	}
-	for _, d := range p.DFAs {
-		if d.NumStates() > automaton.DefaultMaxStates+automaton.DefaultMaxStates/2 {
-			t.Errorf("a DFA has %d states, over the budget", d.NumStates())
-		}
+	// The default budget is 4,096 states a DFA (its bound is tested in
+	// package automaton); here, on average.
+	if p.States > p.Automata*(4096+2048) {
+		t.Errorf("%d DFAs have %d states, over the budget", p.Automata, p.States)
 	}
-	t.Logf("%d DFAs, %d scanned rules, %d queries", len(p.DFAs), len(p.Scan), st.queries)
+	t.Logf("%d DFAs, %d scanned rules, %d queries", p.Automata, p.Scanned, st.queries)
 }
 
 // wildcardFile writes about size bytes of groups of random wildcard
@@ -111,12 +111,13 @@ func TestWildcardFile(t *testing.T) {
 		urls = append(urls, u.String())
 	}
 	var st diffStats
-	diffFile(t, "wildcard-500k", []byte(body), compile.Options{}, automaton.Options{}, urls, &st)
-	set := compile.Compile(compile.Parse([]byte(body), compile.Options{}), compile.CompileOptions{})
+	diffFile(t, "wildcard-500k", []byte(body), compile.Options{}, automaton.Budget{}, urls, &st)
+	set := compile.Parse([]byte(body), compile.Options{}).CompileSet()
 	dfas, scanned := 0, 0
 	for _, p := range set.Programs {
-		dfas += len(p.DFAs)
-		scanned += len(p.Scan)
+		st := p.Stats()
+		dfas += st.Automata
+		scanned += st.Scanned
 	}
 	t.Logf("%d bytes: %d programs, %d DFAs, %d scanned rules, %d queries", len(body), len(set.Programs), dfas, scanned, st.queries)
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/robotsdfa/robotsdfa/compile"
 	"github.com/robotsdfa/robotsdfa/internal/conformance"
 	"github.com/robotsdfa/robotsdfa/internal/reference"
+	"github.com/robotsdfa/robotsdfa/internal/reference/refurl"
 )
 
 // automatonPath is the path the automaton walks: SEMANTICS 4.1's raw path;
@@ -16,7 +17,7 @@ func automatonPath(url string, mode compile.Mode) []byte {
 	if mode == compile.RFC9309 {
 		return []byte(reference.Path(url, mode))
 	}
-	return []byte(reference.RawPath(url))
+	return []byte(refurl.RawPath(url))
 }
 
 // checkSet asks the in-memory set through the automaton's own door
@@ -33,7 +34,7 @@ func checkSet(set *automaton.Set, mode compile.Mode, agents []string, union bool
 
 func automatonImpl(q conformance.Query) (conformance.Verdict, error) {
 	f := compile.Parse(q.Robots, q.Options)
-	set := compile.Compile(f, compile.CompileOptions{})
+	set := f.CompileSet()
 	return checkSet(set, q.Options.Mode, q.Agents, q.Union, q.URL), nil
 }
 

@@ -6,52 +6,60 @@ import (
 	"strings"
 
 	"github.com/robotsdfa/robotsdfa/automaton"
+	"github.com/robotsdfa/robotsdfa/runtime"
 )
 
-// CompileOptions control Compile.
-type CompileOptions struct {
-	// Tokens, when not empty, limits the set to the groups these product
-	// tokens would use (each token's own groups, and the '*' groups): a
-	// smaller set for a crawler that knows its names. Empty: every token
-	// the file names.
-	Tokens []string
-	// Automaton bounds construction (state and byte budgets per DFA).
-	Automaton automaton.Options
-}
-
-// Compile turns a parsed file into an automaton.Set: one program per
-// distinct merged group (RFC 9309 section 2.2.1: all groups naming a
-// product token, merged; and all '*' groups), the agent index, and the
+// Compile reads a robots.txt body and compiles it into the value a
+// crawler asks (as regexp.Compile does for a regular expression): one
+// automaton program per distinct merged group (RFC 9309 section 2.2.1:
+// all groups naming a product token, merged; and all '*' groups), the
+// index from product tokens to programs, the sitemaps and the other
 // records.
 //
-// Compile never fails: a group whose automaton would exceed the budget is
-// split among several automata (see automaton.Build).
-func Compile(f *File, opts CompileOptions) *automaton.Set {
+//	r := compile.Compile(body, compile.Options{})
+//	ok := r.Agent("examplebot").Allowed("https://example.com/some/page")
+//
+// Compile never fails and never panics: every line that can be read is
+// used, and a group whose automaton would exceed the budget is split
+// among several automata, with the same verdicts. Its time and memory are
+// linear in min(len(body), MaxBytes) plus a constant per merged group set
+// by the budget. It keeps no reference to body.
+func Compile(body []byte, opts Options) *runtime.Robots {
+	return runtime.FromSet(compileFile(parse(body, opts, true)))
+}
+
+// Compile compiles a parsed file, as Compile compiles its body with the
+// file's options; the result is the same.
+func (f *File) Compile() *runtime.Robots { return runtime.FromSet(compileFile(f)) }
+
+// CompileSet compiles a parsed file into the engine's form: the set that
+// Compile's result wraps, for tools that look at the automata
+// (automaton.Program.Dump, Stats).
+func (f *File) CompileSet() *automaton.Set { return compileFile(f) }
+
+// compileFile is Compile's work.
+func compileFile(f *File) *automaton.Set {
 	set := &automaton.Set{
 		RFC:    f.Options.Mode == RFC9309,
 		Global: automaton.NoRule,
 	}
-	aopts := opts.Automaton
-	aopts.NULEndsPath = f.Options.Mode == Google
-	builder := &automaton.Builder{Options: aopts}
+	// Each distinct merged group, by its groups, becomes a program.
 	byGroups := map[string]int32{}
-	var rules []automaton.Rule // the merged rules of one program (Build keeps none)
+	var merged [][]automaton.Rule
 	program := func(groups []int) int32 {
 		key := groupsKey(groups)
 		if p, ok := byGroups[key]; ok {
 			return p
 		}
-		p := int32(len(set.Programs))
+		p := int32(len(merged))
 		byGroups[key] = p
-		sel := Selection{Groups: groups}
-		rules = f.appendRules(rules[:0], groups)
-		set.Programs = append(set.Programs, builder.Build(rules))
-		set.Meta = append(set.Meta, meta(f, sel))
+		merged = append(merged, f.appendRules(nil, groups))
+		set.Meta = append(set.Meta, meta(f, Selection{Groups: groups}))
 		return p
 	}
 
 	wanted := map[string]bool{}
-	for _, t := range opts.Tokens {
+	for _, t := range f.Options.Tokens {
 		wanted[lowerASCII(t)] = true
 	}
 	// Each token's groups, in one pass (SelectChain per token would be
@@ -62,7 +70,7 @@ func Compile(f *File, opts CompileOptions) *automaton.Set {
 		// the groups, usually: a file that names many tokens in one
 		// group has one program).
 		n := min(len(tokens), len(f.Groups)) + 1
-		set.Programs = make([]*automaton.Program, 0, n)
+		merged = make([][]automaton.Rule, 0, n)
 		set.Meta = make([]automaton.ProgramMeta, 0, n)
 	}
 	if len(tokens) > 0 {
@@ -78,18 +86,9 @@ func Compile(f *File, opts CompileOptions) *automaton.Set {
 	if g := f.selectGlobal(); g.Global {
 		set.Global = program(g.Groups)
 	}
-	if len(f.Sitemaps) > 0 {
-		set.Sitemaps = make([]automaton.Sitemap, 0, len(f.Sitemaps))
-	}
-	if len(f.Records) > 0 {
-		set.Records = make([]automaton.Record, 0, len(f.Records))
-	}
-	for _, s := range f.Sitemaps {
-		set.Sitemaps = append(set.Sitemaps, automaton.Sitemap{URL: s.URL, Line: s.Line})
-	}
-	for _, r := range f.Records {
-		set.Records = append(set.Records, automaton.Record{Key: r.Key, Value: r.Value, Line: r.Line})
-	}
+	set.Programs = automaton.Build(merged, f.Options.Mode == Google, f.Options.Budget)
+	set.Sitemaps = f.Sitemaps
+	set.Records = f.Records
 	return set
 }
 
@@ -150,7 +149,7 @@ func groupsKey(groups []int) string {
 }
 
 // appendRules appends the merged rules of groups (what Rules returns for
-// them) to dst as the automaton's rules.
+// them) to dst.
 func (f *File) appendRules(dst []automaton.Rule, groups []int) []automaton.Rule {
 	n := 0
 	for _, g := range groups {
@@ -158,13 +157,7 @@ func (f *File) appendRules(dst []automaton.Rule, groups []int) []automaton.Rule 
 	}
 	dst = slices.Grow(dst, n)
 	for _, g := range groups {
-		for _, r := range f.Groups[g].Rules {
-			k := automaton.Allow
-			if r.Kind == RuleDisallow {
-				k = automaton.Disallow
-			}
-			dst = append(dst, automaton.Rule{Kind: k, Pattern: r.Pattern, Line: r.Line})
-		}
+		dst = append(dst, f.Groups[g].Rules...)
 	}
 	return dst
 }

@@ -13,7 +13,7 @@ func BenchmarkCompileSmall(b *testing.B) {
 	b.SetBytes(int64(len(body)))
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		compile.Compile(compile.Parse(body, compile.Options{}), compile.CompileOptions{})
+		compile.Compile(body, compile.Options{})
 	}
 }
 
@@ -38,11 +38,12 @@ func BenchmarkCompileAdversarial(b *testing.B) {
 			b.ReportAllocs()
 			dfas, scanned := 0, 0
 			for i := 0; i < b.N; i++ {
-				set := compile.Compile(compile.Parse(c.body, compile.Options{}), compile.CompileOptions{})
+				set := compile.Parse(c.body, compile.Options{}).CompileSet()
 				dfas, scanned = 0, 0
 				for _, p := range set.Programs {
-					dfas += len(p.DFAs)
-					scanned += len(p.Scan)
+					st := p.Stats()
+					dfas += st.Automata
+					scanned += st.Scanned
 				}
 			}
 			b.ReportMetric(float64(dfas), "dfas")

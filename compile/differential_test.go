@@ -104,10 +104,11 @@ func loadBlob(t *testing.T, set *automaton.Set) *runtime.Robots {
 
 // diffFile compares reference and automaton on one file for every token
 // and URL; it reports the first few disagreements.
-func diffFile(t *testing.T, name string, body []byte, opts compile.Options, aopts automaton.Options, urls []string, st *diffStats) {
+func diffFile(t *testing.T, name string, body []byte, opts compile.Options, budget automaton.Budget, urls []string, st *diffStats) {
 	t.Helper()
+	opts.Budget = budget
 	f := compile.Parse(body, opts)
-	set := compile.Compile(f, compile.CompileOptions{Automaton: aopts})
+	set := f.CompileSet()
 	robots := loadBlob(t, set)
 	fails := 0
 	for _, tok := range tokensOf(f) {
@@ -188,7 +189,7 @@ func diffCorpusFile(t *testing.T, file testcorpus.File, st *diffStats) {
 				}
 			}
 		}
-		diffFile(t, file.Name, file.Data, opts, automaton.Options{}, urls, st)
+		diffFile(t, file.Name, file.Data, opts, automaton.Budget{}, urls, st)
 	}
 }
 
@@ -233,7 +234,7 @@ func randomPattern(rng *rand.Rand, isPattern bool) string {
 func TestDifferentialRandom(t *testing.T) {
 	rng := rand.New(rand.NewSource(9309))
 	var st diffStats
-	budgets := []automaton.Options{{}, {MaxStates: 3}, {MaxStates: 12}}
+	budgets := []automaton.Budget{{}, {MaxStates: 3}, {MaxStates: 12}}
 	for i := 0; i < 1500; i++ {
 		body := randomBody(rng)
 		var urls []string

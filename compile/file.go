@@ -1,5 +1,7 @@
 package compile
 
+import "github.com/robotsdfa/robotsdfa/runtime"
+
 // File is a parsed robots.txt: every line as it was read, the groups it
 // forms, and the records that do not affect verdicts.
 type File struct {
@@ -12,9 +14,10 @@ type File struct {
 	// Groups are the groups as written (RFC 9309 section 2.1), in order.
 	Groups []Group
 	// Sitemaps are the sitemap lines, file-wide, in order.
-	Sitemaps []Sitemap
-	// Records are the other records (crawl-delay, host, ...), in order.
-	Records []Record
+	Sitemaps []runtime.Sitemap
+	// Records are the other records (crawl-delay, host, ...), in order;
+	// Group.Records says which stand in which group.
+	Records []runtime.Record
 	// Size is the length of the body; Read is how many bytes were parsed
 	// (less than Size when MaxBytes cut it).
 	Size, Read int
@@ -27,23 +30,23 @@ func (f *File) Truncated() bool { return f.Read < f.Size }
 type LineKind uint8
 
 const (
-	// Empty: nothing but whitespace.
-	Empty LineKind = iota
-	// Comment: nothing but a comment (and whitespace).
-	Comment
-	// Invalid: text that is not a key-value pair (no separator, an empty
-	// key, or in Google mode three or more words without a colon).
-	Invalid
-	// UserAgent: a user-agent line.
-	UserAgent
-	// Allow: an allow rule.
-	Allow
-	// Disallow: a disallow rule.
-	Disallow
+	// EmptyLine: nothing but whitespace.
+	EmptyLine LineKind = iota
+	// CommentLine: nothing but a comment (and whitespace).
+	CommentLine
+	// InvalidLine: text that is not a key-value pair (no separator, an
+	// empty key, or in Google mode three or more words without a colon).
+	InvalidLine
+	// UserAgentLine: a user-agent line.
+	UserAgentLine
+	// AllowLine: an allow rule.
+	AllowLine
+	// DisallowLine: a disallow rule.
+	DisallowLine
 	// SitemapLine: a sitemap line.
 	SitemapLine
-	// Other: any other record (crawl-delay, host, ...).
-	Other
+	// OtherLine: any other record (crawl-delay, host, ...).
+	OtherLine
 )
 
 var lineKindNames = [...]string{"empty", "comment", "invalid", "user-agent", "allow", "disallow", "sitemap", "other"}
@@ -57,8 +60,20 @@ func (k LineKind) String() string {
 	return "unknown"
 }
 
-// IsRule reports whether k is Allow or Disallow.
-func (k LineKind) IsRule() bool { return k == Allow || k == Disallow }
+// RuleKind is the kind of rule an allow or disallow line makes
+// (runtime.Allow or runtime.Disallow), 0 for other lines.
+func (k LineKind) RuleKind() runtime.Kind {
+	switch k {
+	case AllowLine:
+		return runtime.Allow
+	case DisallowLine:
+		return runtime.Disallow
+	}
+	return 0
+}
+
+// IsRule reports whether k is AllowLine or DisallowLine.
+func (k LineKind) IsRule() bool { return k == AllowLine || k == DisallowLine }
 
 // Flag marks something a linter would say about a line. Flags never change
 // a verdict; they describe what the parser did.
@@ -151,7 +166,7 @@ type Line struct {
 // Token returns a user-agent line's product token ("*" for a global line),
 // "" for other lines.
 func (ln *Line) Token() string {
-	if ln.Kind == UserAgent {
+	if ln.Kind == UserAgentLine {
 		return ln.norm
 	}
 	return ""
@@ -167,14 +182,15 @@ func (ln *Line) Pattern() string {
 }
 
 // Group is one group as written: user-agent lines followed by rules (RFC
-// 9309 section 2.1). Groups are not merged here; see Select.
+// 9309 section 2.1). Groups are not merged here; see SelectChain.
 type Group struct {
 	// Agents are the group's user-agent lines in order.
-	Agents []Agent
+	Agents []AgentLine
 	// Rules are the group's rules in order, including rules with an empty
 	// pattern (which never decide) and, in Google mode, the rules implied
-	// by the index.htm rule.
-	Rules []Rule
+	// by the index.htm rule (Implied set). Each pattern is normalised (see
+	// NormalizePattern) and its priority is its length.
+	Rules []runtime.Rule
 	// Records are indices into File.Records of the other records that stand
 	// inside the group (crawl-delay, request-rate, ...).
 	Records []int
@@ -204,67 +220,12 @@ func (g *Group) Names(token string) bool {
 	return false
 }
 
-// Agent is one user-agent line of a group.
-type Agent struct {
-	// Token is the product token extracted from the value; Value is the
-	// value as written.
+// AgentLine is one user-agent line of a group.
+type AgentLine struct {
+	// Token is the product token extracted from the value (ProductToken);
+	// Value is the value as written.
 	Token, Value string
 	// Global is true for '*' (or '*' followed by whitespace and anything).
 	Global bool
 	Line   int32
-}
-
-// RuleKind is allow or disallow.
-type RuleKind uint8
-
-const (
-	// RuleAllow is an allow rule.
-	RuleAllow RuleKind = iota + 1
-	// RuleDisallow is a disallow rule.
-	RuleDisallow
-)
-
-// String returns "allow" or "disallow".
-func (k RuleKind) String() string {
-	switch k {
-	case RuleAllow:
-		return "allow"
-	case RuleDisallow:
-		return "disallow"
-	}
-	return "none"
-}
-
-// Rule is an allow or disallow rule with its normalised pattern.
-type Rule struct {
-	// Pattern is normalised (see NormalizePattern); '*' matches any run of
-	// bytes and a final '$' anchors the end.
-	Pattern string
-	// Line is the line the rule was written on.
-	Line int32
-	Kind RuleKind
-	// Implied is true for the Google-mode rule that an allow pattern ending
-	// in a segment starting with "index.htm" implies for its directory
-	// (Allow: /d/index.html implies Allow: /d/$ on the same line).
-	Implied bool
-}
-
-// Priority is the rule's priority: its pattern's length in bytes (RFC 9309
-// section 2.2.2, "the most octets"). A priority of 0 never decides.
-func (r Rule) Priority() int { return len(r.Pattern) }
-
-// Sitemap is a sitemap line's URL, as written.
-type Sitemap struct {
-	URL  string
-	Line int32
-}
-
-// Record is an other record: a key-value line that is not user-agent,
-// allow, disallow or sitemap.
-type Record struct {
-	// Key is lower-cased; Value as written.
-	Key, Value string
-	Line       int32
-	// Group is the index of the group the record stands in, or -1.
-	Group int32
 }

@@ -35,7 +35,7 @@ var goldenGroups = []struct {
 
 func goldenProgram(t *testing.T, mode compile.Mode, body string) *automaton.Program {
 	t.Helper()
-	set := compile.Compile(compile.Parse([]byte(body), compile.Options{Mode: mode}), compile.CompileOptions{})
+	set := compile.Parse([]byte(body), compile.Options{Mode: mode}).CompileSet()
 	if set.Global == automaton.NoRule {
 		t.Fatalf("no global group in %q", body)
 	}

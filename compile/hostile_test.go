@@ -119,7 +119,7 @@ func BenchmarkHostile(b *testing.B) {
 					b.SetBytes(int64(len(body)))
 					b.ReportAllocs()
 					for i := 0; i < b.N; i++ {
-						set := compile.Compile(compile.Parse(body, compile.Options{Mode: mode}), compile.CompileOptions{})
+						set := compile.Parse(body, compile.Options{Mode: mode}).CompileSet()
 						if _, err := set.AppendBinary(nil); err != nil {
 							b.Fatal(err)
 						}
@@ -147,7 +147,7 @@ func TestHostileLinear(t *testing.T) {
 			var before, after runtime.MemStats
 			runtime.ReadMemStats(&before)
 			f := compile.Parse(body, compile.Options{})
-			set := compile.Compile(f, compile.CompileOptions{})
+			set := f.CompileSet()
 			blob, err := set.AppendBinary(nil)
 			runtime.ReadMemStats(&after)
 			if err != nil {

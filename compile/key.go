@@ -11,25 +11,25 @@ type keyword struct {
 // key, as Google's reference does (SEMANTICS 1.7): user-agent, allow,
 // disallow, sitemap.
 var googleKeys = []keyword{
-	{"user-agent", UserAgent, false},
-	{"useragent", UserAgent, true},
-	{"user agent", UserAgent, true},
-	{"allow", Allow, false},
-	{"disallow", Disallow, false},
-	{"dissallow", Disallow, true},
-	{"dissalow", Disallow, true},
-	{"disalow", Disallow, true},
-	{"diasllow", Disallow, true},
-	{"disallaw", Disallow, true},
+	{"user-agent", UserAgentLine, false},
+	{"useragent", UserAgentLine, true},
+	{"user agent", UserAgentLine, true},
+	{"allow", AllowLine, false},
+	{"disallow", DisallowLine, false},
+	{"dissallow", DisallowLine, true},
+	{"dissalow", DisallowLine, true},
+	{"disalow", DisallowLine, true},
+	{"diasllow", DisallowLine, true},
+	{"disallaw", DisallowLine, true},
 	{"sitemap", SitemapLine, false},
 	{"site-map", SitemapLine, true},
 }
 
 // rfcKeys are the keys RFC 9309 defines, matched whole, ignoring case.
 var rfcKeys = []keyword{
-	{"user-agent", UserAgent, false},
-	{"allow", Allow, false},
-	{"disallow", Disallow, false},
+	{"user-agent", UserAgentLine, false},
+	{"allow", AllowLine, false},
+	{"disallow", DisallowLine, false},
 	{"sitemap", SitemapLine, false},
 }
 
@@ -42,17 +42,17 @@ func classifyKey(key string, mode Mode) (kind LineKind, variant bool) {
 				return k.kind, false
 			}
 		}
-		return Other, false
+		return OtherLine, false
 	}
 	if key == "" {
-		return Other, false
+		return OtherLine, false
 	}
 	for _, k := range googleKeysBy[key[0]|0x20] {
 		if len(key) >= len(k.text) && EqualFoldASCII(key[:len(k.text)], k.text) {
 			return k.kind, k.typo || len(key) != len(k.text)
 		}
 	}
-	return Other, false
+	return OtherLine, false
 }
 
 // googleKeysBy lists googleKeys by their first letter (lower case), in

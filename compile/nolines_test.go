@@ -12,35 +12,39 @@ import (
 )
 
 // sameButLines fails t unless full and bare (the same body parsed with
-// and without Options.NoLines) agree in everything but the lines, and
-// compile to the same blob.
-func sameButLines(t *testing.T, name string, full, bare *File) {
+// and without the line report) agree in everything but the lines, and
+// compile to the same blob as Compile gives for the body.
+func sameButLines(t *testing.T, name string, body []byte, full, bare *File) {
 	t.Helper()
 	if bare.Lines != nil {
-		t.Fatalf("%s: NoLines kept %d lines", name, len(bare.Lines))
+		t.Fatalf("%s: the parse without lines kept %d lines", name, len(bare.Lines))
 	}
 	want := *full
-	want.Lines, want.Options.NoLines = nil, true
+	want.Lines = nil
 	if !reflect.DeepEqual(&want, bare) {
-		t.Fatalf("%s: NoLines parses to another file:\n%+v\nwant\n%+v", name, bare, &want)
+		t.Fatalf("%s: the parse without lines gives another file:\n%+v\nwant\n%+v", name, bare, &want)
 	}
-	a, err := Compile(full, CompileOptions{}).AppendBinary(nil)
+	a, err := full.Compile().AppendBinary(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := Compile(bare, CompileOptions{}).AppendBinary(nil)
+	b, err := bare.Compile().AppendBinary(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Equal(a, b) {
-		t.Fatalf("%s: NoLines compiles to another blob (%d bytes, want %d)", name, len(b), len(a))
+	c, err := Compile(body, full.Options).AppendBinary(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(a, b) || !bytes.Equal(a, c) {
+		t.Fatalf("%s: without lines, another blob (%d and %d bytes, want %d)", name, len(b), len(c), len(a))
 	}
 }
 
-// TestNoLinesSameFile: both. A parse that keeps no line report reads every
-// file of the sample as the full parse does, in both modes, and compiles to
-// the same blob byte for byte; files parsed one after another reuse the
-// pooled line buffer, so each also follows a larger one.
+// TestNoLinesSameFile: both. A parse that keeps no line report (Compile's)
+// reads every file of the sample as the full parse does, in both modes,
+// and compiles to the same blob byte for byte; files parsed one after
+// another reuse the pooled line buffer, so each also follows a larger one.
 func TestNoLinesSameFile(t *testing.T) {
 	files, err := testcorpus.Sample()
 	if err != nil {
@@ -53,8 +57,8 @@ func TestNoLinesSameFile(t *testing.T) {
 	for _, mode := range []Mode{Google, RFC9309} {
 		for _, fl := range files {
 			full := Parse(fl.Data, Options{Mode: mode})
-			bare := Parse(fl.Data, Options{Mode: mode, NoLines: true})
-			sameButLines(t, mode.String()+" "+fl.Name, full, bare)
+			bare := parse(fl.Data, Options{Mode: mode}, true)
+			sameButLines(t, mode.String()+" "+fl.Name, fl.Data, full, bare)
 		}
 	}
 }
@@ -62,7 +66,7 @@ func TestNoLinesSameFile(t *testing.T) {
 // TestNoLinesKeepsNoLine: a line buffer goes back to the pool cleared, so
 // that a pooled buffer holds no string of an earlier body.
 func TestNoLinesKeepsNoLine(t *testing.T) {
-	Parse([]byte("User-agent: *\nDisallow: /secret\n"), Options{NoLines: true})
+	Compile([]byte("User-agent: *\nDisallow: /secret\n"), Options{})
 	for range 4 {
 		buf := lineBufs.Get().(*[]Line)
 		for _, ln := range (*buf)[:cap(*buf)] {
@@ -74,7 +78,7 @@ func TestNoLinesKeepsNoLine(t *testing.T) {
 	}
 }
 
-// TestNoLinesConcurrent: parses with NoLines from several goroutines at
+// TestNoLinesConcurrent: compiles (parses without lines) from several goroutines at
 // once share the pool and still give each file its own groups and blob
 // (.ci/run runs it under the race detector).
 func TestNoLinesConcurrent(t *testing.T) {
@@ -84,7 +88,7 @@ func TestNoLinesConcurrent(t *testing.T) {
 	}
 	want := make([][]byte, len(files))
 	for i, fl := range files {
-		if want[i], err = Compile(Parse(fl.Data, Options{}), CompileOptions{}).AppendBinary(nil); err != nil {
+		if want[i], err = Parse(fl.Data, Options{}).Compile().AppendBinary(nil); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -96,7 +100,7 @@ func TestNoLinesConcurrent(t *testing.T) {
 			defer wg.Done()
 			for k := range files {
 				i := (k + w*len(files)/4) % len(files)
-				got, err := Compile(Parse(files[i].Data, Options{NoLines: true}), CompileOptions{}).AppendBinary(nil)
+				got, err := Compile(files[i].Data, Options{}).AppendBinary(nil)
 				if err == nil && !bytes.Equal(got, want[i]) {
 					err = fmt.Errorf("%s: another blob when parsed beside other files", files[i].Name)
 				}

@@ -1,6 +1,10 @@
 package compile
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/robotsdfa/robotsdfa/automaton"
+)
 
 // Mode selects whose reading of robots.txt applies.
 type Mode uint8
@@ -59,21 +63,27 @@ const MaxBodyBytes = 1<<31 - 1
 // line is dropped; what is kept still counts.
 const GoogleMaxLineBytes = 2083*8 - 1
 
-// Options control parsing. The zero value is Google mode with the default
-// size limit.
+// Options control reading and compiling. The zero value is Google mode,
+// the default size limit, every group, the default budget.
 type Options struct {
 	// Mode is Google (default) or RFC9309.
 	Mode Mode
 	// MaxBytes is how many bytes of the body are read: 0 means
 	// DefaultMaxBytes, a negative value (NoLimit) means all of it up to
-	// MaxBodyBytes. A line cut
-	// in two by the limit is read as a line, like any other last line.
+	// MaxBodyBytes. A line cut in two by the limit is read as a line,
+	// like any other last line.
 	MaxBytes int
-	// NoLines leaves File.Lines nil: the per-line report that lint and
-	// explain read. Groups, records and sitemaps, and so Compile's
-	// result, are the same; a caller that only compiles (a crawler
-	// storing blobs) saves the report's memory, 64 bytes a line.
-	NoLines bool
+	// Tokens, when not empty, limits what Compile builds to the groups
+	// these product tokens use (each token's own groups, and the '*'
+	// groups): a smaller result for a crawler that knows its names.
+	// Empty: every token the file names. Parse reads every group either
+	// way.
+	Tokens []string
+	// Budget bounds the construction of each automaton (zero: the
+	// default). A group past it compiles into several automata and, past
+	// that, rules scanned one by one: the same verdicts, whatever the
+	// budget.
+	Budget automaton.Budget
 }
 
 // limit returns the effective byte limit for a body of n bytes.

@@ -5,16 +5,24 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/robotsdfa/robotsdfa/runtime"
 )
 
 // Parse reads a robots.txt body. It never fails: every line that can be
 // read is used, and what could not be read is described in File.Lines
-// (RFC 9309 section 2.3.1.5), unless Options.NoLines leaves the lines
-// out. The body is copied once; the returned File shares nothing with it.
+// (RFC 9309 section 2.3.1.5). The body is copied once; the returned File
+// shares nothing with it.
 //
 // Parse takes time linear in min(len(body), MaxBytes) and allocates memory
-// linear in the same.
-func Parse(body []byte, opts Options) *File {
+// linear in the same. A caller that only compiles calls Compile, which
+// leaves the line report out.
+func Parse(body []byte, opts Options) *File { return parse(body, opts, false) }
+
+// parse is Parse; with noLines it leaves File.Lines nil, built in a pooled
+// buffer that it clears and gives back: the same groups, records and
+// sitemaps, without the report's 64 bytes a line.
+func parse(body []byte, opts Options, noLines bool) *File {
 	n := opts.limit(len(body))
 	data := body[:n]
 	f := &File{Options: opts, Size: len(body), Read: n}
@@ -28,7 +36,7 @@ func Parse(body []byte, opts Options) *File {
 	}
 	// A file of many lines takes no pooled buffer: it would not go back.
 	var pooled *[]Line
-	if opts.NoLines && lines <= maxPooledLines {
+	if noLines && lines <= maxPooledLines {
 		pooled = lineBufs.Get().(*[]Line)
 		f.Lines = slices.Grow((*pooled)[:0], lines)
 	} else {
@@ -43,7 +51,7 @@ func Parse(body []byte, opts Options) *File {
 		p.line(num, int32(off), text[off:off+len(raw)])
 	}
 	p.finish()
-	if opts.NoLines {
+	if noLines {
 		// What finish made holds the lines' strings, never the lines.
 		if pooled != nil && cap(f.Lines) <= maxPooledLines {
 			clear(f.Lines)
@@ -55,7 +63,7 @@ func Parse(body []byte, opts Options) *File {
 	return f
 }
 
-// lineBufs holds the line buffers of parses with Options.NoLines.
+// lineBufs holds the line buffers of parses without a line report.
 var lineBufs = sync.Pool{New: func() any { return new([]Line) }}
 
 // maxPooledLines bounds the buffers kept in lineBufs (64 KB each), so
@@ -90,10 +98,10 @@ func (p *parser) finish() {
 		f.Groups = make([]Group, p.groups)
 	}
 	if p.allRecords > 0 {
-		f.Records = make([]Record, 0, p.allRecords)
+		f.Records = make([]runtime.Record, 0, p.allRecords)
 	}
-	agents := make([]Agent, 0, p.agents)
-	rules := make([]Rule, 0, p.rules)
+	agents := make([]AgentLine, 0, p.agents)
+	rules := make([]runtime.Rule, 0, p.rules)
 	records := make([]int, 0, p.records)
 	g := int32(-1)
 	var a0, r0, c0 int
@@ -121,24 +129,22 @@ func (p *parser) finish() {
 			f.Groups[g].LastLine = ln.Number
 		}
 		switch ln.Kind {
-		case UserAgent:
-			agents = append(agents, Agent{Token: ln.norm, Value: ln.Value, Global: ln.Global, Line: ln.Number})
-		case Allow, Disallow:
+		case UserAgentLine:
+			agents = append(agents, AgentLine{Token: ln.norm, Value: ln.Value, Global: ln.Global, Line: ln.Number})
+		case AllowLine, DisallowLine:
 			if ln.Group < 0 {
 				continue
 			}
-			kind := RuleAllow
-			if ln.Kind == Disallow {
-				kind = RuleDisallow
-			}
-			rules = append(rules, Rule{Kind: kind, Pattern: ln.norm, Line: ln.Number})
-			if kind == RuleAllow && p.mode == Google {
-				if implied, ok := ImpliedIndexPattern(ln.norm); ok {
-					rules = append(rules, Rule{Kind: RuleAllow, Pattern: implied, Line: ln.Number, Implied: true})
+			kind := ln.Kind.RuleKind()
+			rules = append(rules, runtime.Rule{Kind: kind, Pattern: ln.norm, Priority: int32(len(ln.norm)), Line: ln.Number})
+			if kind == runtime.Allow && p.mode == Google {
+				if implied, ok := impliedIndexPattern(ln.norm); ok {
+					rules = append(rules, runtime.Rule{Kind: runtime.Allow, Pattern: implied, Priority: int32(len(implied)),
+						Line: ln.Number, Implied: true})
 				}
 			}
-		case Other:
-			f.Records = append(f.Records, Record{Key: ln.norm, Value: ln.Value, Line: ln.Number, Group: ln.Group})
+		case OtherLine:
+			f.Records = append(f.Records, runtime.Record{Key: ln.norm, Value: ln.Value, Line: ln.Number})
 			if ln.Group >= 0 {
 				records = append(records, rec)
 			}
@@ -154,13 +160,13 @@ func (p *parser) line(num, off int32, content string) {
 	ln := &f.Lines[len(f.Lines)-1]
 	p.split(ln, content)
 	switch ln.Kind {
-	case UserAgent:
+	case UserAgentLine:
 		p.userAgent(ln)
-	case Allow, Disallow:
+	case AllowLine, DisallowLine:
 		p.rule(ln)
 	case SitemapLine:
-		f.Sitemaps = append(f.Sitemaps, Sitemap{URL: ln.Value, Line: num})
-	case Other:
+		f.Sitemaps = append(f.Sitemaps, runtime.Sitemap{URL: ln.Value, Line: num})
+	case OtherLine:
 		p.record(ln)
 	}
 }
@@ -184,7 +190,7 @@ func (p *parser) split(ln *Line, content string) {
 	content = trimSpace(content)
 	if content == "" {
 		if comment {
-			ln.Kind = Comment
+			ln.Kind = CommentLine
 		}
 		return
 	}
@@ -203,12 +209,12 @@ func (p *parser) split(ln *Line, content string) {
 		}
 	}
 	if sep < 0 {
-		ln.Kind = Invalid
+		ln.Kind = InvalidLine
 		return
 	}
 	key := trimSpace(content[:sep])
 	if key == "" {
-		ln.Kind = Invalid
+		ln.Kind = InvalidLine
 		return
 	}
 	ln.Key, ln.Value = key, trimSpace(content[sep+1:])
@@ -217,8 +223,8 @@ func (p *parser) split(ln *Line, content string) {
 	if variant {
 		ln.Flags |= FlagKeyVariant
 	}
-	if kind == Other && p.mode == RFC9309 {
-		if gk, _ := classifyKey(key, Google); gk != Other {
+	if kind == OtherLine && p.mode == RFC9309 {
+		if gk, _ := classifyKey(key, Google); gk != OtherLine {
 			ln.Flags |= FlagGoogleKey
 		}
 	}
@@ -231,7 +237,7 @@ func (p *parser) userAgent(ln *Line) {
 		p.afterRule = false
 		ln.Group = p.cur
 	}
-	ln.Global = IsGlobalAgent(ln.Value)
+	ln.Global = isGlobalAgent(ln.Value)
 	if ln.Global {
 		ln.norm = "*"
 	} else {
@@ -252,7 +258,7 @@ func (p *parser) rule(ln *Line) {
 	}
 	p.afterRule = true
 	p.rules++
-	if ln.Kind == Allow && p.mode == Google {
+	if ln.Kind == AllowLine && p.mode == Google {
 		p.rules++ // room for an implied index.htm rule
 	}
 }

@@ -41,7 +41,7 @@ func FuzzParse(f *testing.F) {
 			}
 			for gi, g := range file.Groups {
 				for _, a := range g.Agents {
-					if file.Lines[a.Line-1].Kind != UserAgent {
+					if file.Lines[a.Line-1].Kind != UserAgentLine {
 						t.Fatalf("group %d: agent line %d is a %v line", gi, a.Line, file.Lines[a.Line-1].Kind)
 					}
 				}
@@ -56,8 +56,8 @@ func FuzzParse(f *testing.F) {
 					t.Fatalf("sitemap line %d is a %v line", s.Line, file.Lines[s.Line-1].Kind)
 				}
 			}
-			bare := Parse(body, Options{Mode: mode, MaxBytes: int(limit), NoLines: true})
-			sameButLines(t, mode.String(), file, bare)
+			bare := parse(body, Options{Mode: mode, MaxBytes: int(limit)}, true)
+			sameButLines(t, mode.String(), body, file, bare)
 		}
 	})
 }

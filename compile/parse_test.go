@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/robotsdfa/robotsdfa/compile"
+	"github.com/robotsdfa/robotsdfa/runtime"
 )
 
 var (
@@ -50,21 +51,21 @@ func TestLineKindsAndFlags(t *testing.T) {
 		key, value   string
 		googlePatten string
 	}{
-		{" \t", want{compile.Empty, 0}, want{compile.Empty, 0}, "", "", ""},
-		{"  # hi", want{compile.Comment, 0}, want{compile.Comment, 0}, "", "", ""},
-		{"User-agent: x # hi", want{compile.UserAgent, compile.FlagTrailingComment}, want{compile.UserAgent, compile.FlagTrailingComment}, "User-agent", "x", ""},
-		{"Disallowed: /x", want{compile.Disallow, compile.FlagKeyVariant}, want{compile.Other, compile.FlagGoogleKey | compile.FlagUnsupported}, "Disallowed", "/x", "/x"},
-		{"dissalow: /x", want{compile.Disallow, compile.FlagKeyVariant}, want{compile.Other, compile.FlagGoogleKey | compile.FlagUnsupported}, "dissalow", "/x", "/x"},
-		{"Disallow /x", want{compile.Disallow, compile.FlagMissingColon}, want{compile.Invalid, 0}, "", "", ""},
-		{"Disallow /x /y", want{compile.Invalid, 0}, want{compile.Invalid, 0}, "", "", ""},
-		{"nonsense", want{compile.Invalid, 0}, want{compile.Invalid, 0}, "", "", ""},
-		{": /x", want{compile.Invalid, 0}, want{compile.Invalid, 0}, "", "", ""},
-		{"Disallow: x", want{compile.Disallow, compile.FlagNeverMatches}, want{compile.Disallow, compile.FlagNeverMatches}, "Disallow", "x", "x"},
-		{"Crawl-delay: soon", want{compile.Other, compile.FlagBadValue}, want{compile.Other, compile.FlagBadValue}, "Crawl-delay", "soon", ""},
-		{"X-Robots: 1", want{compile.Other, compile.FlagUnsupported}, want{compile.Other, compile.FlagUnsupported}, "X-Robots", "1", ""},
+		{" \t", want{compile.EmptyLine, 0}, want{compile.EmptyLine, 0}, "", "", ""},
+		{"  # hi", want{compile.CommentLine, 0}, want{compile.CommentLine, 0}, "", "", ""},
+		{"User-agent: x # hi", want{compile.UserAgentLine, compile.FlagTrailingComment}, want{compile.UserAgentLine, compile.FlagTrailingComment}, "User-agent", "x", ""},
+		{"Disallowed: /x", want{compile.DisallowLine, compile.FlagKeyVariant}, want{compile.OtherLine, compile.FlagGoogleKey | compile.FlagUnsupported}, "Disallowed", "/x", "/x"},
+		{"dissalow: /x", want{compile.DisallowLine, compile.FlagKeyVariant}, want{compile.OtherLine, compile.FlagGoogleKey | compile.FlagUnsupported}, "dissalow", "/x", "/x"},
+		{"Disallow /x", want{compile.DisallowLine, compile.FlagMissingColon}, want{compile.InvalidLine, 0}, "", "", ""},
+		{"Disallow /x /y", want{compile.InvalidLine, 0}, want{compile.InvalidLine, 0}, "", "", ""},
+		{"nonsense", want{compile.InvalidLine, 0}, want{compile.InvalidLine, 0}, "", "", ""},
+		{": /x", want{compile.InvalidLine, 0}, want{compile.InvalidLine, 0}, "", "", ""},
+		{"Disallow: x", want{compile.DisallowLine, compile.FlagNeverMatches}, want{compile.DisallowLine, compile.FlagNeverMatches}, "Disallow", "x", "x"},
+		{"Crawl-delay: soon", want{compile.OtherLine, compile.FlagBadValue}, want{compile.OtherLine, compile.FlagBadValue}, "Crawl-delay", "soon", ""},
+		{"X-Robots: 1", want{compile.OtherLine, compile.FlagUnsupported}, want{compile.OtherLine, compile.FlagUnsupported}, "X-Robots", "1", ""},
 		{"Sitemap: http://x/s", want{compile.SitemapLine, 0}, want{compile.SitemapLine, 0}, "Sitemap", "http://x/s", ""},
-		{"Site-map: http://x/s", want{compile.SitemapLine, compile.FlagKeyVariant}, want{compile.Other, compile.FlagGoogleKey | compile.FlagUnsupported}, "Site-map", "http://x/s", ""},
-		{"Disallow: /a\x00b", want{compile.Disallow, compile.FlagNUL}, want{compile.Disallow, 0}, "Disallow", "", "/a"},
+		{"Site-map: http://x/s", want{compile.SitemapLine, compile.FlagKeyVariant}, want{compile.OtherLine, compile.FlagGoogleKey | compile.FlagUnsupported}, "Site-map", "http://x/s", ""},
+		{"Disallow: /a\x00b", want{compile.DisallowLine, compile.FlagNUL}, want{compile.DisallowLine, 0}, "Disallow", "", "/a"},
 	}
 	for _, c := range cases {
 		for _, mode := range []compile.Mode{compile.Google, compile.RFC9309} {
@@ -82,7 +83,7 @@ func TestLineKindsAndFlags(t *testing.T) {
 				assert.Equal(t, c.key, ln.Key, "%q key", c.line)
 				if c.googlePatten != "" {
 					assert.Equal(t, c.googlePatten, ln.Pattern(), "%q pattern", c.line)
-				} else if ln.Kind != compile.Disallow {
+				} else if ln.Kind != compile.DisallowLine {
 					assert.Equal(t, c.value, ln.Value, "%q value", c.line)
 				}
 			}
@@ -122,7 +123,7 @@ func TestOutsideGroup(t *testing.T) {
 	assert.Equal(t, compile.FlagOutsideGroup, f.Lines[0].Flags)
 	assert.Equal(t, int32(-1), f.Lines[0].Group)
 	require.Len(t, f.Groups, 1)
-	assert.Equal(t, []compile.Rule{{Kind: compile.RuleDisallow, Pattern: "/b", Line: 3}}, f.Groups[0].Rules)
+	assert.Equal(t, []runtime.Rule{{Kind: runtime.Disallow, Pattern: "/b", Priority: 2, Line: 3}}, f.Groups[0].Rules)
 }
 
 // TestGroups: both (SEMANTICS 2.1). Group spans, agents, records.
@@ -145,35 +146,36 @@ Host: example.com
 	g := f.Groups[0]
 	assert.Equal(t, int32(2), g.FirstLine)
 	assert.Equal(t, int32(8), g.LastLine)
-	assert.Equal(t, []compile.Agent{{Token: "a", Value: "a", Line: 2}, {Token: "B", Value: "B/1.0", Line: 4}}, g.Agents)
-	assert.Equal(t, []compile.Rule{
-		{Kind: compile.RuleDisallow, Pattern: "/x", Line: 5},
-		{Kind: compile.RuleAllow, Pattern: "/x/index.html", Line: 6},
-		{Kind: compile.RuleAllow, Pattern: "/x/$", Line: 6, Implied: true},
+	assert.Equal(t, []compile.AgentLine{{Token: "a", Value: "a", Line: 2}, {Token: "B", Value: "B/1.0", Line: 4}}, g.Agents)
+	assert.Equal(t, []runtime.Rule{
+		{Kind: runtime.Disallow, Pattern: "/x", Priority: 2, Line: 5},
+		{Kind: runtime.Allow, Pattern: "/x/index.html", Priority: 13, Line: 6},
+		{Kind: runtime.Allow, Pattern: "/x/$", Priority: 4, Line: 6, Implied: true},
 	}, g.Rules)
 	assert.Equal(t, []int{0, 1}, g.Records)
 	assert.Equal(t, int32(9), f.Groups[1].FirstLine)
 	assert.Equal(t, int32(12), f.Groups[1].LastLine)
 	assert.True(t, f.Groups[1].HasGlobal())
-	assert.Equal(t, []compile.Sitemap{{URL: "http://example.com/s.xml", Line: 11}}, f.Sitemaps)
-	assert.Equal(t, compile.Record{Key: "host", Value: "example.com", Line: 12, Group: 1}, f.Records[3])
+	assert.Equal(t, []runtime.Sitemap{{URL: "http://example.com/s.xml", Line: 11}}, f.Sitemaps)
+	assert.Equal(t, runtime.Record{Key: "host", Value: "example.com", Line: 12}, f.Records[3])
 
 	rf := compile.Parse([]byte(body), rfc)
 	assert.Len(t, rf.Groups[0].Rules, 2, "no index.htm rule in RFC mode")
 	assert.Equal(t, "B", rf.Groups[0].Agents[1].Token)
 
 	// Records outside any group, in a file of no group and before the
-	// first: kept, with group -1 and lower-cased keys, known or not.
+	// first: kept, in no group's Records, with lower-cased keys, known or
+	// not.
 	for _, mode := range []compile.Options{google, rfc} {
 		none := compile.Parse([]byte("Host: example.com\nCRAWL-DELAY: 5\nX-Thing: y\n"), mode)
 		assert.Empty(t, none.Groups)
-		assert.Equal(t, []compile.Record{
-			{Key: "host", Value: "example.com", Line: 1, Group: -1},
-			{Key: "crawl-delay", Value: "5", Line: 2, Group: -1},
-			{Key: "x-thing", Value: "y", Line: 3, Group: -1},
+		assert.Equal(t, []runtime.Record{
+			{Key: "host", Value: "example.com", Line: 1},
+			{Key: "crawl-delay", Value: "5", Line: 2},
+			{Key: "x-thing", Value: "y", Line: 3},
 		}, none.Records)
 		before := compile.Parse([]byte("Host: h\nUser-agent: a\nDisallow: /\nHost: i\n"), mode)
-		assert.Equal(t, []compile.Record{{Key: "host", Value: "h", Line: 1, Group: -1}, {Key: "host", Value: "i", Line: 4, Group: 0}}, before.Records)
+		assert.Equal(t, []runtime.Record{{Key: "host", Value: "h", Line: 1}, {Key: "host", Value: "i", Line: 4}}, before.Records)
 		assert.Equal(t, []int{1}, before.Groups[0].Records)
 	}
 }
@@ -201,7 +203,7 @@ Request-rate: 1/10
 	assert.Equal(t, compile.Selection{}, compile.Parse([]byte("Disallow: /"), google).SelectChain("x"))
 
 	sel := f.SelectChain("googlebot")
-	assert.Equal(t, []compile.Rule{{Kind: compile.RuleDisallow, Pattern: "/3", Line: 7}}, f.Rules(sel))
+	assert.Equal(t, []runtime.Rule{{Kind: runtime.Disallow, Pattern: "/3", Priority: 2, Line: 7}}, f.Rules(sel))
 	d, ok := f.CrawlDelay(sel)
 	assert.True(t, ok)
 	assert.Equal(t, 4*time.Second, d, "the largest crawl-delay of the merged groups")
@@ -233,10 +235,10 @@ func TestProductToken(t *testing.T) {
 		assert.Equal(t, c.google, compile.ProductToken(c.value, compile.Google), c.value)
 		assert.Equal(t, c.rfc, compile.ProductToken(c.value, compile.RFC9309), c.value)
 	}
-	assert.True(t, compile.IsGlobalAgent("*"))
-	assert.True(t, compile.IsGlobalAgent("* bot"))
-	assert.True(t, compile.IsGlobalAgent("*\x0bbot"))
-	assert.False(t, compile.IsGlobalAgent("*bot"))
+	for value, global := range map[string]bool{"*": true, "* bot": true, "*\x0bbot": true, "*bot": false} {
+		f := compile.Parse([]byte("User-agent: "+value+"\nDisallow: /\n"), google)
+		assert.Equal(t, global, f.Groups[0].Agents[0].Global, "%q", value)
+	}
 }
 
 // TestNormalizePattern: google and rfc (SEMANTICS 3.2).

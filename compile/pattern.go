@@ -26,9 +26,9 @@ func upperHexByte(c byte) byte {
 	return c
 }
 
-// IsUnreserved reports whether c is an unreserved character of RFC 3986
+// isUnreserved reports whether c is an unreserved character of RFC 3986
 // (A-Z a-z 0-9 - . _ ~).
-func IsUnreserved(c byte) bool {
+func isUnreserved(c byte) bool {
 	return ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z') || ('0' <= c && c <= '9') ||
 		c == '-' || c == '.' || c == '_' || c == '~'
 }
@@ -56,7 +56,7 @@ func NormalizePattern(value string, mode Mode) string {
 		switch {
 		case c == '%' && i+2 < len(value) && isHex(value[i+1]) && isHex(value[i+2]):
 			v := unhex(value[i+1])<<4 | unhex(value[i+2])
-			if mode == RFC9309 && IsUnreserved(v) {
+			if mode == RFC9309 && isUnreserved(v) {
 				b.WriteByte(v)
 			} else {
 				b.WriteByte('%')
@@ -89,7 +89,7 @@ func patternNeedsWork(value string, mode Mode) bool {
 			return true
 		case c == '%' && i+2 < len(value) && isHex(value[i+1]) && isHex(value[i+2]):
 			if !isUpperHexPair(value[i+1], value[i+2]) ||
-				(mode == RFC9309 && IsUnreserved(unhex(value[i+1])<<4|unhex(value[i+2]))) {
+				(mode == RFC9309 && isUnreserved(unhex(value[i+1])<<4|unhex(value[i+2]))) {
 				return true
 			}
 			i += 2
@@ -114,11 +114,11 @@ func isUpperHexPair(a, b byte) bool {
 	return upperHexByte(a) == a && upperHexByte(b) == b
 }
 
-// ImpliedIndexPattern returns the pattern Google's index.htm rule implies
+// impliedIndexPattern returns the pattern Google's index.htm rule implies
 // for an allow pattern, and whether there is one (SEMANTICS 3.6, Google
 // mode only): when the pattern's last '/'-segment starts with "index.htm",
 // its directory is allowed exactly ("/d/index.html" implies "/d/$").
-func ImpliedIndexPattern(pattern string) (string, bool) {
+func impliedIndexPattern(pattern string) (string, bool) {
 	slash := strings.LastIndexByte(pattern, '/')
 	if slash < 0 || !strings.HasPrefix(pattern[slash:], "/index.htm") {
 		return "", false

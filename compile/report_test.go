@@ -29,31 +29,21 @@ func TestAutomatonReport(t *testing.T) {
 	var states, ratios []float64
 	var times []time.Duration
 	groups, fallback, dfas := 0, 0, 0
-	built, minimal, reducible := 0, 0, 0
 	for _, file := range files {
 		start := time.Now()
 		f := compile.Parse(file.Data, compile.Options{})
-		set := compile.Compile(f, compile.CompileOptions{})
+		set := f.CompileSet()
 		times = append(times, time.Since(start))
 		size := 0
 		for _, p := range set.Programs {
+			st := p.Stats()
 			groups++
-			n := 0
-			for _, d := range p.DFAs {
-				n += d.NumStates()
-				m := d.Minimize().NumStates()
-				built += d.NumStates()
-				minimal += m
-				if m < d.NumStates() {
-					reducible++
-				}
-				size += d.SizeBytes()
-			}
-			dfas += len(p.DFAs)
-			if len(p.DFAs) > 1 {
+			size += st.TableBytes
+			dfas += st.Automata
+			if st.Automata > 1 || st.Scanned > 0 {
 				fallback++
 			}
-			states = append(states, float64(n))
+			states = append(states, float64(st.States))
 		}
 		if f.Read > 0 {
 			ratios = append(ratios, float64(size)/float64(f.Read))
@@ -67,8 +57,7 @@ func TestAutomatonReport(t *testing.T) {
 	t.Logf("states per group: median %.0f p99 %.0f max %.0f", states[q(len(states), .5)], states[q(len(states), .99)], states[len(states)-1])
 	t.Logf("table bytes / robots.txt bytes: median %.2f p99 %.2f", ratios[q(len(ratios), .5)], ratios[q(len(ratios), .99)])
 	t.Logf("parse+compile per file: median %v p99 %v max %v", times[q(len(times), .5)], times[q(len(times), .99)], times[len(times)-1])
-	t.Logf("minimisation: %d states built, %d minimal (%.2f%%); %d of %d DFAs reducible", built, minimal, 100*float64(minimal)/float64(built), reducible, dfas)
-	t.Logf("groups needing the fallback: %d of %d", fallback, groups)
+	t.Logf("groups of several automata or scanned rules: %d of %d", fallback, groups)
 }
 
 // corpusFiles reads the corpus a flag names: "sample" (testdata) or "full"

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/robotsdfa/robotsdfa/automaton"
+	"github.com/robotsdfa/robotsdfa/runtime"
 )
 
 // Selection says which groups apply to a crawler (SEMANTICS 2.5).
@@ -77,12 +78,12 @@ func (f *File) selectGlobal() Selection {
 
 // Rules returns the merged rules of the selected groups in file order
 // (RFC 9309 section 2.2.1: matching groups are combined into one).
-func (f *File) Rules(sel Selection) []Rule {
+func (f *File) Rules(sel Selection) []runtime.Rule {
 	n := 0
 	for _, g := range sel.Groups {
 		n += len(f.Groups[g].Rules)
 	}
-	rules := make([]Rule, 0, n)
+	rules := make([]runtime.Rule, 0, n)
 	for _, g := range sel.Groups {
 		rules = append(rules, f.Groups[g].Rules...)
 	}

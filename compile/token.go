@@ -12,10 +12,9 @@ func isTokenByte(c byte) bool {
 	return ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z') || c == '_' || c == '-'
 }
 
-// IsGlobalAgent reports whether a user-agent value names the global group:
-// "*", or "*" followed by whitespace and anything (SEMANTICS 2.3, both
-// modes).
-func IsGlobalAgent(value string) bool {
+// isGlobalAgent reports whether a user-agent value names the global group:
+// "*", or "*" followed by whitespace and anything (both modes).
+func isGlobalAgent(value string) bool {
 	return len(value) >= 1 && value[0] == '*' && (len(value) == 1 || isSpace(value[1]))
 }
 

@@ -121,9 +121,8 @@ func setDefault(d *time.Duration, v time.Duration) {
 
 // compileEntry compiles a robots.txt body into an entry's blob, loaded.
 func (c *Client) compileEntry(body []byte) (Entry, error) {
-	// No line report: nothing here reads one.
-	opts := compile.Options{Mode: c.Mode, MaxBytes: c.MaxBytes, NoLines: true}
-	blob, err := compile.Compile(compile.Parse(body, opts), compile.CompileOptions{}).AppendBinary(nil)
+	opts := compile.Options{Mode: c.Mode, MaxBytes: c.MaxBytes}
+	blob, err := compile.Compile(body, opts).AppendBinary(nil)
 	if err != nil {
 		return Entry{}, err
 	}

@@ -53,7 +53,7 @@ func FuzzDifferential(f *testing.F) {
 			cut = cut[:opts.MaxBytes]
 		}
 		file := compile.Parse(body, opts)
-		set := compile.Compile(file, compile.CompileOptions{})
+		set := file.CompileSet()
 		blob, err := set.AppendBinary(nil)
 		if err != nil {
 			t.Fatal(err)

@@ -120,7 +120,7 @@ func writeKeptBlobs(t *testing.T, dir string) {
 			t.Fatal(err)
 		}
 		f := compile.Parse(body, compile.Options{Mode: k.mode})
-		blob, err := compile.Compile(f, compile.CompileOptions{}).AppendBinary(nil)
+		blob, err := f.CompileSet().AppendBinary(nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -9,7 +9,7 @@ import (
 
 func Example() {
 	body := []byte("User-agent: *\nDisallow: /private/\nAllow: /private/press/\n")
-	set := compile.Compile(compile.Parse(body, compile.Options{}), compile.CompileOptions{})
+	set := compile.Parse(body, compile.Options{}).CompileSet()
 	blob, _ := set.AppendBinary(nil)
 
 	r, err := runtime.Load(blob)
@@ -39,7 +39,7 @@ Disallow: /tmp/
 User-agent: *
 Crawl-delay: 10
 `)
-	set := compile.Compile(compile.Parse(body, compile.Options{}), compile.CompileOptions{})
+	set := compile.Parse(body, compile.Options{}).CompileSet()
 	blob, _ := set.AppendBinary(nil)
 	r, err := runtime.Load(blob)
 	if err != nil {

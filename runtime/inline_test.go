@@ -10,7 +10,7 @@ import (
 // inline: a change that stops one from inlining shows up here before it
 // shows up in a benchmark.
 var mustInline = map[string][]string{
-	"../automaton": {"(*DFA).EOIClass", "combine", "useful", "better", "loopEnd", "(*screen).refuses", "(*Program).verdictOf", "jumpTakes"},
+	"../automaton": {"(*dfa).eoiClass", "combine", "useful", "better", "loopEnd", "(*screen).refuses", "(*Program).verdictOf", "jumpTakes"},
 	".":            {"pathStart", "isHex", "unhex", "unreserved", "Matcher.Allowed", "Matcher.AllowedBytes", "Matcher.CheckBytes"},
 }
 

@@ -4,8 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/robotsdfa/robotsdfa/compile"
-	"github.com/robotsdfa/robotsdfa/internal/reference"
+	"github.com/robotsdfa/robotsdfa/internal/reference/refurl"
 )
 
 // FuzzURLPath: both. The runtime's path extraction (no allocation,
@@ -24,7 +23,7 @@ func FuzzURLPath(f *testing.F) {
 		if slash {
 			got = "/" + path
 		}
-		if want := reference.RawPath(url); got != want {
+		if want := refurl.RawPath(url); got != want {
 			t.Fatalf("urlPath(%q) = %q, want %q", url, got, want)
 		}
 		// pathAndFragment: the same path, possibly followed by a fragment.
@@ -32,8 +31,8 @@ func FuzzURLPath(f *testing.F) {
 			len(whole) > len(path) && whole[len(path)] != '#' {
 			t.Fatalf("pathAndFragment(%q) = %q, %v; urlPath gives %q, %v", url, whole, s, path, slash)
 		}
-		if rfc := string(normalizeRFC(nil, path, slash)); rfc != reference.Path(url, compile.RFC9309) {
-			t.Fatalf("normalizeRFC(%q) = %q, want %q", url, rfc, reference.Path(url, compile.RFC9309))
+		if rfc := string(normalizeRFC(nil, path, slash)); rfc != refurl.Path(url, true) {
+			t.Fatalf("normalizeRFC(%q) = %q, want %q", url, rfc, refurl.Path(url, true))
 		}
 		host, port, ok := Host(url)
 		if ok && host == "" || !ok && (host != "" || port != "") || len(host)+len(port) > len(url) {

@@ -6,16 +6,19 @@ import (
 	"github.com/robotsdfa/robotsdfa/automaton"
 )
 
-// Robots is a loaded blob: one robots.txt, compiled. It is immutable and
-// safe for concurrent use.
+// Robots is one robots.txt, compiled: what compile.Compile returns and
+// Load reads back from a blob. It is immutable and safe for concurrent
+// use.
 type Robots struct {
 	set *automaton.Set
 }
 
-// Load validates blob once (automaton.Decode) and returns the robots.txt
-// it holds. The Robots refers to blob's bytes, which must not be modified
-// afterwards; nothing is decoded again per query. Errors wrap
-// automaton.ErrFormat, ErrVersion or ErrChecksum.
+// Load validates blob once (every structural invariant, in the order
+// docs/FORMAT.md gives) and returns the robots.txt it holds. The Robots
+// refers to blob's bytes, which must not be modified afterwards; nothing
+// is decoded again per query. Errors wrap ErrFormat, ErrVersion or
+// ErrChecksum and name the byte offset of the fault. Load never panics,
+// for any bytes, and takes time linear in the blob.
 func Load(blob []byte) (*Robots, error) {
 	set, err := automaton.Decode(blob)
 	if err != nil {
@@ -24,19 +27,33 @@ func Load(blob []byte) (*Robots, error) {
 	return &Robots{set: set}, nil
 }
 
-// FromSet wraps a set compiled in memory (compile.Compile), for callers
-// that do not need a blob.
+// FromSet wraps a set compiled in memory (compile.File.CompileSet, or one
+// built with package automaton), for experts who hold one. The set must
+// not be modified afterwards.
 func FromSet(set *automaton.Set) *Robots { return &Robots{set: set} }
 
-// RFC reports whether the blob was compiled in RFC 9309 mode.
+// AppendBinary appends r's blob to dst: the versioned, checksummed form to
+// store and hand to Load (docs/FORMAT.md). The same robots.txt compiled
+// the same way gives the same bytes. It allocates only to grow dst.
+func (r *Robots) AppendBinary(dst []byte) ([]byte, error) { return r.set.AppendBinary(dst) }
+
+// RFC reports whether the robots.txt was compiled in RFC 9309 mode (else
+// Google mode).
 func (r *Robots) RFC() bool { return r.set.RFC }
 
 // Agent binds a crawler's product tokens as a fallback chain (RFC 9309
 // section 2.2.1): the first token the file names a group for decides which
 // groups apply, else the '*' groups, else none (everything allowed).
-// Tokens are compared ignoring ASCII case. Binding allocates; checks do
-// not. The first binding of a program derives its screen (as much work
-// as Load, on average); bind once per host and keep the Matcher.
+//
+// A token is compared with the product tokens the file's user-agent lines
+// name, ignoring ASCII case, exactly as given: as Google's reference does,
+// "politebot/1.0" matches no group (a full User-Agent header is not a
+// product token; UserAgentToken extracts one), and a token of characters
+// outside [A-Za-z_-] matches only by coincidence.
+//
+// Binding allocates; checks do not. The first binding of a program
+// derives its screen (as much work as Load, on average); bind once per
+// host and keep the Matcher.
 func (r *Robots) Agent(tokens ...string) Matcher {
 	return bind(r.set, tokens, false)
 }
@@ -49,11 +66,11 @@ func (r *Robots) AgentUnion(tokens ...string) Matcher {
 }
 
 // Sitemaps returns the file's sitemap URLs, in order.
-func (r *Robots) Sitemaps() []automaton.Sitemap { return r.set.Sitemaps }
+func (r *Robots) Sitemaps() []Sitemap { return r.set.Sitemaps }
 
 // Records returns the file's other records (crawl-delay, host, ...), in
 // order.
-func (r *Robots) Records() []automaton.Record { return r.set.Records }
+func (r *Robots) Records() []Record { return r.set.Records }
 
 // CrawlDelay returns the crawl-delay for the bound groups (the largest one
 // given), and false when none is given.

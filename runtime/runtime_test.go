@@ -13,7 +13,7 @@ import (
 // load compiles a robots.txt body and loads it through a blob.
 func load(t testing.TB, body string, opts compile.Options) *runtime.Robots {
 	t.Helper()
-	set := compile.Compile(compile.Parse([]byte(body), opts), compile.CompileOptions{})
+	set := compile.Parse([]byte(body), opts).CompileSet()
 	blob, err := set.AppendBinary(nil)
 	if err != nil {
 		t.Fatal(err)
@@ -26,7 +26,7 @@ func load(t testing.TB, body string, opts compile.Options) *runtime.Robots {
 }
 
 func blobImpl(q conformance.Query) (conformance.Verdict, error) {
-	set := compile.Compile(compile.Parse(q.Robots, q.Options), compile.CompileOptions{})
+	set := compile.Parse(q.Robots, q.Options).CompileSet()
 	blob, err := set.AppendBinary(nil)
 	if err != nil {
 		return conformance.Verdict{}, err

@@ -40,10 +40,8 @@ func EmptyBlobBytes() (int, error) {
 func listContent(set *automaton.Set) int {
 	n := 0
 	for _, p := range set.Programs {
-		n += 8
-		for _, r := range p.Rules {
-			n += 8 + len(r.Pattern)
-		}
+		st := p.Stats()
+		n += 8 + 8*st.Rules + st.PatternBytes
 	}
 	for _, a := range set.Agents {
 		n += 8 + len(a.Token)

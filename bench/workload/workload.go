@@ -130,16 +130,16 @@ func (c *Corpus) Load(file string, mode compile.Mode) (body, blob []byte, r *run
 	return body, blob, r, err
 }
 
-// Compile parses, compiles and serialises a robots.txt body with the
-// default options, as a crawler that stores blobs does: without the line
-// report (compile.Options.NoLines), which only lint and explain read.
+// Compile compiles and serialises a robots.txt body with the default
+// options, as a crawler that stores blobs does (compile.Compile: no line
+// report, which only lint and explain read).
 func Compile(body []byte, mode compile.Mode) ([]byte, error) {
-	return CompileSet(body, mode).AppendBinary(nil)
+	return compile.Compile(body, compile.Options{Mode: mode}).AppendBinary(nil)
 }
 
-// CompileSet is Compile without the serialising: the set its blob holds.
+// CompileSet is the set a body's blob holds, in memory.
 func CompileSet(body []byte, mode compile.Mode) *automaton.Set {
-	return compile.Compile(compile.Parse(body, compile.Options{Mode: mode, NoLines: true}), compile.CompileOptions{})
+	return compile.Parse(body, compile.Options{Mode: mode}).CompileSet()
 }
 
 // Adversarial is the adversarial workload: long paths against star-heavy

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/robotsdfa/robotsdfa/automaton"
 	"github.com/robotsdfa/robotsdfa/bench/workload"
 	"github.com/robotsdfa/robotsdfa/compile"
 )
@@ -58,31 +59,31 @@ func runCompile(e *env, args []string) int {
 	case *workers < 1:
 		return usageError(e, fs, "-workers must be at least 1")
 	}
-	copts := compile.CompileOptions{Tokens: tokens}
 	opts := ro.parse()
-	opts.NoLines = true // the blobs are all this command keeps: no line report
+	opts.Tokens = tokens
 	if *dir != "" {
-		return compilePack(e, *dir, *hosts, *out, opts, copts, *workers)
+		return compilePack(e, *dir, *hosts, *out, opts, *workers)
 	}
 	path := fs.Arg(0)
 	body, err := readBody(path, opts)
 	if err != nil {
 		return fail(e, "compile", err)
 	}
-	set := compile.Compile(compile.Parse(body, opts), copts)
-	blob, err := set.AppendBinary(nil)
+	blob, err := compile.Compile(body, opts).AppendBinary(nil)
 	if err != nil {
 		return fail(e, "compile", fmt.Errorf("%s: %w", path, err))
+	}
+	set, err := automaton.Decode(blob) // for its figures
+	if err != nil {
+		return fail(e, "compile", fmt.Errorf("%s: the compiled blob does not load: %w", path, err))
 	}
 	if err := writeFile(*out, func(w *os.File) error { _, err := w.Write(blob); return err }); err != nil {
 		return fail(e, "compile", err)
 	}
 	dfas, states := 0, 0
 	for _, p := range set.Programs {
-		for _, d := range p.DFAs {
-			dfas++
-			states += d.NumStates()
-		}
+		st := p.Stats()
+		dfas, states = dfas+st.Automata, states+st.States
 	}
 	fmt.Fprintf(e.stderr, "%s compile: %s (%d bytes, %s mode) → %s: %d bytes, %d merged groups, %d automata, %d states\n",
 		commandName, path, len(body), ro.mode, *out, len(blob), len(set.Programs), dfas, states)
@@ -111,7 +112,7 @@ func writeFile(path string, fill func(*os.File) error) error {
 }
 
 // compilePack compiles a directory into a pack.
-func compilePack(e *env, dir, hostsPath, out string, opts compile.Options, copts compile.CompileOptions, workers int) int {
+func compilePack(e *env, dir, hostsPath, out string, opts compile.Options, workers int) int {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return fail(e, "compile", err)
@@ -160,7 +161,7 @@ func compilePack(e *env, dir, hostsPath, out string, opts compile.Options, copts
 				body, err := readBody(filepath.Join(dir, files[i]), opts)
 				if err == nil {
 					robotsBytes[i] = len(body)
-					blobs[i], err = compile.Compile(compile.Parse(body, opts), copts).AppendBinary(nil)
+					blobs[i], err = compile.Compile(body, opts).AppendBinary(nil)
 				}
 				errs[i] = err
 			}

@@ -6,7 +6,6 @@ import (
 	"io"
 	"strings"
 
-	"github.com/robotsdfa/robotsdfa/automaton"
 	"github.com/robotsdfa/robotsdfa/compile"
 	"github.com/robotsdfa/robotsdfa/runtime"
 )
@@ -87,9 +86,9 @@ func explainURL(w io.Writer, c, other *compiled, tokens []string, url string) {
 	sel := f.SelectChain(tokens...)
 	fmt.Fprintf(w, "groups:   %s\n", describeSelection(f, tokens, sel))
 	res := m.Check(url)
-	var matched []compile.Rule
+	var matched []runtime.Rule
 	for _, r := range f.Rules(sel) {
-		if r.Priority() > 0 && automaton.GlobMatch(r.Pattern, string(path)) {
+		if m := newPatternMatch(r.Pattern, f.Options.Mode == compile.Google); r.Priority > 0 && m.matches(string(path)) {
 			matched = append(matched, r)
 		}
 	}
@@ -99,10 +98,10 @@ func explainURL(w io.Writer, c, other *compiled, tokens []string, url string) {
 		fmt.Fprintf(w, "rules that match:\n")
 		for _, r := range matched {
 			mark := ""
-			if int32(r.Line) == res.Line && r.Priority() == int(res.Priority) && int(r.Kind) == int(res.Kind) {
+			if r.Line == res.Line && r.Priority == res.Priority && r.Kind == res.Kind {
 				mark = "  <- decides"
 			}
-			fmt.Fprintf(w, "  line %-5d %-8s priority %-4d %s%s\n", r.Line, r.Kind, r.Priority(), ruleText(f, r), mark)
+			fmt.Fprintf(w, "  line %-5d %-8s priority %-4d %s%s\n", r.Line, r.Kind, r.Priority, ruleText(f, r), mark)
 		}
 	}
 	fmt.Fprintf(w, "verdict:  %s\n", verdictText(c, path, res))
@@ -125,10 +124,10 @@ func verdictText(c *compiled, path []byte, res runtime.Result) string {
 
 // ruleText shows a rule as written, with the implied pattern of Google's
 // index.htm rule.
-func ruleText(f *compile.File, r compile.Rule) string {
+func ruleText(f *compile.File, r runtime.Rule) string {
 	ln := &f.Lines[r.Line-1]
 	key := "Allow"
-	if r.Kind == compile.RuleDisallow {
+	if r.Kind == runtime.Disallow {
 		key = "Disallow"
 	}
 	s := key + ": " + ln.Value

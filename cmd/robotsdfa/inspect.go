@@ -95,13 +95,9 @@ func describeSet(w io.Writer, s *automaton.Set) {
 		fmt.Fprintf(w, "  %s: group %d\n", a.Token, a.Program)
 	}
 	for i, p := range s.Programs {
-		states, bytes := 0, 0
-		for _, d := range p.DFAs {
-			states += d.NumStates()
-			bytes += d.SizeBytes()
-		}
+		st := p.Stats()
 		fmt.Fprintf(w, "  group %d: %d rules, %d automata, %d states, %d table bytes, %d rules scanned\n",
-			i, len(p.Rules), len(p.DFAs), states, bytes, len(p.Scan))
+			i, st.Rules, st.Automata, st.States, st.TableBytes, st.Scanned)
 	}
 }
 
@@ -123,10 +119,8 @@ func inspectPack(e *env, out *bufio.Writer, path string, p *pack, verbose bool) 
 			rfc++
 		}
 		for _, prog := range set.Programs {
-			for _, d := range prog.DFAs {
-				dfas++
-				states += d.NumStates()
-			}
+			st := prog.Stats()
+			dfas, states = dfas+st.Automata, states+st.States
 		}
 	}
 	fmt.Fprintf(out, "%s: pack v%d, %d hosts, %d blobs (%d rfc mode), %d bytes of content, %d bytes compressed",

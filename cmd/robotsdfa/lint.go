@@ -152,7 +152,7 @@ func tokenName(t string) string {
 // lintLine reports what the parser flagged on one line.
 func lintLine(f, google *compile.File, ln *compile.Line, add func(int32, string, string, string, ...any)) {
 	n := ln.Number
-	if ln.Kind == compile.Invalid {
+	if ln.Kind == compile.InvalidLine {
 		add(n, "warning", "invalid", "not a \"key: value\" line; ignored")
 	}
 	fl := ln.Flags
@@ -161,7 +161,7 @@ func lintLine(f, google *compile.File, ln *compile.Line, add func(int32, string,
 	}
 	if fl&compile.FlagMissingColon != 0 {
 		as := ln.Kind.String()
-		if ln.Kind == compile.Other {
+		if ln.Kind == compile.OtherLine {
 			as = fmt.Sprintf("a %q record", strings.ToLower(ln.Key))
 		}
 		add(n, "warning", "missing-colon", "no colon after %q; Google reads the line as %s, RFC 9309 ignores it", ln.Key, as)

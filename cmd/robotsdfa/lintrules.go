@@ -5,8 +5,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/robotsdfa/robotsdfa/automaton"
 	"github.com/robotsdfa/robotsdfa/compile"
+	"github.com/robotsdfa/robotsdfa/runtime"
 )
 
 // Rules that can never decide anything: a duplicate of an earlier rule of
@@ -33,7 +33,7 @@ type finding struct {
 func neverDecide(f *compile.File) []finding {
 	type key struct {
 		line     int32
-		kind     compile.RuleKind
+		kind     runtime.Kind
 		pat, why string
 	}
 	whom := map[key][]string{}
@@ -68,21 +68,23 @@ func neverDecide(f *compile.File) []finding {
 }
 
 type beatenRule struct {
-	rule compile.Rule
+	rule runtime.Rule
 	why  string
 }
 
 // beaten lists the rules of one merged group that never decide.
-func beaten(f *compile.File, rules []compile.Rule) []beatenRule {
+func beaten(f *compile.File, rules []runtime.Rule) []beatenRule {
 	var out []beatenRule
-	first := map[string]compile.Rule{}   // kind+pattern → first rule
-	allowOf := map[string]compile.Rule{} // pattern → first allow, wherever it stands
-	var wild []compile.Rule
+	first := map[string]runtime.Rule{}   // kind+pattern → first rule
+	allowOf := map[string]runtime.Rule{} // pattern → first allow, wherever it stands
+	var wild []runtime.Rule
+	var wildMatch []patternMatch
+	google := f.Options.Mode == compile.Google
 	for _, r := range rules {
-		if r.Implied || r.Priority() == 0 {
+		if r.Implied || r.Priority == 0 {
 			continue
 		}
-		if _, ok := allowOf[r.Pattern]; !ok && r.Kind == compile.RuleAllow {
+		if _, ok := allowOf[r.Pattern]; !ok && r.Kind == runtime.Allow {
 			allowOf[r.Pattern] = r
 		}
 		if strings.Contains(r.Pattern, "*") && !strings.HasSuffix(r.Pattern, "$") {
@@ -90,8 +92,14 @@ func beaten(f *compile.File, rules []compile.Rule) []beatenRule {
 		}
 	}
 	checkWild := len(rules)*len(wild) <= maxShadowWork
+	if checkWild {
+		wildMatch = make([]patternMatch, len(wild))
+		for i, r := range wild {
+			wildMatch[i] = newPatternMatch(r.Pattern, google)
+		}
+	}
 	for _, r := range rules {
-		if r.Implied || r.Priority() == 0 {
+		if r.Implied || r.Priority == 0 {
 			continue
 		}
 		k := string(rune('0'+r.Kind)) + r.Pattern
@@ -100,14 +108,14 @@ func beaten(f *compile.File, rules []compile.Rule) []beatenRule {
 			continue
 		}
 		first[k] = r
-		if s, ok := allowOf[r.Pattern]; ok && r.Kind == compile.RuleDisallow {
+		if s, ok := allowOf[r.Pattern]; ok && r.Kind == runtime.Disallow {
 			out = append(out, beatenRule{r, fmt.Sprintf("%s on line %d has the same pattern and allow wins a tie", ruleText(f, s), s.Line)})
 			continue
 		}
 		if checkWild {
-			if s, ok := alwaysBeaten(r, wild); ok {
+			if s, ok := alwaysBeaten(r, wild, wildMatch); ok {
 				out = append(out, beatenRule{r, fmt.Sprintf("%s on line %d (priority %d) matches whenever it does and wins (priority %d)",
-					ruleText(f, s), s.Line, s.Priority(), r.Priority())})
+					ruleText(f, s), s.Line, s.Priority, r.Priority)})
 			}
 		}
 	}
@@ -115,27 +123,28 @@ func beaten(f *compile.File, rules []compile.Rule) []beatenRule {
 }
 
 // alwaysBeaten finds a wildcard rule of the other kind that matches every
-// path r matches (it glob-matches r's literal prefix) and wins against it.
-func alwaysBeaten(r compile.Rule, wild []compile.Rule) (compile.Rule, bool) {
+// path r matches (it matches r's literal prefix) and wins against it;
+// match[i] matches wild[i]'s pattern.
+func alwaysBeaten(r runtime.Rule, wild []runtime.Rule, match []patternMatch) (runtime.Rule, bool) {
 	prefix := r.Pattern
 	if i := strings.IndexByte(prefix, '*'); i >= 0 {
 		prefix = prefix[:i]
 	} else {
 		prefix = strings.TrimSuffix(prefix, "$")
 	}
-	for _, s := range wild {
-		if s.Kind == r.Kind || s.Priority() < r.Priority() || (s.Priority() == r.Priority() && r.Kind == compile.RuleAllow) {
+	for i, s := range wild {
+		if s.Kind == r.Kind || s.Priority < r.Priority || (s.Priority == r.Priority && r.Kind == runtime.Allow) {
 			continue
 		}
-		if automaton.GlobMatch(s.Pattern, prefix) {
+		if match[i].matches(prefix) {
 			return s, true
 		}
 	}
-	return compile.Rule{}, false
+	return runtime.Rule{}, false
 }
 
-func kindKey(k compile.RuleKind) string {
-	if k == compile.RuleDisallow {
+func kindKey(k runtime.Kind) string {
+	if k == runtime.Disallow {
 		return "Disallow"
 	}
 	return "Allow"

@@ -130,16 +130,16 @@ func checkLintSound(t *testing.T, name string, body []byte, mode compile.Mode, r
 
 // compileParsed compiles a parsed file in memory.
 func compileParsed(f *compile.File) *runtime.Robots {
-	return runtime.FromSet(compile.Compile(f, compile.CompileOptions{}))
+	return f.Compile()
 }
 
 // without returns a copy of f whose groups no longer hold rule r (its
 // implied index.htm rule, if any, stays).
-func without(f *compile.File, r compile.Rule) *compile.File {
+func without(f *compile.File, r runtime.Rule) *compile.File {
 	g := *f
 	g.Groups = slices.Clone(f.Groups)
 	for i := range g.Groups {
-		g.Groups[i].Rules = slices.DeleteFunc(slices.Clone(g.Groups[i].Rules), func(x compile.Rule) bool { return x == r })
+		g.Groups[i].Rules = slices.DeleteFunc(slices.Clone(g.Groups[i].Rules), func(x runtime.Rule) bool { return x == r })
 	}
 	return &g
 }
@@ -148,7 +148,7 @@ func without(f *compile.File, r compile.Rule) *compile.File {
 // pattern with its stars taken out or filled, its anchor dropped, a byte
 // added or taken away. The dead rules' and up to 300 others' patterns
 // are used.
-func pathsFrom(rules []compile.Rule, dead []beatenRule, rng *rand.Rand) []string {
+func pathsFrom(rules []runtime.Rule, dead []beatenRule, rng *rand.Rand) []string {
 	var patterns []string
 	for _, d := range dead {
 		patterns = append(patterns, d.rule.Pattern)

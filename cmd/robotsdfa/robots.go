@@ -5,7 +5,6 @@ import (
 	"io"
 	"os"
 
-	"github.com/robotsdfa/robotsdfa/automaton"
 	"github.com/robotsdfa/robotsdfa/compile"
 	"github.com/robotsdfa/robotsdfa/runtime"
 )
@@ -52,8 +51,7 @@ func compileFile(path string, opts compile.Options) (*compiled, error) {
 
 func compileBody(path string, body []byte, opts compile.Options) (*compiled, error) {
 	f := compile.Parse(body, opts)
-	set := compile.Compile(f, compile.CompileOptions{})
-	blob, err := set.AppendBinary(nil)
+	blob, err := f.Compile().AppendBinary(nil)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
@@ -82,7 +80,7 @@ func decidingLine(f *compile.File, res runtime.Result) string {
 		return "no matching rule"
 	}
 	key := "Allow"
-	if res.Kind == automaton.Disallow {
+	if res.Kind == runtime.Disallow {
 		key = "Disallow"
 	}
 	if f != nil && int(res.Line) <= len(f.Lines) {

@@ -20,8 +20,6 @@ type Result struct {
 	// Line is the deciding rule's line, 0 when no rule decided (nothing
 	// matched, or the path was RFC mode's /robots.txt).
 	Line int32
-	// Kind is the deciding rule's kind, 0 when none.
-	Kind compile.RuleKind
 	// Priority is the deciding rule's priority (its pattern's length).
 	Priority int
 }
@@ -51,7 +49,7 @@ func Check(f *compile.File, tokens []string, union bool, url string) Result {
 	for i := range f.Lines {
 		ln := &f.Lines[i]
 		switch ln.Kind {
-		case compile.UserAgent:
+		case compile.UserAgentLine:
 			anyAgent = true
 			if afterRule {
 				specificHere, globalHere, afterRule = false, false, false
@@ -61,7 +59,7 @@ func Check(f *compile.File, tokens []string, union bool, url string) Result {
 			} else if names(chosen, ln.Token()) {
 				specificHere, everSpecific = true, true
 			}
-		case compile.Allow, compile.Disallow:
+		case compile.AllowLine, compile.DisallowLine:
 			if !anyAgent {
 				continue // before any group: ignored, ends nothing
 			}
@@ -73,14 +71,11 @@ func Check(f *compile.File, tokens []string, union bool, url string) Result {
 			if specificHere {
 				target = &spec // a group naming both '*' and the crawler is specific
 			}
-			kind := compile.RuleAllow
-			if ln.Kind == compile.Disallow {
-				kind = compile.RuleDisallow
-			}
-			target.offer(kind, ln.Pattern(), ln.Number, path)
-			if kind == compile.RuleAllow && mode == compile.Google {
+			disallow := ln.Kind == compile.DisallowLine
+			target.offer(disallow, ln.Pattern(), ln.Number, path)
+			if !disallow && mode == compile.Google {
 				if p, ok := indexDirectory(ln.Pattern()); ok {
-					target.offer(kind, p, ln.Number, path)
+					target.offer(false, p, ln.Number, path)
 				}
 			}
 		}
@@ -100,7 +95,7 @@ func chooseTokens(f *compile.File, tokens []string, union bool) []string {
 	for _, t := range tokens {
 		for i := range f.Lines {
 			ln := &f.Lines[i]
-			if ln.Kind == compile.UserAgent && !ln.Global && equalFold(ln.Token(), t) {
+			if ln.Kind == compile.UserAgentLine && !ln.Global && equalFold(ln.Token(), t) {
 				return []string{t}
 			}
 		}
@@ -167,13 +162,13 @@ type match struct {
 // offer matches one rule against the path and keeps it when it beats the
 // best of its kind so far. Equal priorities keep the earlier line. An
 // empty pattern has priority 0 and never decides (SEMANTICS 3.1).
-func (b *best) offer(kind compile.RuleKind, pattern string, line int32, path string) {
+func (b *best) offer(disallow bool, pattern string, line int32, path string) {
 	p := len(pattern)
 	if p == 0 || !Matches(pattern, path) {
 		return
 	}
 	m := &b.allow
-	if kind == compile.RuleDisallow {
+	if disallow {
 		m = &b.disallow
 	}
 	if p > m.priority {
@@ -185,10 +180,10 @@ func (b *best) offer(kind compile.RuleKind, pattern string, line int32, path str
 // priority is strictly greater than the best allow's.
 func (b *best) result() Result {
 	if b.disallow.priority > b.allow.priority {
-		return Result{Allowed: false, Line: b.disallow.line, Kind: compile.RuleDisallow, Priority: b.disallow.priority}
+		return Result{Allowed: false, Line: b.disallow.line, Priority: b.disallow.priority}
 	}
 	if b.allow.priority > 0 {
-		return Result{Allowed: true, Line: b.allow.line, Kind: compile.RuleAllow, Priority: b.allow.priority}
+		return Result{Allowed: true, Line: b.allow.line, Priority: b.allow.priority}
 	}
 	return Result{Allowed: true}
 }
