@@ -69,42 +69,6 @@ func (o options) withDefaults() options {
 	return o
 }
 
-// Program is the compiled form of one merged group: its ranked rule table,
-// one DFA or, past the budget, the fallback: several DFAs over parts of the
-// rules, and wildcard rules that fit no DFA, scanned one by one. The
-// leaders of the parts combine (see combine).
-type Program struct {
-	// first is DFAs[0]'s walk, inline, so that a check on a cold program
-	// reaches the table in one load fewer, and rest the other DFAs'
-	// walks, side by side, not behind a pointer each (see seal).
-	first walk
-	rest  []walk
-	// rules is the ranked rule table: allows best first, then disallows
-	// best first. DFA results and scan index it.
-	rules []Rule
-	dfas  []*dfa
-	// scan lists the rules matched by globMatch after the DFAs (the last
-	// tier of the fallback), sorted by literal prefix (see scanPrefix),
-	// then rank.
-	scan []int32
-	// scanPre[i] is scan[i]'s literal prefix and scanNeed[i] the bytes
-	// its pattern names (see seal).
-	scanPre  []string
-	scanNeed []byteSet
-	// nulEndsPath: the path ends at its first NUL (Google mode).
-	nulEndsPath bool
-	// fragmentEnds: p gives a path followed by a fragment ("#..." and
-	// anything after) the verdict of the path alone: every DFA of p has
-	// '#' in its end-of-input class, and p scans no rule. Compiled
-	// robots.txt files nearly always do (their patterns never hold '#',
-	// which begins a comment), and a check then need not look for the
-	// fragment. It is derived from the automata (see seal).
-	fragmentEnds bool
-	// derived is the program's *derivation once derived (its screen and
-	// jump, see derive), read and written atomically.
-	derived unsafe.Pointer
-}
-
 // withRules returns a copy of p with rules for its rule table (another
 // group's, of the same kinds and patterns, lines aside) and nothing
 // derived: p may be in use, its screen and jump being derived, and the

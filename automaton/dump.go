@@ -2,42 +2,9 @@ package automaton
 
 import (
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
 )
-
-// Dump writes a deterministic text form of a program: its ranked rule
-// table, then each DFA's classes, decided states and rows. Golden tests
-// compare it; people read it to see what a group compiled into.
-func (p *Program) Dump(w io.Writer) error {
-	var b strings.Builder
-	fmt.Fprintf(&b, "rules %d\n", len(p.rules))
-	for i, r := range p.rules {
-		fmt.Fprintf(&b, "  r%d %s %q line %d priority %d\n", i, r.Kind, r.Pattern, r.Line, r.Priority)
-	}
-	for i, d := range p.dfas {
-		l := d.logical()
-		fmt.Fprintf(&b, "dfa %d: %d states (%d decided, %d with output), %d classes, start %d, %d table bytes\n",
-			i, d.numStates(), d.NumDecided, d.NumOutputs, d.NumClasses, l.id(d.start), d.sizeBytes())
-		d.dumpClasses(&b)
-		for s := 0; s < d.NumDecided; s++ {
-			fmt.Fprintf(&b, "  s%d decided %s\n", s, leaderName(l.result(uint32(s))))
-		}
-		for s := d.NumDecided; s < d.numStates(); s++ {
-			l.dumpRow(&b, uint32(s))
-		}
-	}
-	if len(p.scan) > 0 {
-		fmt.Fprintf(&b, "scan")
-		for _, r := range p.scan {
-			fmt.Fprintf(&b, " r%d", r)
-		}
-		b.WriteByte('\n')
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
-}
 
 func leaderName(r int32) string {
 	if r == NoRule {
@@ -78,7 +45,7 @@ func (l *logical) dumpRow(b *strings.Builder, s uint32) {
 	if out := l.output(s); out != NoRule {
 		name += " settles " + leaderName(out) + ","
 	}
-	if l.refs[s-uint32(d.NumDecided)]&sparseRef == 0 {
+	if isDense(l.refs[s-uint32(d.NumDecided)]) {
 		fmt.Fprintf(b, "  %s dense:", name)
 		for c := 0; c < d.NumClasses; c++ {
 			fmt.Fprintf(b, " %s->s%d", d.classLabel(uint8(c)), l.step(s, uint8(c)))

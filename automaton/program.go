@@ -1,51 +1,47 @@
 package automaton
 
-// What a Program answers: the leader of a path and the best matching
-// rules. A caller outside the package asks through a Bound (Set.Bind),
-// which chooses between a program's screen, jump and walks.
+import (
+	"fmt"
+	"io"
+	"strings"
+	"unsafe"
+)
 
-// pathLeader returns the index of the only rule that can decide for path,
-// or NoRule: the combined leaders of the DFAs and of the scanned rules.
-func (p *Program) pathLeader(path []byte) int32 { return p.leader(&p.first, path) }
-
-// leader is pathLeader with the first DFA's walk at first (p.first or a
-// copy).
-func (p *Program) leader(first *walk, path []byte) int32 {
-	leader := int32(NoRule)
-	if len(p.dfas) > 0 {
-		leader = first.run(p.rules, path)
-		for i := range p.rest {
-			leader = combine(p.rules, leader, p.rest[i].run(p.rules, path))
-		}
-	}
-	if len(p.scan) > 0 {
-		leader = p.scanLeader(leader, path)
-	}
-	return leader
+// Program is the compiled form of one merged group: its ranked rule table,
+// one DFA or, past the budget, the fallback: several DFAs over parts of the
+// rules, and wildcard rules that fit no DFA, scanned one by one. The
+// leaders of the parts combine (see combine).
+type Program struct {
+	// first is DFAs[0]'s walk, inline, so that a check on a cold program
+	// reaches the table in one load fewer, and rest the other DFAs'
+	// walks, side by side, not behind a pointer each (see seal).
+	first walk
+	rest  []walk
+	// rules is the ranked rule table: allows best first, then disallows
+	// best first. DFA results and scan index it.
+	rules []Rule
+	dfas  []*dfa
+	// scan lists the rules matched by globMatch after the DFAs (the last
+	// tier of the fallback), sorted by literal prefix (see scanPrefix),
+	// then rank.
+	scan []int32
+	// scanPre[i] is scan[i]'s literal prefix and scanNeed[i] the bytes
+	// its pattern names (see seal).
+	scanPre  []string
+	scanNeed []byteSet
+	// nulEndsPath: the path ends at its first NUL (Google mode).
+	nulEndsPath bool
+	// fragmentEnds: p gives a path followed by a fragment ("#..." and
+	// anything after) the verdict of the path alone: every DFA of p has
+	// '#' in its end-of-input class, and p scans no rule. Compiled
+	// robots.txt files nearly always do (their patterns never hold '#',
+	// which begins a comment), and a check then need not look for the
+	// fragment. It is derived from the automata (see seal).
+	fragmentEnds bool
+	// derived is the program's *derivation once derived (its screen and
+	// jump, see derive), read and written atomically.
+	derived unsafe.Pointer
 }
-
-// match returns path's leader as the best matching allow and disallow
-// that can still decide: one of them, or neither.
-func (p *Program) match(path []byte) (allow, disallow *Rule) {
-	l := p.pathLeader(path)
-	if l == NoRule {
-		return nil, nil
-	}
-	if r := &p.rules[l]; r.Kind == Allow {
-		return r, nil
-	}
-	return nil, &p.rules[l]
-}
-
-// check returns the verdict for path and the deciding rule (nil: none).
-func (p *Program) check(path []byte) (bool, *Rule) {
-	return verdict(p.match(path))
-}
-
-// isDirect reports whether p's leader is its first DFA's alone: p has one
-// DFA and scans no rule (most compiled groups). A Bound then walks that
-// DFA directly, without leader's tiers.
-func (p *Program) isDirect() bool { return len(p.dfas) == 1 && len(p.scan) == 0 }
 
 // Stats describes a program's size.
 type Stats struct {
@@ -72,4 +68,36 @@ func (p *Program) Stats() Stats {
 		s.TableBytes += d.sizeBytes()
 	}
 	return s
+}
+
+// Dump writes a deterministic text form of a program: its ranked rule
+// table, then each DFA's classes, decided states and rows. Golden tests
+// compare it; people read it to see what a group compiled into.
+func (p *Program) Dump(w io.Writer) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "rules %d\n", len(p.rules))
+	for i, r := range p.rules {
+		fmt.Fprintf(&b, "  r%d %s %q line %d priority %d\n", i, r.Kind, r.Pattern, r.Line, r.Priority)
+	}
+	for i, d := range p.dfas {
+		l := d.logical()
+		fmt.Fprintf(&b, "dfa %d: %d states (%d decided, %d with output), %d classes, start %d, %d table bytes\n",
+			i, d.numStates(), d.NumDecided, d.NumOutputs, d.NumClasses, l.id(d.start), d.sizeBytes())
+		d.dumpClasses(&b)
+		for s := 0; s < d.NumDecided; s++ {
+			fmt.Fprintf(&b, "  s%d decided %s\n", s, leaderName(l.result(uint32(s))))
+		}
+		for s := d.NumDecided; s < d.numStates(); s++ {
+			l.dumpRow(&b, uint32(s))
+		}
+	}
+	if len(p.scan) > 0 {
+		fmt.Fprintf(&b, "scan")
+		for _, r := range p.scan {
+			fmt.Fprintf(&b, " r%d", r)
+		}
+		b.WriteByte('\n')
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
 }

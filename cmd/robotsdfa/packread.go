@@ -46,8 +46,7 @@ func packContent(r io.Reader, compressed int64) ([]byte, error) {
 	// into one runtime.makeslicecopy that clears the whole buffer past
 	// head without a preemption point, while the collector's other threads
 	// spin waiting to stop this one; make alone clears a large buffer in
-	// preemptible chunks. BenchmarkReadPack, interleaved, n=10: 128.2 ms
-	// ± 13% → 82.2 ms ± 12%, −35.9% (p=0.000).
+	// preemptible chunks (docs/PERFORMANCE.md, "The command line").
 	content := make([]byte, l)
 	copy(content[:packHeaderSize], head)
 	n, err = io.ReadFull(r, content[packHeaderSize:])

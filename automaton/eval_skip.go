@@ -22,7 +22,7 @@ import (
 // cost more instructions than they saved).
 //
 // On amd64 a path of 16 bytes or more is skipped sixteen bytes at a time
-// with the same marks, in SSE2 assembly (skip_amd64.s): one PCMPEQB
+// with the same marks, in SSE2 assembly (eval_skip_amd64.s): one PCMPEQB
 // compares 16 path bytes with a word, where the word loop needs a xor, a
 // subtraction, a mask and an or for each word of eight (about 57
 // instructions a word in all). Over the frontier's checks that walk

@@ -97,8 +97,8 @@ func (p *Program) deriveJump() jump {
 	for n := 0; ; {
 		// s is the state after prefix[:n], with leader; a chain's first
 		// state has one successor.
-		t, r := w.t, s&^sparseRef
-		chain := s&sparseRef != 0 && t[r+1]&chainFlag != 0
+		t := w.t
+		r, k, chain := chainAt(t, s)
 		fanOut := 1
 		if !chain {
 			x.successors(s)
@@ -115,19 +115,18 @@ func (p *Program) deriveJump() jump {
 		if chain {
 			// Its classes, one byte each, lead on; any other byte to its
 			// decided default.
-			k := int(t[r+1] &^ chainFlag)
-			if n+k > len(prefix) {
+			if n+int(k) > len(prefix) {
 				break
 			}
-			for i := range k {
+			for i := range int(k) {
 				c := chainClass(t, r, uint32(i))
 				if size[c] != 1 {
 					return j
 				}
 				prefix[n+i] = only[c]
 			}
-			n += k
-			s = t[r+2+uint32(k+3)/4]
+			n += int(k)
+			s = chainNext(t, r, k)
 		} else {
 			c, next, ok := x.heaviest()
 			if !ok || size[c] != 1 {
@@ -219,7 +218,7 @@ func (x *jumper) ahead(s uint32) (n int, done bool) {
 	for len(x.stack) > 0 {
 		s := x.stack[len(x.stack)-1]
 		x.stack = x.stack[:len(x.stack)-1]
-		r := s &^ sparseRef
+		r, k, chain := chainAt(t, s)
 		if s < w.decEnd || x.seen[r>>6]&(1<<(r&63)) != 0 {
 			continue
 		}
@@ -228,7 +227,7 @@ func (x *jumper) ahead(s uint32) (n int, done bool) {
 		}
 		x.seen[r>>6] |= 1 << (r & 63)
 		switch {
-		case s&sparseRef == 0: // dense: its distinct targets
+		case isDense(s): // its distinct targets
 			n++
 			prev := uint32(0)
 			for _, to := range t[r : r+uint32(w.eoi)] {
@@ -237,15 +236,14 @@ func (x *jumper) ahead(s uint32) (n int, done bool) {
 					prev = to
 				}
 			}
-		case t[r+1]&chainFlag != 0: // a chain of k states, then one target
-			k := t[r+1] &^ chainFlag
+		case chain: // k states, then one target
 			n += int(k)
-			x.stack = append(x.stack, t[r+2+(k+3)/4])
+			x.stack = append(x.stack, chainNext(t, r, k))
 		default: // sparse: its default and exceptions' targets
 			n++
-			k := t[r+1]
+			_, _, targets := sparseRow(t, s)
 			x.stack = append(x.stack, t[r])
-			x.stack = append(x.stack, t[r+2+(k+3)/4:r+2+(k+3)/4+k]...)
+			x.stack = append(x.stack, targets...)
 		}
 	}
 	return n, true

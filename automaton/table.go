@@ -1,6 +1,9 @@
 package automaton
 
-import "math/bits"
+import (
+	"math/bits"
+	"unsafe"
+)
 
 // dfa is one deterministic byte automaton over a set of rules of a
 // program. Its result for a path is a leader: the index, in the program's
@@ -68,7 +71,7 @@ type walk struct {
 	special uint32
 	eoi     uint8
 	// idle is the ref of the idle state, 0 for none, and stay the bytes
-	// that stay in it (see idle.go).
+	// that stay in it (see eval_idle.go).
 	idle uint32
 	stay *idleSet
 }
@@ -85,6 +88,32 @@ const (
 	// at most 256): a walk tells the kinds apart without the header.
 	chainFlag = 1 << 31
 )
+
+// isDense reports whether ref s (a live state's) is a dense row's.
+func isDense(s uint32) bool { return s&sparseRef == 0 }
+
+// chainAt reports whether ref s is a chain row's, and gives the row's
+// offset and its length in states.
+func chainAt(t []uint32, s uint32) (r, n uint32, ok bool) {
+	r = s &^ sparseRef
+	if s&sparseRef == 0 || t[r+1]&chainFlag == 0 {
+		return r, 0, false
+	}
+	return r, t[r+1] &^ chainFlag, true
+}
+
+// chainNext is the ref a chain row at r of n states leads to after its
+// last state.
+func chainNext(t []uint32, r, n uint32) uint32 { return t[r+2+(n+3)/4] }
+
+// sparseRow gives a sparse row's offset, its exceptions' classes (bytes,
+// ascending, four to a word) as words, and their targets.
+func sparseRow(t []uint32, s uint32) (r uint32, classes, targets []uint32) {
+	r = s &^ sparseRef
+	n := t[r+1]
+	w := (n + 3) / 4
+	return r, t[r+2 : r+2+w], t[r+2+w : r+2+w+n]
+}
 
 // chainClass is the class of the k-th state of the chain row at r.
 func chainClass(t []uint32, r, k uint32) uint8 { return uint8(t[r+2+k>>2] >> (8 * (k & 3))) }
@@ -225,8 +254,9 @@ func (w *walk) runFrom(rules []Rule, path []byte, i int, s uint32, leader int32)
 			}
 		} else if n := t[r+1]; n&chainFlag != 0 {
 			// chainStep, inline: the tries of literal rules (most walks)
-			// are mostly chains, and the call costs Check/wikipedia 3.4%
-			// (p=0.009). Leaving a chain early is for its decided default.
+			// are mostly chains, and the call was measurable
+			// (docs/PERFORMANCE.md, "What changed"). Leaving a chain early
+			// is for its decided default.
 			n &^= chainFlag
 			for k := uint32(0); ; {
 				if c != t[r+2+k>>2]>>(8*(k&3))&0xff {
@@ -254,4 +284,137 @@ func (w *walk) runFrom(rules []Rule, path []byte, i int, s uint32, leader int32)
 		}
 	}
 	return combine(rules, leader, int32(t[w.step(s, w.eoi)]))
+}
+
+// rowStart returns where a live state's row starts when its words begin
+// at pos: after an output word (out) and the header, at an even offset
+// (a pad word first where needed).
+func rowStart(pos uint32, out bool) uint32 {
+	k := uint32(1)
+	if out {
+		k = 2
+	}
+	if (pos+k)&1 == 1 {
+		pos++
+	}
+	return pos + k
+}
+
+// sparseWords is the length of a sparse row of n exceptions.
+func sparseWords(n uint32) uint32 { return 2 + (n+3)/4 + n }
+
+// chainWords is the length of a chain row of n states.
+func chainWords(n uint32) uint32 { return 3 + (n+3)/4 }
+
+// rowWords is the length of the row at r (its header at r-1).
+func rowWords(t []uint32, r uint32, numClasses int) uint32 {
+	switch t[r-1] {
+	case rowSparse:
+		return sparseWords(t[r+1])
+	case rowChain:
+		return chainWords(t[r+1] &^ chainFlag)
+	}
+	return uint32(numClasses)
+}
+
+// classView returns the class map at the start of a table as bytes: a view
+// of the words on a little-endian machine, else a copy.
+func classView(t []uint32) *[256]uint8 {
+	if littleEndian {
+		return (*[256]uint8)(unsafe.Pointer(&t[0]))
+	}
+	var m [256]uint8
+	for b := range m {
+		m[b] = uint8(t[b>>2] >> (8 * (b & 3)))
+	}
+	return &m
+}
+
+// runIdle is run for a walk with an idle state: the same steps, with the
+// skip in front. It is a copy rather than a branch in run so that the
+// walks of anchored DFAs (the tries of literal rules, most walks) do not
+// pay a compare per byte for it (one loop for both was slower on every
+// workload: docs/PERFORMANCE.md, "What changed").
+//
+// The steps between two skips are a loop of their own, and sparse rows
+// of up to four exceptions are stepped inline (wordStep): the skip is a
+// call, which clobbers every register, and in one loop with it the walk's
+// state and index were stored and reloaded at every step.
+func (w *walk) runIdle(rules []Rule, path []byte) int32 {
+	t, cls := w.t, w.cls
+	decEnd, special, idle, stay := w.decEnd, w.special, w.idle, w.stay
+	s := w.start
+	leader := int32(NoRule)
+	if s < special {
+		if s < decEnd {
+			return int32(t[s])
+		}
+		leader = w.output(s)
+	}
+	for i := 0; i < len(path); {
+		// Skip the bytes that stay; none of the end of input's class
+		// does (a live state's end-of-input target is decided).
+		if s == idle {
+			if i = stay.next(path, i); i == len(path) {
+				break
+			}
+		}
+		// Step until the walk is back in the idle state.
+		for ; i < len(path); i++ {
+			c := uint32(cls[path[i]])
+			if s&sparseRef == 0 {
+				if n := t[s+c]; n != s {
+					s = n
+				} else {
+					i = loopEnd(t, cls, s, path, i)
+					continue
+				}
+			} else if r := s &^ sparseRef; t[r+1] == 1 {
+				if t[r+2] == c {
+					s = t[r+3]
+				} else {
+					s = t[r]
+				}
+			} else if t[r+1]&chainFlag != 0 {
+				var in bool
+				if s, i, in = chainStep(t, cls, r, c, path, i); !in {
+					return combine(rules, leader, int32(t[t[r]])) // decided
+				}
+			} else if t[r+1] == 2 {
+				s = pairStep(t, r, c)
+			} else if n := t[r+1]; n-1 < 4 {
+				s = wordStep(t, r, c, n)
+			} else {
+				s = sparseStep(t, r, uint8(c))
+			}
+			if s < special {
+				if s < decEnd {
+					return combine(rules, leader, int32(t[s]))
+				}
+				leader = combine(rules, leader, w.output(s))
+			}
+			if s == idle {
+				i++
+				break
+			}
+		}
+	}
+	return combine(rules, leader, int32(t[w.step(s, w.eoi)]))
+}
+
+// loopEnd returns the index of the last byte of the run at path[i] that
+// keeps the dense state at ref s where it is; path[i] must. The walk goes
+// on from there: s settles nothing new by staying. Staying is tested as a
+// compare of each target with s, not by stepping, so that the run's loads
+// do not wait for one another: a floating search's partial match over the
+// bytes it ignores (the state after "/*a*a*a" over more a's) is read at
+// about a cycle a byte instead of a load's latency a byte. Only runIdle
+// has it: in run, the walks of literal rules' tries (whose states never
+// loop) paid for the compare (docs/PERFORMANCE.md, "Trials measured and
+// dropped").
+func loopEnd(t []uint32, cls *[256]uint8, s uint32, path []byte, i int) int {
+	for i+1 < len(path) && t[s+uint32(cls[path[i+1]])] == s {
+		i++
+	}
+	return i
 }

@@ -12,7 +12,7 @@ func (x *idleSet) wide(path []byte, i int) (int, bool) {
 }
 
 // skipSSE2 is idleSet.next sixteen bytes at a time, in assembly
-// (skip_amd64.s), for a path of at least 16 bytes and 0 <= i.
+// (eval_skip_amd64.s), for a path of at least 16 bytes and 0 <= i.
 //
 //go:noescape
 func skipSSE2(path []byte, i int, x *idleSet) int

@@ -413,19 +413,18 @@ func (w *walk) after(rules []Rule, prefix []byte) (s uint32, leader int32, ok bo
 		if i == len(prefix) {
 			return s, leader, true
 		}
-		r := s &^ sparseRef
-		if s&sparseRef == 0 || t[r+1]&chainFlag == 0 {
+		r, n, chain := chainAt(t, s)
+		if !chain {
 			s = w.step(s, w.cls[prefix[i]])
 			continue
 		}
 		// A chain: follow it while the prefix does, as run does.
-		n := t[r+1] &^ chainFlag
 		k := uint32(0)
 		for ; k < n && i < len(prefix) && w.cls[prefix[i]] == chainClass(t, r, k); k, i = k+1, i+1 {
 		}
 		switch {
 		case k == n:
-			s, i = t[r+2+(n+3)/4], i-1
+			s, i = chainNext(t, r, n), i-1
 		case i == len(prefix):
 			return s, leader, false
 		default:

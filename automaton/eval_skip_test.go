@@ -13,7 +13,7 @@ import (
 // all ones) and up to two that pass, with up to two exceptions in all,
 // and random paths of up to 80 bytes. A path shorter than a word takes
 // the byte loop, which stops at passing bytes too; on amd64 a path of 16
-// bytes or more takes the assembly (skip_amd64.s), its blocks and its
+// bytes or more takes the assembly (eval_skip_amd64.s), its blocks and its
 // last 16 bytes.
 func TestIdleNext(t *testing.T) {
 	rng := rand.New(rand.NewSource(9309))
@@ -80,12 +80,12 @@ func TestIdleNext(t *testing.T) {
 	}
 }
 
-// TestSkipLayout holds idleSet's words where skip_amd64.s reads them.
+// TestSkipLayout holds idleSet's words where eval_skip_amd64.s reads them.
 func TestSkipLayout(t *testing.T) {
 	var x idleSet
 	got := [4]uintptr{unsafe.Offsetof(x.leave), unsafe.Offsetof(x.first), unsafe.Offsetof(x.then), unsafe.Offsetof(x.end)}
 	if want := [4]uintptr{32, 64, 80, 96}; got != want {
-		t.Fatalf("idleSet's leave, first, then and end at %v; skip_amd64.s reads them at %v", got, want)
+		t.Fatalf("idleSet's leave, first, then and end at %v; eval_skip_amd64.s reads them at %v", got, want)
 	}
 }
 

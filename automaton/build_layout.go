@@ -18,37 +18,6 @@ import (
 // off[i], with off[len(defs)] the end. It returns edges.
 type rowSource func(defs []uint32, off []int32, edges []edge) []edge
 
-// rowStart returns where a live state's row starts when its words begin
-// at pos: after an output word (out) and the header, at an even offset
-// (a pad word first where needed).
-func rowStart(pos uint32, out bool) uint32 {
-	k := uint32(1)
-	if out {
-		k = 2
-	}
-	if (pos+k)&1 == 1 {
-		pos++
-	}
-	return pos + k
-}
-
-// sparseWords is the length of a sparse row of n exceptions.
-func sparseWords(n uint32) uint32 { return 2 + (n+3)/4 + n }
-
-// chainWords is the length of a chain row of n states.
-func chainWords(n uint32) uint32 { return 3 + (n+3)/4 }
-
-// rowWords is the length of the row at r (its header at r-1).
-func rowWords(t []uint32, r uint32, numClasses int) uint32 {
-	switch t[r-1] {
-	case rowSparse:
-		return sparseWords(t[r+1])
-	case rowChain:
-		return chainWords(t[r+1] &^ chainFlag)
-	}
-	return uint32(numClasses)
-}
-
 // layout is the scratch of one assemble, pooled: the rows in logical
 // form, read once, and the chains found in them.
 type layout struct {
@@ -316,19 +285,6 @@ func (c chainTails) of(i int) []uint8 {
 	}
 	sp := c.spans[i]
 	return c.classes[sp.off : sp.off+sp.n]
-}
-
-// classView returns the class map at the start of a table as bytes: a view
-// of the words on a little-endian machine, else a copy.
-func classView(t []uint32) *[256]uint8 {
-	if littleEndian {
-		return (*[256]uint8)(unsafe.Pointer(&t[0]))
-	}
-	var m [256]uint8
-	for b := range m {
-		m[b] = uint8(t[b>>2] >> (8 * (b & 3)))
-	}
-	return &m
 }
 
 // denseRow is the layout's choice of a dense row: many exceptions, or a

@@ -6,7 +6,7 @@ import (
 
 // From a builder's rows to a DFA. Subset construction, the trie and the
 // keyword automaton all record their states' rows in a builder; finish
-// numbers the states and hands the rows to assemble (layout.go).
+// numbers the states and hands the rows to assemble (build_layout.go).
 
 // addRow records the next live state's row: its exceptions, then its
 // end-of-input target where it is not the default.
