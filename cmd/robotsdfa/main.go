@@ -41,6 +41,7 @@ func commands() []command {
 		{"lint", "report problems in robots.txt files, line by line", runLint},
 		{"fetch", "fetch URLs' robots.txt as a crawler would, and check the URLs", runFetch},
 		{"bench", "measure the standard workloads", runBench},
+		{"version", "print the module version and VCS revision of this binary", runVersion},
 	}
 }
 

@@ -2,6 +2,10 @@ package main
 
 import (
 	"encoding/json"
+	"os/exec"
+	"path/filepath"
+	goruntime "runtime"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -145,5 +149,32 @@ func TestBench(t *testing.T) {
 		require.Contains(t, r.stdout, w)
 	}
 	r = robotsdfa(t, nil, "bench", "-corpus", t.TempDir())
+	require.Equal(t, exitProblem, r.code)
+}
+
+// TestVersion: the binary says its module version, VCS revision and Go
+// version: a build in a clone with VCS stamping names the clone's HEAD;
+// an installed module its version.
+func TestVersion(t *testing.T) {
+	head, err := exec.Command("git", "rev-parse", "HEAD").Output()
+	if err != nil {
+		t.Skipf("no git here: %v", err)
+	}
+	bin := filepath.Join(t.TempDir(), "robotsdfa")
+	if out, err := exec.Command("go", "build", "-buildvcs=true", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build -buildvcs=true: %v\n%s", err, out)
+	}
+	out, err := exec.Command(bin, "version").Output()
+	require.NoError(t, err)
+	line := string(out)
+	require.True(t, strings.HasPrefix(line, "robotsdfa "), line)
+	require.Contains(t, line, " "+strings.TrimSpace(string(head)))
+	require.Contains(t, line, goruntime.Version())
+
+	installed := &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Path: "github.com/robotsdfa/robotsdfa", Version: "v1.2.3"},
+		Settings: []debug.BuildSetting{{Key: "vcs.revision", Value: "abc123"}, {Key: "vcs.modified", Value: "true"}, {Key: "vcs.time", Value: "2026-11-26T00:00:00Z"}}}
+	require.Equal(t, "robotsdfa v1.2.3 abc123+modified 2026-11-26T00:00:00Z go1.26.8", versionLine(installed, true))
+	require.Contains(t, versionLine(nil, false), "no build information")
+	r := robotsdfa(t, nil, "version", "extra")
 	require.Equal(t, exitProblem, r.code)
 }
