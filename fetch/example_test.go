@@ -31,3 +31,56 @@ func ExampleClient_Get() {
 	// false true
 	// from cache: true
 }
+
+// A polite crawler asks before every request; the robots.txt is fetched
+// once per origin and cached.
+func ExampleClient_Allowed() {
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/robots.txt" {
+			fmt.Fprint(w, "User-agent: examplebot\nDisallow: /private/\n")
+		}
+	}))
+	defer site.Close()
+
+	c := &fetch.Client{UserAgent: "examplebot/1.0 (+https://example.com/bot)"}
+	for _, path := range []string{"/private/x", "/public/y"} {
+		ok, outcome, err := c.Allowed(context.Background(), site.URL+path, "examplebot")
+		fmt.Println(path, ok, outcome.Status, outcome.FromCache, err)
+	}
+	// Output:
+	// /private/x false success false <nil>
+	// /public/y true success true <nil>
+}
+
+// An unavailable robots.txt (4xx but 429) allows everything; an
+// unreachable one (429, 5xx, network errors) disallows everything.
+func ExampleOutcome() {
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "busy", http.StatusServiceUnavailable)
+	}))
+	defer site.Close()
+	c := &fetch.Client{}
+	ok, outcome, _ := c.Allowed(context.Background(), site.URL+"/x", "bot")
+	fmt.Println(ok, outcome.Status, outcome.HTTPStatus, outcome.Rules)
+	// Output: false unreachable 503 disallow all
+}
+
+// The origin whose robots.txt governs a URL: scheme, host and port, the
+// host in Punycode and lower case, the default port dropped.
+func ExampleOriginOf() {
+	o, err := fetch.OriginOf("HTTPS://B\u00fccher.Example:443/path?q=1#f")
+	fmt.Println(o, err)
+	fmt.Println(o.RobotsURL())
+	// Output:
+	// https://xn--bcher-kva.example <nil>
+	// https://xn--bcher-kva.example/robots.txt
+}
+
+// A cache bounded in bytes and entries, least recently used evicted.
+func ExampleNewMemoryStore() {
+	store := fetch.NewMemoryStore(64<<20, 100_000)
+	c := &fetch.Client{Store: store}
+	_ = c
+	fmt.Println(store.Len(), store.Bytes(), store.Evictions())
+	// Output: 0 0 0
+}

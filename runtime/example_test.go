@@ -1,18 +1,25 @@
 package runtime_test
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/robotsdfa/robotsdfa/compile"
 	"github.com/robotsdfa/robotsdfa/runtime"
 )
 
-func Example() {
-	body := []byte("User-agent: *\nDisallow: /private/\nAllow: /private/press/\n")
-	set := compile.Parse(body, compile.Options{}).CompileSet()
-	blob, _ := set.AppendBinary(nil)
+// blobOf compiles a robots.txt body into a blob, as a crawler stores it.
+func blobOf(body string) []byte {
+	blob, err := compile.Compile([]byte(body), compile.Options{}).AppendBinary(nil)
+	if err != nil {
+		panic(err)
+	}
+	return blob
+}
 
-	r, err := runtime.Load(blob)
+func ExampleLoad() {
+	blob := blobOf("User-agent: *\nDisallow: /private/\nAllow: /private/press/\n")
+	r, err := runtime.Load(blob) // validates once; keeps a reference to blob
 	if err != nil {
 		panic(err)
 	}
@@ -27,10 +34,74 @@ func Example() {
 	// true 0 https://example.com/
 }
 
+// A damaged blob is refused, never misread.
+func ExampleLoad_damaged() {
+	blob := blobOf("User-agent: *\nDisallow: /\n")
+	blob[40] ^= 1
+	_, err := runtime.Load(blob)
+	fmt.Println(errors.Is(err, runtime.ErrChecksum))
+	// Output: true
+}
+
+// A fallback chain: the first token that has a group of its own decides.
+func ExampleRobots_Agent() {
+	r := compile.Compile([]byte(`User-agent: googlebot-news
+Disallow: /archive/
+
+User-agent: googlebot
+Disallow: /search
+`), compile.Options{})
+	news := r.Agent("googlebot-news", "googlebot")
+	web := r.Agent("googlebot")
+	fmt.Println(news.Allowed("/search"), news.Allowed("/archive/1"))
+	fmt.Println(web.Allowed("/search"), web.Allowed("/archive/1"))
+	// Output:
+	// true false
+	// false true
+}
+
+// Google's reference given several user agents merges all their groups.
+func ExampleRobots_AgentUnion() {
+	r := compile.Compile([]byte("User-agent: a\nDisallow: /x\n\nUser-agent: b\nDisallow: /y\n"), compile.Options{})
+	m := r.AgentUnion("a", "b")
+	fmt.Println(m.Allowed("/x"), m.Allowed("/y"), m.Allowed("/z"))
+	// Output: false false true
+}
+
+func ExampleRobots_AppendBinary() {
+	r := compile.Compile([]byte("User-agent: *\nDisallow: /tmp/\n"), compile.Options{})
+	blob, err := r.AppendBinary(nil)
+	fmt.Println(string(blob[:8]), err)
+	// Output: RDFAblob <nil>
+}
+
+// A wrapper for a set built in the engine's form.
+func ExampleFromSet() {
+	set := compile.Parse([]byte("User-agent: *\nDisallow: /a\n"), compile.Options{}).CompileSet()
+	fmt.Println(runtime.FromSet(set).Agent("bot").Allowed("/a"))
+	// Output: false
+}
+
+func ExampleRobots_RFC() {
+	r := compile.Compile(nil, compile.Options{Mode: compile.RFC9309})
+	fmt.Println(r.RFC())
+	// Output: true
+}
+
+func ExampleRobots_Records() {
+	r := compile.Compile([]byte("User-agent: *\nClean-param: ref /articles/\nHost: example.com\n"), compile.Options{})
+	for _, rec := range r.Records() {
+		fmt.Println(rec.Line, rec.Key, rec.Value)
+	}
+	// Output:
+	// 2 clean-param ref /articles/
+	// 3 host example.com
+}
+
 // A crawler's politeness settings for a host: the bound groups' crawl-delay
 // and request-rate (the most polite of each), and the file's sitemaps.
 func ExampleMatcher_RequestRate() {
-	body := []byte(`Sitemap: https://example.com/sitemap.xml
+	r, err := runtime.Load(blobOf(`Sitemap: https://example.com/sitemap.xml
 User-agent: examplebot
 Crawl-delay: 2.5
 Request-rate: 30/1m
@@ -38,10 +109,7 @@ Disallow: /tmp/
 
 User-agent: *
 Crawl-delay: 10
-`)
-	set := compile.Parse(body, compile.Options{}).CompileSet()
-	blob, _ := set.AppendBinary(nil)
-	r, err := runtime.Load(blob)
+`))
 	if err != nil {
 		panic(err)
 	}
@@ -61,4 +129,73 @@ Crawl-delay: 10
 	// examplebot: crawl-delay 2.5s, 30 requests per 1m0s
 	// otherbot: crawl-delay 10s, no request-rate
 	// sitemap https://example.com/sitemap.xml on line 1
+}
+
+func ExampleMatcher_CrawlDelay() {
+	m := compile.Compile([]byte("User-agent: *\nCrawl-delay: 5\n"), compile.Options{}).Agent("bot")
+	d, ok := m.CrawlDelay()
+	fmt.Println(d, ok)
+	// Output: 5s true
+}
+
+func ExampleMatcher_Check() {
+	m := compile.Compile([]byte("User-agent: *\nDisallow: /*.pdf$\nAllow: /public/\n"), compile.Options{}).Agent("bot")
+	for _, u := range []string{"https://example.com/a.pdf", "https://example.com/public/b.pdf", "https://example.com/a.pdf?x"} {
+		res := m.Check(u)
+		fmt.Printf("%v line %d %v priority %d\n", res.Allowed, res.Line, res.Kind, res.Priority)
+	}
+	// Output:
+	// false line 2 disallow priority 7
+	// true line 3 allow priority 8
+	// true line 0 none priority 0
+}
+
+func ExampleMatcher_Allowed() {
+	m := compile.Compile([]byte("User-agent: *\nDisallow: /private\n"), compile.Options{}).Agent("bot")
+	fmt.Println(m.Allowed("https://example.com/private/x"), m.Allowed("/public?q=1"))
+	// Output: false true
+}
+
+// A URL held as bytes (a line of a file) is checked without a copy.
+func ExampleMatcher_AllowedBytes() {
+	m := compile.Compile([]byte("User-agent: *\nDisallow: /private\n"), compile.Options{}).Agent("bot")
+	line := []byte("https://example.com/private/x")
+	fmt.Println(m.AllowedBytes(line), m.CheckBytes(line).Line)
+	// Output: false 2
+}
+
+// The path a URL is matched by: in RFC 9309 mode normalised.
+func ExampleMatcher_MatchPath() {
+	g := compile.Compile(nil, compile.Options{}).Agent("bot")
+	r := compile.Compile(nil, compile.Options{Mode: compile.RFC9309}).Agent("bot")
+	u := "https://example.com/%7euser/caf\u00e9?q#frag"
+	fmt.Println(string(g.MatchPath(nil, u)))
+	fmt.Println(string(r.MatchPath(nil, u)))
+	// Output:
+	// /%7euser/café?q
+	// /~user/caf%C3%A9?q
+}
+
+// From a User-Agent header to the token Agent compares.
+func ExampleUserAgentToken() {
+	for _, ua := range []string{
+		"ExampleBot/1.0 (+https://example.com/bot)",
+		"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+		"Mozilla/5.0 (Linux; Android 6.0.1) AppleWebKit/537.36 (KHTML, like Gecko; compatible; Googlebot/2.1)",
+	} {
+		fmt.Println(runtime.UserAgentToken(ua))
+	}
+	r := compile.Compile([]byte("User-agent: examplebot\nDisallow: /\n"), compile.Options{})
+	fmt.Println(r.Agent("ExampleBot/1.0").Allowed("/x"), r.Agent(runtime.UserAgentToken("ExampleBot/1.0")).Allowed("/x"))
+	// Output:
+	// ExampleBot
+	// Googlebot
+	// Googlebot
+	// true false
+}
+
+func ExampleHost() {
+	host, port, ok := runtime.Host("https://user@Example.com:8080/a?b")
+	fmt.Println(host, port, ok)
+	// Output: Example.com 8080 true
 }
