@@ -8,12 +8,12 @@ import (
 
 const module = "github.com/robotsdfa/robotsdfa"
 
-// allowedImports is DESIGN.md's import table: for each package of the
+// allowedImports is docs/DESIGN.md's import table: for each package of the
 // module, the non-standard packages it may import directly. Because every
 // package is checked, what a package reaches transitively is bounded too
 // (runtime, which may not import compile, cannot reach it through
 // automaton). A package missing from the table fails the test: add it here
-// with the reason in DESIGN.md, never loosen a row to make a build pass.
+// with the reason in docs/DESIGN.md, never loosen a row to make a build pass.
 var allowedImports = map[string][]string{
 	"":                   {},
 	"compile":            {"automaton", "runtime", "internal/*"},

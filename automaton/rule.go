@@ -157,7 +157,7 @@ func combine(rules []Rule, l, r int32) int32 {
 }
 
 // useful reports whether rule r of a ranked table can still change the
-// verdict or the deciding rule given leader l (DESIGN.md, "Pruning"):
+// verdict or the deciding rule given leader l (docs/DESIGN.md, "Pruning"):
 //   - with an allow leader a: an allow beats it only with a better rank,
 //     a disallow matters only with a strictly greater priority;
 //   - with a disallow leader d: a disallow must have a better rank, an

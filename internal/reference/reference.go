@@ -1,5 +1,5 @@
 // Package reference is a slow, literal robots.txt matcher written straight
-// from SEMANTICS.md. It is the oracle that tests and fuzz targets compare the
+// from docs/SEMANTICS.md. It is the oracle that tests and fuzz targets compare the
 // automaton and the runtime against, so it favours being obviously right
 // over being fast: per query it walks every line of the parsed file, decides
 // which groups apply, matches every pattern against the path with a plain
