@@ -43,17 +43,20 @@ func compileFile(f *File) *automaton.Set {
 		RFC:    f.Options.Mode == RFC9309,
 		Global: automaton.NoRule,
 	}
-	// Each distinct merged group, by its groups, becomes a program.
+	// Each distinct merged group, by its groups, becomes a program: its
+	// rules are ends[p-1]:ends[p] of one slice for all.
 	byGroups := map[string]int32{}
-	var merged [][]automaton.Rule
+	var rules []automaton.Rule
+	var ends []int
 	program := func(groups []int) int32 {
 		key := groupsKey(groups)
 		if p, ok := byGroups[key]; ok {
 			return p
 		}
-		p := int32(len(merged))
+		p := int32(len(ends))
 		byGroups[key] = p
-		merged = append(merged, f.appendRules(nil, groups))
+		rules = f.appendRules(rules, groups)
+		ends = append(ends, len(rules))
 		set.Meta = append(set.Meta, meta(f, Selection{Groups: groups}))
 		return p
 	}
@@ -70,7 +73,7 @@ func compileFile(f *File) *automaton.Set {
 		// the groups, usually: a file that names many tokens in one
 		// group has one program).
 		n := min(len(tokens), len(f.Groups)) + 1
-		merged = make([][]automaton.Rule, 0, n)
+		ends = make([]int, 0, n)
 		set.Meta = make([]automaton.ProgramMeta, 0, n)
 	}
 	if len(tokens) > 0 {
@@ -85,6 +88,14 @@ func compileFile(f *File) *automaton.Set {
 	set.Index()
 	if g := f.selectGlobal(); g.Global {
 		set.Global = program(g.Groups)
+	}
+	merged := make([][]automaton.Rule, len(ends))
+	for p, end := range ends {
+		start := 0
+		if p > 0 {
+			start = ends[p-1]
+		}
+		merged[p] = rules[start:end:end]
 	}
 	set.Programs = automaton.Build(merged, f.Options.Mode == Google, f.Options.Budget)
 	set.Sitemaps = f.Sitemaps
