@@ -60,6 +60,7 @@ func TestCheckErrors(t *testing.T) {
 		{"too few arguments", []string{robots, "bot"}, exitProblem, "", "want ROBOTS_FILE AGENT URL"},
 		{"empty token", []string{robots, "a,,b", "/"}, exitProblem, "", "empty product token"},
 		{"invalid token warns", []string{robots, "bot/1.0", "/x"}, exitOK, "allowed\t/x\n", "is not one RFC 9309 allows"},
+		{"a User-Agent header names its token", []string{robots, "politebot/1.0 (+https://e.com/bot)", "/x"}, exitOK, "allowed\t/x\n", `it names the product token "politebot"`},
 		{"junk bytes", []string{junkFile, "bot", "/private"}, exitOK, "allowed\t/private\n", "has no user-agent line"},
 		{"empty file", []string{empty, "bot", "/private"}, exitOK, "allowed\t/private\n", "has no user-agent line"},
 		{"no host", []string{robots, "bot", "https:///private", "/private"}, exitProblem, "error\thttps:///private\tno host\ndisallowed\t/private\n", ""},

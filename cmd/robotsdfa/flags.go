@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/robotsdfa/robotsdfa/compile"
+	"github.com/robotsdfa/robotsdfa/runtime"
 )
 
 // flagSet makes a subcommand's flag set whose usage prints the synopsis,
@@ -108,7 +109,11 @@ func agentChain(e *env, cmd, s string) ([]string, error) {
 			return nil, fmt.Errorf("empty product token in agent %q", s)
 		}
 		if !compile.ValidToken(t) {
-			fmt.Fprintf(e.stderr, "%s %s: warning: product token %q is not one RFC 9309 allows ([A-Za-z_-]+); it is compared as given\n", commandName, cmd, t)
+			hint := ""
+			if p := runtime.UserAgentToken(t); p != "" && p != t {
+				hint = fmt.Sprintf(" (as a User-Agent header, it names the product token %q)", p)
+			}
+			fmt.Fprintf(e.stderr, "%s %s: warning: product token %q is not one RFC 9309 allows ([A-Za-z_-]+); it is compared as given%s\n", commandName, cmd, t, hint)
 		}
 		tokens = append(tokens, t)
 	}
