@@ -84,3 +84,10 @@ func ExampleNewMemoryStore() {
 	fmt.Println(store.Len(), store.Bytes(), store.Evictions())
 	// Output: 0 0 0
 }
+
+// The robots.txt that governs a page.
+func ExampleRobotsURL() {
+	u, err := fetch.RobotsURL("https://user@B\u00fccher.example:443/a/b?c#d")
+	fmt.Println(u, err)
+	// Output: https://xn--bcher-kva.example/robots.txt <nil>
+}

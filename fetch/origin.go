@@ -144,6 +144,18 @@ func plainHostByte(c byte) bool {
 // RobotsURL is the origin's /robots.txt.
 func (o Origin) RobotsURL() string { return string(o) + "/robots.txt" }
 
+// RobotsURL returns the URL of the robots.txt that governs an http or
+// https page URL (RFC 9309 section 2.3): its origin's /robots.txt, the
+// scheme and host lower-cased, an IDN host in Punycode, the scheme's
+// default port dropped, userinfo, path, query and fragment dropped.
+func RobotsURL(pageURL string) (string, error) {
+	o, err := OriginOf(pageURL)
+	if err != nil {
+		return "", err
+	}
+	return o.RobotsURL(), nil
+}
+
 // schemeAndAuthority returns rawURL up to the end of its authority: the
 // first '/', '?' or '#' after the "://" that ends its scheme (RFC 3986
 // section 3.2), or all of rawURL when it has no such scheme.

@@ -4,9 +4,12 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"io"
+	"strings"
 	"time"
 
 	"github.com/robotsdfa/robotsdfa/fetch"
+	"github.com/robotsdfa/robotsdfa/runtime"
 )
 
 const fetchAbout = `
@@ -14,8 +17,9 @@ Fetches the robots.txt of each URL's origin (once per origin) as a crawler
 would (RFC 9309 sections 2.3 and 2.4: redirects, status classes, size
 limit; package fetch), and prints each URL's verdict as check does:
 "allowed<TAB>URL" or "disallowed<TAB>URL", with -explain the deciding
-line. How each robots.txt was obtained (status, redirects, bytes, cache)
-goes to standard error.
+line, and standard error also gets the crawl-delay, request-rate and
+sitemaps each fetched robots.txt gives the crawler. How each robots.txt
+was obtained (status, redirects, bytes, cache) goes to standard error.
 
 Exit status: 0 when every URL is allowed, 1 when one is disallowed, 2 for
 a usage error or a URL without an http(s) origin.`
@@ -56,6 +60,9 @@ func runFetch(e *env, args []string) int {
 			seen[outcome.Origin] = true
 			out.Flush()
 			fmt.Fprintf(e.stderr, "%s fetch: %s\n", commandName, outcome)
+			if *explain {
+				explainFetched(e.stderr, outcome.Origin.RobotsURL(), r, tokens)
+			}
 		}
 		res := r.Agent(tokens...).Check(u)
 		verdict := "allowed"
@@ -75,4 +82,28 @@ func runFetch(e *env, args []string) int {
 		return fail(e, "fetch", err)
 	}
 	return code
+}
+
+// explainFetched says what a fetched robots.txt gives the crawler besides
+// its rules: the crawl-delay and request-rate that apply, and the
+// sitemaps.
+func explainFetched(w io.Writer, robotsURL string, r *runtime.Robots, tokens []string) {
+	rep := recordsOfRobots(robotsURL, r, tokens)
+	delay, rate := "none", "none"
+	if c := rep.CrawlDelay; c != nil {
+		delay = seconds(c.Seconds).String()
+	}
+	if c := rep.RequestRate; c != nil {
+		rate = fmt.Sprintf("%d per %v", c.Requests, seconds(c.Seconds))
+	}
+	fmt.Fprintf(w, "%s fetch: %s: crawl-delay %s, request-rate %s for %s", commandName, robotsURL, delay, rate, strings.Join(tokens, ","))
+	if len(rep.Sitemaps) == 0 {
+		fmt.Fprintf(w, "; no sitemap\n")
+		return
+	}
+	urls := make([]string, len(rep.Sitemaps))
+	for i, s := range rep.Sitemaps {
+		urls[i] = s.URL
+	}
+	fmt.Fprintf(w, "; sitemaps: %s\n", strings.Join(urls, " "))
 }

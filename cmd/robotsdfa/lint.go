@@ -34,19 +34,27 @@ type diagnostic struct {
 	Message  string `json:"message"`
 }
 
-// tokenGroups says which groups a product token gets.
+// tokenGroups says which groups a product token gets, and the crawl-delay
+// and request-rate they give it (as records -json says them).
 type tokenGroups struct {
-	Token  string  `json:"token"`
-	Groups []int32 `json:"group_lines"`
-	Rules  int     `json:"rules"`
+	Token       string       `json:"token"`
+	Groups      []int32      `json:"group_lines"`
+	Rules       int          `json:"rules"`
+	CrawlDelay  *delayChoice `json:"crawl_delay"`
+	RequestRate *rateChoice  `json:"request_rate"`
 }
 
+// lintReport is one file's report. Sitemaps, Host and Records are the
+// file-wide records, as records -json gives them (docs/RECORDS.md).
 type lintReport struct {
-	File        string        `json:"file"`
-	Mode        string        `json:"mode"`
-	Lines       int           `json:"lines"`
-	Diagnostics []diagnostic  `json:"diagnostics"`
-	Tokens      []tokenGroups `json:"tokens"`
+	File        string         `json:"file"`
+	Mode        string         `json:"mode"`
+	Lines       int            `json:"lines"`
+	Diagnostics []diagnostic   `json:"diagnostics"`
+	Tokens      []tokenGroups  `json:"tokens"`
+	Sitemaps    []sitemapEntry `json:"sitemaps"`
+	Host        *recordEntry   `json:"host"`
+	Records     []recordEntry  `json:"records"`
 }
 
 func runLint(e *env, args []string) int {
@@ -128,6 +136,8 @@ func lintFile(path string, body []byte, opts compile.Options) lintReport {
 		add(1, "warning", "no-groups", "no user-agent line: the file has no groups and allows everything")
 	}
 	r.Tokens = tokenReport(f)
+	file := fileRecords(path, f.Sitemaps, f.Records)
+	r.Sitemaps, r.Host, r.Records = file.Sitemaps, file.Host, file.Records
 	for _, tg := range r.Tokens {
 		lines := make([]string, len(tg.Groups))
 		for i, l := range tg.Groups {
@@ -210,6 +220,7 @@ func tokenReport(f *compile.File) []tokenGroups {
 	var out []tokenGroups
 	report := func(name string, sel compile.Selection) {
 		tg := tokenGroups{Token: name, Rules: len(f.Rules(sel))}
+		tg.CrawlDelay, tg.RequestRate = delaysFor(f, sel)
 		for _, g := range sel.Groups {
 			tg.Groups = append(tg.Groups, f.Groups[g].FirstLine)
 		}

@@ -39,6 +39,7 @@ func commands() []command {
 		{"inspect", "validate a blob or pack and say what it holds", runInspect},
 		{"explain", "show which group and rule decide a URL, in both modes", runExplain},
 		{"lint", "report problems in robots.txt files, line by line", runLint},
+		{"records", "show the sitemaps, delays and other records a robots.txt gives a crawler", runRecords},
 		{"fetch", "fetch URLs' robots.txt as a crawler would, and check the URLs", runFetch},
 		{"bench", "measure the standard workloads", runBench},
 		{"version", "print the module version and VCS revision of this binary", runVersion},
