@@ -2,9 +2,10 @@ package fetch
 
 import (
 	"fmt"
-	"net"
 	"net/url"
 	"strings"
+
+	"github.com/robotsdfa/robotsdfa/runtime"
 )
 
 // Origin is the scheme, host and port a robots.txt applies to (RFC 9309
@@ -60,8 +61,8 @@ func plainOrigin(rawURL string) (Origin, bool) {
 	for i < len(rawURL) && plainHostByte(rawURL[i]) {
 		i++
 	}
-	if i == n {
-		return "", false
+	if i == n || rawURL[i-1] == '.' {
+		return "", false // no host, or a trailing dot that the key drops
 	}
 	if i < len(rawURL) && rawURL[i] == ':' {
 		j := i + 1
@@ -80,60 +81,38 @@ func plainOrigin(rawURL string) (Origin, bool) {
 }
 
 // originOfURL is the origin of u, parsed from rawURL. An origin must
-// read back as itself: one whose host is not plain (letters, digits, '.'
-// and '-') is kept only when it does, so that "http://::" (net/url's
-// host ":") or a host with a space escaped is an error, not an origin
-// whose robots.txt URL cannot be requested.
+// read back as itself, so that "http://::" (net/url's host ":") or a host
+// with a space escaped is an error, not an origin whose robots.txt URL
+// cannot be requested. (Most URLs never get here: plainOrigin.)
 func originOfURL(u *url.URL, rawURL string) (Origin, error) {
-	o, plain, err := buildOrigin(u, rawURL)
-	if err != nil || plain {
+	o, err := buildOrigin(u, rawURL)
+	if err != nil {
 		return o, err
 	}
 	if v, verr := url.Parse(string(o)); verr == nil {
-		if again, _, err := buildOrigin(v, string(o)); err == nil && again == o {
+		if again, err := buildOrigin(v, string(o)); err == nil && again == o {
 			return o, nil
 		}
 	}
 	return "", fmt.Errorf("fetch: %q: host %q makes no origin", rawURL, u.Host)
 }
 
-// buildOrigin is the origin of u, and whether its host is plain.
-func buildOrigin(u *url.URL, rawURL string) (o Origin, plain bool, err error) {
+// buildOrigin is the origin of u. Its authority is runtime.HostKey's (the
+// one host key of the project: host lower-cased, IDN to Punycode,
+// trailing dot and default port dropped).
+func buildOrigin(u *url.URL, rawURL string) (Origin, error) {
 	scheme := strings.ToLower(u.Scheme)
 	if scheme != "http" && scheme != "https" {
-		return "", false, fmt.Errorf("fetch: %q: not an http or https URL", rawURL)
+		return "", fmt.Errorf("fetch: %q: not an http or https URL", rawURL)
 	}
-	host := u.Hostname()
-	if host == "" {
-		return "", false, fmt.Errorf("fetch: %q: no host", rawURL)
+	if u.Hostname() == "" {
+		return "", fmt.Errorf("fetch: %q: no host", rawURL)
 	}
-	host, err = asciiHost(host)
-	if err != nil {
-		return "", false, fmt.Errorf("fetch: %q: %w", rawURL, err)
+	key, ok := runtime.HostKey(scheme + "://" + u.Host + "/")
+	if !ok {
+		return "", fmt.Errorf("fetch: %q: host %q has no ASCII form", rawURL, u.Host)
 	}
-	plain = plainHost(host)
-	port := u.Port()
-	if (scheme == "http" && port == "80") || (scheme == "https" && port == "443") {
-		port = ""
-	}
-	if port != "" || strings.Contains(host, ":") {
-		if port == "" {
-			return Origin(scheme + "://[" + host + "]"), plain, nil
-		}
-		return Origin(scheme + "://" + net.JoinHostPort(host, port)), plain, nil
-	}
-	return Origin(scheme + "://" + host), plain, nil
-}
-
-// plainHost reports whether host is letters, digits, '.' and '-' only
-// (after asciiHost: no capitals), as a DNS name or an IPv4 address is.
-func plainHost(host string) bool {
-	for i := 0; i < len(host); i++ {
-		if !plainHostByte(host[i]) {
-			return false
-		}
-	}
-	return host != ""
+	return Origin(scheme + "://" + key), nil
 }
 
 // plainHostByte reports whether c may stand in a plain host.

@@ -1,0 +1,130 @@
+package runtime
+
+import "strings"
+
+// HostKey returns the key under which the robots.txt of url's host is kept,
+// one for the whole project (a store, a directory of robots.txt files,
+// fetch's cache): the authority's host lower-cased, an IDN label in its
+// ASCII form ("xn--" and Punycode, RFC 3492), a trailing dot dropped, and
+// the port kept as ":port" unless it is the scheme's default (80 for http,
+// 443 for https); userinfo, path, query and fragment play no part. An IPv6
+// host keeps its brackets. ok is false when url has no host (see Host), or
+// a label too long to encode.
+//
+//	HostKey("https://Bücher.Example.:443/x?y") == "xn--bcher-kva.example"
+//	HostKey("http://example.com:8080/")        == "example.com:8080"
+//
+// A key names the host, not the origin: http and https URLs of one host
+// and port share it.
+func HostKey(url string) (key string, ok bool) {
+	var buf [64]byte
+	k, ok := AppendHostKey(buf[:0], url)
+	return string(k), ok
+}
+
+// AppendHostKey appends url's HostKey to dst. For a host of ASCII
+// characters (nearly every one) it allocates nothing but to grow dst; an
+// IDN host's Punycode allocates.
+func AppendHostKey(dst []byte, url string) ([]byte, bool) {
+	if k, ok := appendPlainHostKey(dst, url); ok {
+		return k, true
+	}
+	return appendGeneralHostKey(dst, url)
+}
+
+// appendGeneralHostKey is AppendHostKey for any URL, read as Host reads it.
+func appendGeneralHostKey(dst []byte, url string) ([]byte, bool) {
+	host, port, ok := Host(url)
+	if !ok {
+		return dst, false
+	}
+	if n := len(host); n > 0 && host[n-1] == '.' && host[0] != '[' {
+		host = host[:n-1]
+	}
+	start := len(dst)
+	if isASCIIHost(host) {
+		for i := 0; i < len(host); i++ {
+			c := host[i]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			dst = append(dst, c)
+		}
+	} else {
+		a, err := asciiHost(host)
+		if err != nil {
+			return dst[:start], false
+		}
+		dst = append(dst, a...)
+	}
+	if len(dst) == start {
+		return dst, false
+	}
+	if port != "" && !defaultPort(url, port) {
+		dst = append(append(dst, ':'), port...)
+	}
+	return dst, true
+}
+
+// isASCIIHost reports whether host has no byte of 0x80 or more.
+func isASCIIHost(host string) bool {
+	for i := 0; i < len(host); i++ {
+		if host[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// defaultPort reports whether port is the default of url's scheme.
+func defaultPort(url, port string) bool {
+	scheme, _, found := strings.Cut(url, "://")
+	if !found {
+		return false
+	}
+	switch {
+	case strings.EqualFold(scheme, "http"):
+		return port == "80"
+	case strings.EqualFold(scheme, "https"):
+		return port == "443"
+	}
+	return false
+}
+
+// appendPlainHostKey is AppendHostKey for a URL of nearly every crawl's
+// form: "http://" or "https://", a host of letters, digits, '.' and '-'
+// not ending in '.', then the end or '/', '?' or '#'. ok is false for any
+// other (a port, userinfo, another scheme): the caller reads it as Host
+// does. The key is the host, lower-cased.
+func appendPlainHostKey(dst []byte, url string) ([]byte, bool) {
+	var i int
+	switch {
+	case len(url) >= 8 && url[:8] == "https://":
+		i = 8
+	case len(url) >= 7 && url[:7] == "http://":
+		i = 7
+	default:
+		return dst, false
+	}
+	start, from := len(dst), i
+	for ; i < len(url); i++ {
+		c := url[i]
+		switch {
+		case 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '.' || c == '-':
+		case 'A' <= c && c <= 'Z':
+			c += 'a' - 'A'
+		case c == '/' || c == '?' || c == '#':
+			if i == from || url[i-1] == '.' {
+				return dst[:start], false
+			}
+			return dst, true
+		default:
+			return dst[:start], false
+		}
+		dst = append(dst, c)
+	}
+	if i == from || url[i-1] == '.' {
+		return dst[:start], false
+	}
+	return dst, true
+}
