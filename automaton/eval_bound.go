@@ -46,6 +46,18 @@ type selection struct {
 // allowed. The first binding of a program derives its screen and jump,
 // which it keeps for every later binding. Bind allocates; Check does not.
 func (s *Set) Bind(tokens []string, union bool) (b Bound, ok bool) {
+	return s.bind(tokens, union, true)
+}
+
+// BindOnce is Bind without deriving the programs' screens and jumps: for
+// a crawler that checks a host once or twice, to whom deriving them (a
+// few microseconds a program) would cost more than they save. Its checks
+// give Bind's verdicts, reading more of the program.
+func (s *Set) BindOnce(tokens []string, union bool) (b Bound, ok bool) {
+	return s.bind(tokens, union, false)
+}
+
+func (s *Set) bind(tokens []string, union, derive bool) (b Bound, ok bool) {
 	programs := s.selectPrograms(tokens, union)
 	if len(programs) == 0 {
 		return Bound{}, false
@@ -56,9 +68,11 @@ func (s *Set) Bind(tokens []string, union bool) (b Bound, ok bool) {
 		b.prog, b.first = p, p.first
 		b.fragmentEnds = p.fragmentEnds
 		b.direct = p.isDirect()
-		b.sc = p.screenOf()
-		j := p.jumpOf() // none unless p is direct
-		b.jword, b.jstate, b.jleader, b.jn = j.word, j.state, j.leader, j.n
+		if derive {
+			b.sc = p.screenOf()
+			j := p.jumpOf() // none unless p is direct
+			b.jword, b.jstate, b.jleader, b.jn = j.word, j.state, j.leader, j.n
+		}
 	}
 	return b, true
 }

@@ -102,7 +102,8 @@ func loadBlob(t *testing.T, set *automaton.Set) *runtime.Robots {
 	return r
 }
 
-// diffFile compares reference and automaton on one file for every token
+// diffFile compares reference and automaton (in memory, and through the
+// blob bound with and without its screens) on one file for every token
 // and URL; it reports the first few disagreements.
 func diffFile(t *testing.T, name string, body []byte, opts compile.Options, budget automaton.Budget, urls []string, st *diffStats) {
 	t.Helper()
@@ -112,7 +113,7 @@ func diffFile(t *testing.T, name string, body []byte, opts compile.Options, budg
 	robots := loadBlob(t, set)
 	fails := 0
 	for _, tok := range tokensOf(f) {
-		m := robots.Agent(tok)
+		m, once := robots.Agent(tok), robots.AgentOnce(tok)
 		for _, u := range urls {
 			ref := reference.Check(f, []string{tok}, false, u)
 			want := conformance.Verdict{Allowed: ref.Allowed, Line: ref.Line}
@@ -120,10 +121,10 @@ func diffFile(t *testing.T, name string, body []byte, opts compile.Options, budg
 			res := m.Check(u)
 			blob := conformance.Verdict{Allowed: res.Allowed, Line: res.Line}
 			st.queries++
-			if got != want || blob != want {
+			if got != want || blob != want || once.Check(u) != res {
 				if fails++; fails <= 5 {
-					t.Errorf("%s [%v] token %q url %q: automaton %v, blob %v, reference %v",
-						name, opts.Mode, tok, u, got, blob, want)
+					t.Errorf("%s [%v] token %q url %q: automaton %v, blob %v (bound once %+v), reference %v",
+						name, opts.Mode, tok, u, got, blob, once.Check(u), want)
 				}
 			}
 		}

@@ -13,8 +13,9 @@ import (
 
 // FuzzDifferential: rfc and google. A robots.txt, a crawler's product
 // tokens (comma-separated, bound as a fallback chain or as a union), a URL
-// and a read limit: the reference, the in-memory set and the blob give the
-// same verdict and deciding line, and the blob's crawl-delay, request-rate,
+// and a read limit: the reference, the in-memory set and the blob (bound
+// with its screens derived and without) give the same verdict and
+// deciding line, and the blob's crawl-delay, request-rate,
 // sitemaps and records for the tokens are the parsed file's. The reference
 // reads the body already cut to the limit, with no limit of its own, so
 // that the limit is checked too (SEMANTICS 1.1).
@@ -64,15 +65,15 @@ func FuzzDifferential(f *testing.F) {
 		}
 		whole := compile.Parse(cut, compile.Options{Mode: opts.Mode, MaxBytes: compile.NoLimit})
 		want := reference.Check(whole, toks, union, url)
-		m, mem := robots.Agent(toks...), runtime.FromSet(set).Agent(toks...)
+		m, mem, once := robots.Agent(toks...), runtime.FromSet(set).Agent(toks...), robots.AgentOnce(toks...)
 		sel := whole.SelectChain(toks...)
 		if union {
-			m, mem = robots.AgentUnion(toks...), runtime.FromSet(set).AgentUnion(toks...)
+			m, mem, once = robots.AgentUnion(toks...), runtime.FromSet(set).AgentUnion(toks...), robots.AgentUnionOnce(toks...)
 			sel = whole.SelectUnion(toks...)
 		}
-		got, inMemory := m.Check(url), mem.Check(url)
-		if got.Allowed != want.Allowed || got.Line != want.Line || inMemory != got {
-			t.Fatalf("tokens %q union %v url %q: blob %+v, in-memory %+v, reference %+v", toks, union, url, got, inMemory, want)
+		got, inMemory, onceGot := m.Check(url), mem.Check(url), once.Check(url)
+		if got.Allowed != want.Allowed || got.Line != want.Line || inMemory != got || onceGot != got {
+			t.Fatalf("tokens %q union %v url %q: blob %+v, in-memory %+v, bound once %+v, reference %+v", toks, union, url, got, inMemory, onceGot, want)
 		}
 		// The records through the blob: the parsed file's.
 		delay, ok := m.CrawlDelay()

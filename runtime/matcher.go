@@ -23,8 +23,14 @@ type Matcher struct {
 }
 
 // bind makes the Matcher of a set for tokens.
-func bind(set *automaton.Set, tokens []string, union bool) Matcher {
-	b, ok := set.Bind(tokens, union)
+func bind(set *automaton.Set, tokens []string, union, derive bool) Matcher {
+	var b automaton.Bound
+	var ok bool
+	if derive {
+		b, ok = set.Bind(tokens, union)
+	} else {
+		b, ok = set.BindOnce(tokens, union)
+	}
 	return Matcher{b: b, none: !ok, rfc: set.RFC}
 }
 

@@ -55,14 +55,28 @@ func (r *Robots) RFC() bool { return r.set.RFC }
 // derives its screen (as much work as Load, on average); bind once per
 // host and keep the Matcher.
 func (r *Robots) Agent(tokens ...string) Matcher {
-	return bind(r.set, tokens, false)
+	return bind(r.set, tokens, false, true)
 }
 
 // AgentUnion binds product tokens the way Google's reference does when it
 // is given several user agents: the groups of every token apply together
 // (else the '*' groups).
 func (r *Robots) AgentUnion(tokens ...string) Matcher {
-	return bind(r.set, tokens, true)
+	return bind(r.set, tokens, true, true)
+}
+
+// AgentOnce is Agent for a host that will be checked once or twice: it
+// does not derive the programs' screens, which cost a first binding
+// more than a few checks save. The Matcher gives Agent's verdicts; on a
+// cold cache its checks are slower. A later Agent of the same Robots
+// derives them then.
+func (r *Robots) AgentOnce(tokens ...string) Matcher {
+	return bind(r.set, tokens, false, false)
+}
+
+// AgentUnionOnce is AgentUnion as AgentOnce is Agent.
+func (r *Robots) AgentUnionOnce(tokens ...string) Matcher {
+	return bind(r.set, tokens, true, false)
 }
 
 // Sitemaps returns the file's sitemap URLs, in order.

@@ -35,18 +35,18 @@ func blobImpl(q conformance.Query) (conformance.Verdict, error) {
 	if err != nil {
 		return conformance.Verdict{}, err
 	}
-	m := r.Agent(q.Agents...)
+	once, m := r.AgentOnce(q.Agents...), r.Agent(q.Agents...)
 	if q.Union {
-		m = r.AgentUnion(q.Agents...)
+		once, m = r.AgentUnionOnce(q.Agents...), r.AgentUnion(q.Agents...)
 	}
 	res := m.Check(q.URL)
-	if res.Allowed != m.Allowed(q.URL) || res != m.CheckBytes([]byte(q.URL)) {
+	if res.Allowed != m.Allowed(q.URL) || res != m.CheckBytes([]byte(q.URL)) || res != once.Check(q.URL) {
 		return conformance.Verdict{}, errMismatch
 	}
 	return conformance.Verdict{Allowed: res.Allowed, Line: res.Line}, nil
 }
 
-var errMismatch = errors.New("the results of Check, CheckBytes and Allowed disagree")
+var errMismatch = errors.New("the results of Check, CheckBytes and Allowed, or of Agent and AgentOnce, disagree")
 
 // TestConformance: rfc and google. Our cases through compile, blob and
 // runtime: verdicts and deciding lines.
