@@ -20,6 +20,7 @@ var allowedImports = map[string][]string{
 	"automaton":          {"github.com/dgryski/go-farm"},
 	"runtime":            {"automaton", "github.com/dgryski/go-farm"},
 	"fetch":              {"compile", "runtime"},
+	"store":              {"runtime", "github.com/dgryski/go-farm", "github.com/klauspost/compress/*"},
 	"internal/reference": {"compile", "internal/reference/refurl"},
 	// The reference's URL side stands alone, so that the runtime's own
 	// tests can use it (the reference needs compile, which needs runtime).
@@ -29,7 +30,7 @@ var allowedImports = map[string][]string{
 	// cmd/robotsdfa's bench subcommand runs the same workloads as the
 	// benchmarks, so it shares their loader (bench/workload, which imports
 	// only compile, runtime and klauspost/compress).
-	"cmd/robotsdfa": {"compile", "automaton", "runtime", "fetch", "bench/workload", "github.com/klauspost/compress/*"},
+	"cmd/robotsdfa": {"compile", "automaton", "runtime", "fetch", "store", "bench/workload", "github.com/klauspost/compress/*"},
 }
 
 // TestImportPolicy checks every package's imports against allowedImports.

@@ -1,0 +1,87 @@
+package store
+
+import (
+	"unsafe"
+
+	"github.com/robotsdfa/robotsdfa/runtime"
+)
+
+// Agent is a crawler's product tokens, bound to a store: it answers for
+// URLs of any host the store holds, with each host's Matcher bound once
+// and kept in the cache. It is safe for concurrent use; a check of a
+// cached host allocates nothing.
+type Agent struct {
+	s      *Store
+	id     int
+	tokens []string
+	union  bool
+}
+
+// Agent binds product tokens as a fallback chain (runtime.Robots.Agent).
+func (s *Store) Agent(tokens ...string) *Agent { return s.newAgent(tokens, false) }
+
+// AgentUnion binds product tokens as Google's reference merges several
+// agents' groups (runtime.Robots.AgentUnion).
+func (s *Store) AgentUnion(tokens ...string) *Agent { return s.newAgent(tokens, true) }
+
+func (s *Store) newAgent(tokens []string, union bool) *Agent {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.agents++
+	return &Agent{s: s, id: s.agents, tokens: append([]string(nil), tokens...), union: union}
+}
+
+// bind binds r for the agent, deriving the screens or not (Agent or
+// AgentOnce).
+func (a *Agent) bind(r *runtime.Robots, derive bool) runtime.Matcher {
+	switch {
+	case a.union && derive:
+		return r.AgentUnion(a.tokens...)
+	case a.union:
+		return r.AgentUnionOnce(a.tokens...)
+	case derive:
+		return r.Agent(a.tokens...)
+	}
+	return r.AgentOnce(a.tokens...)
+}
+
+// Matcher returns the Matcher of url's host (runtime.HostKey), bound for
+// the agent. The error is ErrNotFound when the store does not hold the
+// host (the caller decides: RFC 9309 reads a missing robots.txt as
+// allowing everything), or says why the URL has no host or its blob does
+// not load.
+func (a *Agent) Matcher(url string) (runtime.Matcher, error) {
+	var buf [256]byte
+	key, ok := runtime.AppendHostKey(buf[:0], url)
+	if !ok {
+		return runtime.Matcher{}, errNoHost
+	}
+	return a.s.matcherOf(key, a)
+}
+
+// MatcherKey is Matcher for a host key (runtime.AppendHostKey's), for a
+// caller that has it already.
+func (a *Agent) MatcherKey(key []byte) (runtime.Matcher, error) {
+	return a.s.matcherOf(key, a)
+}
+
+// Check is the verdict for url by its host's robots.txt, and the rule that
+// decided it; errors as Matcher's (with the zero Result).
+func (a *Agent) Check(url string) (runtime.Result, error) {
+	m, err := a.Matcher(url)
+	if err != nil {
+		return runtime.Result{}, err
+	}
+	return m.Check(url), nil
+}
+
+// CheckBytes is Check for a URL in a byte slice, which is only read.
+func (a *Agent) CheckBytes(url []byte) (runtime.Result, error) {
+	return a.Check(unsafe.String(unsafe.SliceData(url), len(url)))
+}
+
+// Allowed reports whether the agent may fetch url; errors as Matcher's.
+func (a *Agent) Allowed(url string) (bool, error) {
+	res, err := a.Check(url)
+	return res.Allowed, err
+}

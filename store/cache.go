@@ -1,0 +1,312 @@
+package store
+
+import (
+	"fmt"
+	"sync/atomic"
+	"unsafe"
+
+	farm "github.com/dgryski/go-farm"
+	"github.com/robotsdfa/robotsdfa/runtime"
+)
+
+// The hot cache. A content keeps the robots.txt loaded from its blob and
+// the Matchers bound from it, shared by every host that serves the same
+// file. A host's lookup is kept in a direct-mapped slot (by its key's
+// hash) that holds the key, the content and the Matcher last bound for
+// it, so that a hot host's check reads one slot and no more before its
+// Matcher's own tables (docs/PERFORMANCE.md, "The store").
+//
+// Loaded contents are bounded by an estimate of their bytes
+// (Options.CacheBytes) and dropped by the clock (second chance): a hit
+// sets its slot's bit, and the hand drops the first content none of whose
+// slots has its bit set, clearing those slots, so that no Matcher of a
+// dropped content stays reachable from the cache. A hit reads and, once
+// per sweep, writes its slot: no lock, no allocation.
+
+// hostSlot is a host key's lookup: its content (nil when the store does
+// not hold the host) and, for agent, its bound Matcher. A slot is not
+// changed once published but for ref.
+type hostSlot struct {
+	h     uint64
+	ref   atomic.Bool // the clock's bit: used since the hand last passed
+	agent int
+	c     *content
+	m     runtime.Matcher
+	// once: m was bound without deriving its screens (AgentOnce), for
+	// the host's first check; its second binds it again, deriving them.
+	once bool
+	// The key: inline when it is short (most are), so that comparing it
+	// reads the slot's own lines.
+	n     uint8
+	short [slotKey]byte
+	long  string
+}
+
+const slotKey = 62
+
+// slotBytes is a slot's memory when it holds a host: its pointer and
+// itself.
+const slotBytes = int64(unsafe.Sizeof(hostSlot{})) + 8
+
+func newSlot(h uint64, key []byte) *hostSlot {
+	hs := &hostSlot{h: h}
+	if len(key) <= slotKey {
+		hs.n = uint8(len(key))
+		copy(hs.short[:], key)
+	} else {
+		hs.long = string(key)
+	}
+	return hs
+}
+
+// is reports whether the slot is key's (h its hash).
+func (hs *hostSlot) is(key []byte, h uint64) bool {
+	if hs.h != h {
+		return false
+	}
+	if len(key) <= slotKey {
+		return int(hs.n) == len(key) && string(hs.short[:hs.n]) == string(key)
+	}
+	return hs.long == string(key)
+}
+
+func (hs *hostSlot) key() string {
+	if hs.long != "" {
+		return hs.long
+	}
+	return string(hs.short[:hs.n])
+}
+
+// slotHash is a key's hash for the slots: farm's Hash64, which (unlike
+// Fingerprint64's assembly) lets a key on the stack stay there.
+func slotHash(key []byte) uint64 { return farm.Hash64(key) }
+
+// matcherOf is agent a's Matcher for a host key, through the cache:
+// ErrNotFound itself (not wrapped, so that a miss allocates nothing) when
+// the store does not hold the host.
+func (s *Store) matcherOf(key []byte, a *Agent) (runtime.Matcher, error) {
+	h := slotHash(key)
+	if hs := s.slots[h&s.mask].Load(); hs != nil && hs.is(key, h) {
+		if !hs.ref.Load() {
+			hs.ref.Store(true)
+		}
+		if hs.c == nil {
+			return runtime.Matcher{}, ErrNotFound
+		}
+		if hs.agent == a.id && !hs.once {
+			return hs.m, nil
+		}
+	}
+	return s.matcherMiss(key, h, a)
+}
+
+// matcherMiss is matcherOf when the slot does not hold the host's Matcher
+// for a: its first check binds it without deriving its screens, a second
+// (the slot holding that one) binds it deriving them, so that a host
+// checked once costs less and one checked often checks faster
+// (docs/PERFORMANCE.md, "The store").
+func (s *Store) matcherMiss(key []byte, h uint64, a *Agent) (runtime.Matcher, error) {
+	s.misses.Add(1)
+	derive := false
+	if hs := s.slots[h&s.mask].Load(); hs != nil && hs.is(key, h) && hs.agent == a.id {
+		derive = true
+	}
+	c, err := s.contentOf(key, h)
+	if err != nil {
+		return runtime.Matcher{}, err
+	}
+	l, err := s.loadContent(c)
+	if err != nil {
+		return runtime.Matcher{}, err
+	}
+	m, once := l.matcher(a, derive)
+	hs := newSlot(h, key)
+	hs.once = once
+	s.publish(hs, c, l, a.id, m)
+	return m, nil
+}
+
+// load returns a host key's loaded robots.txt (not through the slots'
+// Matchers: for Robots).
+func (s *Store) load(key []byte) (*loaded, error) {
+	c, err := s.contentOf(key, slotHash(key))
+	if err != nil {
+		return nil, err
+	}
+	return s.loadContent(c)
+}
+
+// contentOf finds a host key's content: in its slot, else in the index
+// (a miss that the slot then remembers, with no Matcher).
+func (s *Store) contentOf(key []byte, h uint64) (*content, error) {
+	if hs := s.slots[h&s.mask].Load(); hs != nil && hs.is(key, h) {
+		if hs.c == nil {
+			return nil, ErrNotFound
+		}
+		return hs.c, nil
+	}
+	hs := newSlot(h, key)
+	k := hs.key()
+	// The index (an interface) is given a copy of the key, so that the
+	// caller's stays on its stack.
+	id, found := s.t.lookup(unsafe.Slice(unsafe.StringData(k), len(k)), fingerprint(k))
+	if !found {
+		s.slots[h&s.mask].Store(hs)
+		return nil, ErrNotFound
+	}
+	s.mu.Lock()
+	c := s.contents[id]
+	if c == nil {
+		c = &content{id: id, at: -1}
+		s.contents[id] = c
+	}
+	s.mu.Unlock()
+	return c, nil
+}
+
+// publish puts a slot in place, for content c (loaded as l), if c is
+// still loaded as l, and records it with c so that c's eviction clears it.
+func (s *Store) publish(hs *hostSlot, c *content, l *loaded, agent int, m runtime.Matcher) {
+	hs.c, hs.agent, hs.m = c, agent, m
+	hs.ref.Store(true)
+	i := uint32(hs.h & s.mask)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if c.loaded.Load() != l {
+		return // dropped meanwhile: the next lookup loads it again
+	}
+	s.slots[i].Store(hs)
+	for _, j := range c.slots {
+		if j == i {
+			return
+		}
+	}
+	c.slots = append(c.slots, i)
+}
+
+// loadContent returns c's loaded robots.txt, loading it once when it is
+// not cached.
+func (s *Store) loadContent(c *content) (*loaded, error) {
+	if l := c.loaded.Load(); l != nil {
+		return l, nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.err != nil {
+		return nil, c.err
+	}
+	if l := c.loaded.Load(); l != nil {
+		return l, nil
+	}
+	blob, err := blobOf(s.t, c.id)
+	var r *runtime.Robots
+	if err == nil {
+		r, err = runtime.Load(blob)
+	}
+	if err != nil {
+		c.err = fmt.Errorf("store: blob %d: %w", c.id, err)
+		return nil, c.err
+	}
+	l := &loaded{robots: r, bytes: 2*int64(len(blob)) + 512}
+	s.loads.Add(1)
+	s.mu.Lock()
+	c.loaded.Store(l)
+	c.fresh = true
+	c.at = len(s.ring)
+	s.ring = append(s.ring, c)
+	if s.contents[c.id] == nil {
+		s.contents[c.id] = c // evicted while this load began
+	}
+	s.loaded.Add(l.bytes)
+	s.evict(c)
+	s.mu.Unlock()
+	return l, nil
+}
+
+// evict drops loaded contents until the estimate is within the bound,
+// keeping keep (just loaded). A content is kept for one more sweep when
+// it is fresh (loaded since the hand last passed) or one of its slots was
+// used. s.mu is held.
+func (s *Store) evict(keep *content) {
+	for s.loaded.Load() > s.loadedBytes && len(s.ring) > 1 {
+		if s.hand >= len(s.ring) {
+			s.hand = 0
+		}
+		c := s.ring[s.hand]
+		if c == keep || s.used(c) {
+			s.hand++
+			continue
+		}
+		l := c.loaded.Swap(nil)
+		s.loaded.Add(-l.bytes)
+		s.evictions.Add(1)
+		for _, i := range c.slots {
+			if hs := s.slots[i].Load(); hs != nil && hs.c == c {
+				s.slots[i].CompareAndSwap(hs, nil)
+			}
+		}
+		c.slots = nil
+		if s.contents[c.id] == c {
+			delete(s.contents, c.id) // so that the heap holds only what is cached
+		}
+		last := s.ring[len(s.ring)-1]
+		s.ring[s.hand], last.at = last, s.hand
+		s.ring = s.ring[:len(s.ring)-1]
+		c.at = -1
+	}
+}
+
+// used reports, and clears, whether c was used since the hand last
+// passed: it was loaded since, or one of its slots was hit. The slots
+// that are another content's now are dropped from c's list.
+func (s *Store) used(c *content) bool {
+	used := c.fresh
+	c.fresh = false
+	kept := c.slots[:0]
+	for _, i := range c.slots {
+		hs := s.slots[i].Load()
+		if hs == nil || hs.c != c {
+			continue
+		}
+		kept = append(kept, i)
+		if hs.ref.Load() {
+			hs.ref.Store(false)
+			used = true
+		}
+	}
+	c.slots = kept
+	return used
+}
+
+// matcher returns l's Matcher for agent a: the one bound deriving its
+// screens when there is one, else, unless derive, the one bound without
+// (once), binding it on first use.
+func (l *loaded) matcher(a *Agent, derive bool) (m runtime.Matcher, once bool) {
+	if ms := l.matchers.Load(); ms != nil {
+		found := -1
+		for i := range *ms {
+			if (*ms)[i].agent != a.id {
+				continue
+			}
+			if !(*ms)[i].once {
+				return (*ms)[i].m, false
+			}
+			found = i
+		}
+		if found >= 0 && !derive {
+			return (*ms)[found].m, true
+		}
+	}
+	m = a.bind(l.robots, derive)
+	for {
+		old := l.matchers.Load()
+		var next []boundAgent
+		if old != nil {
+			next = append(next, *old...)
+		}
+		next = append(next, boundAgent{a.id, !derive, m})
+		if l.matchers.CompareAndSwap(old, &next) {
+			return m, !derive
+		}
+	}
+}

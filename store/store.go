@@ -1,0 +1,240 @@
+package store
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"sync"
+	"sync/atomic"
+	"unsafe"
+
+	farm "github.com/dgryski/go-farm"
+	"github.com/robotsdfa/robotsdfa/runtime"
+)
+
+// DefaultCacheBytes bounds the robots.txt a Store keeps loaded when
+// Options.CacheBytes is zero.
+const DefaultCacheBytes = 64 << 20
+
+// Options control a Store.
+type Options struct {
+	// CacheBytes bounds the cache's memory: the hosts' lookups it keeps
+	// (about a quarter of it) and the robots.txt kept loaded and bound
+	// (an estimate: twice each blob's bytes and a little more); 0 means
+	// DefaultCacheBytes. Past it, the least recently used are dropped
+	// and loaded again when next asked for. Beyond the cache, an open
+	// store's Go heap is a few hundred bytes whatever its size: its
+	// index is read in place from the mapped file.
+	CacheBytes int64
+}
+
+// Store is a store file, open: many hosts' compiled robots.txt, looked up
+// by host. It is safe for concurrent use.
+type Store struct {
+	path    string
+	version int
+	size    int64
+	t       table
+	unmap   func() error
+
+	cacheBytes  int64
+	loadedBytes int64 // the bound of loaded contents: cacheBytes less the slots'
+	// slots caches hosts' lookups, direct-mapped by the host key's
+	// fingerprint: a hot host is found without searching the index.
+	slots []atomic.Pointer[hostSlot]
+	mask  uint64
+
+	mu sync.Mutex // contents, ring, agents
+	// contents are those loaded, being loaded, or that failed to load:
+	// a content is dropped from it when evicted.
+	contents map[uint32]*content
+	ring     []*content // the contents loaded, for the clock
+	hand     int
+	loaded   atomic.Int64 // their estimated bytes
+	agents   int
+
+	misses, loads, evictions atomic.Int64
+}
+
+// content is one of the store's blobs, and while it is cached, the
+// robots.txt loaded from it.
+type content struct {
+	id     uint32
+	mu     sync.Mutex // loading
+	loaded atomic.Pointer[loaded]
+	err    error // a blob that does not load: for good
+	// Under Store.mu: at is the index in Store.ring while loaded; slots
+	// are the slots that have held it (see publish); fresh is set on
+	// loading and cleared by the clock's hand.
+	at    int
+	slots []uint32
+	fresh bool
+}
+
+// loaded is a content's robots.txt and the Matchers bound so far.
+type loaded struct {
+	robots   *runtime.Robots
+	bytes    int64
+	matchers atomic.Pointer[[]boundAgent]
+}
+
+type boundAgent struct {
+	agent int
+	once  bool // bound without deriving the screens (hostSlot.once)
+	m     runtime.Matcher
+}
+
+// Open opens a store file: a version 2 file is memory-mapped where the
+// system allows it (read whole elsewhere), and only its header and index
+// are read and validated (see docs/FORMAT.md); each blob is validated by
+// runtime.Load at its first use, and one that is damaged makes only its
+// own hosts unreadable. A version 1 pack (compressed whole) is
+// decompressed into memory. Errors wrap ErrFormat, ErrVersion or
+// ErrChecksum and name the byte offset of the fault.
+func Open(path string, opts Options) (*Store, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if st.IsDir() {
+		return nil, fmt.Errorf("%s: is a directory, not a store", path)
+	}
+	s := &Store{path: path, size: st.Size(), unmap: func() error { return nil }}
+	var head [1]byte
+	if _, err := f.ReadAt(head[:], 0); err == nil && head[0] == zstdMagicByte {
+		t, err := openV1(f)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		s.t, s.version = t, 1
+	} else {
+		data, unmap, err := mapFile(f, st.Size())
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		t, err := openV2(data)
+		if err != nil {
+			unmap()
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		s.t, s.version, s.unmap = t, 2, unmap
+	}
+	s.cacheBytes = opts.CacheBytes
+	if s.cacheBytes <= 0 {
+		s.cacheBytes = DefaultCacheBytes
+	}
+	n := 1 << 10 // host slots: a power of two, about one per 1 KiB of cache
+	for n < 1<<20 && int64(n)<<10 < s.cacheBytes {
+		n <<= 1
+	}
+	s.slots, s.mask = make([]atomic.Pointer[hostSlot], n), uint64(n-1)
+	// The slots' share of the bound; loaded robots.txt have the rest.
+	s.loadedBytes = max(0, s.cacheBytes-int64(n)*slotBytes)
+	s.contents = map[uint32]*content{}
+	return s, nil
+}
+
+// Close releases the file. No Robots or Matcher from the store may be used
+// afterwards (their blobs may be in the unmapped file).
+func (s *Store) Close() error { return s.unmap() }
+
+// Version is the file's format version: 2, or 1 for an old pack.
+func (s *Store) Version() int { return s.version }
+
+// Hosts counts the hosts the store holds; Contents its distinct blobs.
+func (s *Store) Hosts() int { return s.t.hosts() }
+
+// Contents counts the distinct blobs.
+func (s *Store) Contents() int { return s.t.contents() }
+
+// Size is the file's size in bytes.
+func (s *Store) Size() int64 { return s.size }
+
+// Has reports whether the store holds host's robots.txt (host: a URL, or a
+// host with an optional port; see Key).
+func (s *Store) Has(host string) bool {
+	key, ok := Key(host)
+	if !ok {
+		return false
+	}
+	_, found := s.t.lookup([]byte(key), fingerprint(key))
+	return found
+}
+
+// Robots returns host's robots.txt, loaded (and kept in the cache). The
+// error is ErrNotFound when the store does not hold the host, or says
+// why its blob does not load.
+func (s *Store) Robots(host string) (*runtime.Robots, error) {
+	key, ok := Key(host)
+	if !ok {
+		return nil, fmt.Errorf("store: %q is not a host", host)
+	}
+	l, err := s.load([]byte(key))
+	if err == ErrNotFound {
+		return nil, fmt.Errorf("%w: %s", ErrNotFound, key)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return l.robots, nil
+}
+
+// Blob returns host's blob, decompressed, not cached.
+func (s *Store) Blob(host string) ([]byte, error) {
+	key, ok := Key(host)
+	if !ok {
+		return nil, fmt.Errorf("store: %q is not a host", host)
+	}
+	id, found := s.t.lookup([]byte(key), fingerprint(key))
+	if !found {
+		return nil, fmt.Errorf("%w: %s", ErrNotFound, key)
+	}
+	return blobOf(s.t, id)
+}
+
+// ContentBlob returns the i-th distinct blob, decompressed (for tools that
+// check every blob: inspect).
+func (s *Store) ContentBlob(i int) ([]byte, error) {
+	if i < 0 || i >= s.t.contents() {
+		return nil, fmt.Errorf("store: content %d of %d", i, s.t.contents())
+	}
+	return blobOf(s.t, uint32(i))
+}
+
+// Each calls fn with every host key and the index of its blob, in the
+// index's order, until fn returns an error, which Each returns.
+func (s *Store) Each(fn func(key string, content int) error) error {
+	return s.t.eachHost(func(k string, c uint32) error { return fn(k, int(c)) })
+}
+
+func (s *Store) eachHost(fn func(string, uint32) error) error { return s.t.eachHost(fn) }
+
+func (s *Store) frame(i uint32) (contentRec, []byte, error) { return s.t.frame(i) }
+
+// CacheStats are a Store's cache figures since it was opened.
+type CacheStats struct {
+	// Misses count the checks whose host's Matcher was not in its slot
+	// (hits are not counted, so that they write nothing shared).
+	Misses int64
+	// Loads count blobs decompressed and loaded; Evictions those dropped
+	// to keep within CacheBytes. Bytes is the estimate of what is loaded.
+	Loads, Evictions, Bytes int64
+}
+
+// CacheStats returns the cache's figures.
+func (s *Store) CacheStats() CacheStats {
+	return CacheStats{s.misses.Load(), s.loads.Load(), s.evictions.Load(), s.loaded.Load()}
+}
+
+// errNoHost is a URL without a host.
+var errNoHost = errors.New("store: the URL has no host")
+
+// fingerprint is Fingerprint64 of a host key, the index's order.
+func fingerprint(key string) uint64 {
+	return farm.Fingerprint64(unsafe.Slice(unsafe.StringData(key), len(key)))
+}
