@@ -12,6 +12,7 @@ import (
 	"github.com/robotsdfa/robotsdfa/automaton"
 	"github.com/robotsdfa/robotsdfa/bench/workload"
 	"github.com/robotsdfa/robotsdfa/compile"
+	"github.com/robotsdfa/robotsdfa/store"
 )
 
 const compileAbout = `
@@ -20,10 +21,12 @@ groups, its agent index and records, validated when loaded. With -agent,
 only the groups those product tokens would use (and the '*' groups) are
 kept.
 
-With -robots-dir, compiles every <host>.txt of DIR (and the hosts a -hosts
-table names) into one pack: every blob in one zstd-compressed file with an
-index by host, for "robotsdfa filter -pack". A file that cannot be read
-stops the pack: nothing is written.`
+With -robots-dir, compiles every <host>.txt of DIR ("host_8080.txt" for
+a port; and the hosts a -hosts table names) into one pack (a store, package
+store): each distinct blob once, compressed on its own, with an index by
+host, for "robotsdfa filter -pack", "records -pack" and crawlers that open
+it with package store. A file that cannot be read stops the pack: nothing
+is written.`
 
 const compileExample = `  $ robotsdfa compile -o wikipedia.blob testdata/corpus/robots/en.wikipedia.org__protego2019.txt
   $ robotsdfa compile -robots-dir testdata/corpus/robots -hosts testdata/corpus/hosts.tsv -o sample.pack`
@@ -111,94 +114,156 @@ func writeFile(path string, fill func(*os.File) error) error {
 	return nil
 }
 
-// compilePack compiles a directory into a pack.
+// compilePack compiles a directory into a store (a pack): every file
+// once, in parallel, added in the order of the files' names so that the
+// same directory gives the same bytes.
 func compilePack(e *env, dir, hostsPath, out string, opts compile.Options, workers int) int {
-	entries, err := os.ReadDir(dir)
+	hostFile, err := hostFiles(dir, hostsPath)
 	if err != nil {
 		return fail(e, "compile", err)
 	}
-	hostFile := map[string]string{} // host key → file name
-	for _, ent := range entries {
-		name := ent.Name()
-		if strings.HasSuffix(name, ".txt") && !ent.IsDir() {
-			hostFile[strings.ToLower(strings.TrimSuffix(name, ".txt"))] = name
-		}
+	hostsOf := map[string][]string{} // file → its hosts' keys
+	for h, f := range hostFile {
+		hostsOf[f] = append(hostsOf[f], h)
 	}
-	if hostsPath != "" {
-		table, err := workload.ReadHosts(hostsPath)
-		if err != nil {
-			return fail(e, "compile", err)
-		}
-		for h, f := range table {
-			hostFile[h] = f
-		}
-	}
-	if len(hostFile) == 0 {
-		return fail(e, "compile", fmt.Errorf("%s: no <host>.txt files", dir))
-	}
-	var files []string
-	seen := map[string]int{}
-	for _, f := range hostFile {
-		if _, ok := seen[f]; !ok {
-			seen[f] = 0
-			files = append(files, f)
-		}
+	files := make([]string, 0, len(hostsOf))
+	for f, hs := range hostsOf {
+		files = append(files, f)
+		sort.Strings(hs)
 	}
 	sort.Strings(files)
-	for i, f := range files {
-		seen[f] = i
+	w, err := store.Create(out)
+	if err != nil {
+		return fail(e, "compile", err)
 	}
-	blobs := make([][]byte, len(files))
-	errs := make([]error, len(files))
-	robotsBytes := make([]int, len(files))
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				body, err := readBody(filepath.Join(dir, files[i]), opts)
-				if err == nil {
-					robotsBytes[i] = len(body)
-					blobs[i], err = compile.Compile(body, opts).AppendBinary(nil)
+	type result struct {
+		blob []byte
+		size int
+		err  error
+	}
+	results := make([]result, len(files))
+	robotsBytes, blobBytes, bad := 0, 0, 0
+	const batch = 256
+	for lo := 0; lo < len(files); lo += batch {
+		hi := min(lo+batch, len(files))
+		var wg sync.WaitGroup
+		next := make(chan int)
+		for range workers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := range next {
+					body, err := readBody(filepath.Join(dir, files[i]), opts)
+					r := result{size: len(body), err: err}
+					if err == nil {
+						r.blob, r.err = compile.Compile(body, opts).AppendBinary(nil)
+					}
+					results[i] = r
 				}
-				errs[i] = err
+			}()
+		}
+		for i := lo; i < hi; i++ {
+			next <- i
+		}
+		close(next)
+		wg.Wait()
+		for i := lo; i < hi; i++ {
+			r := results[i]
+			results[i] = result{}
+			if r.err != nil {
+				bad++
+				fmt.Fprintf(e.stderr, "%s compile: %v\n", commandName, r.err)
+				continue
 			}
-		}()
-	}
-	for i := range files {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	bad := 0
-	for _, err := range errs {
-		if err != nil {
-			bad++
-			fmt.Fprintf(e.stderr, "%s compile: %v\n", commandName, err)
+			robotsBytes += r.size
+			blobBytes += len(r.blob)
+			c, err := w.AddContent(r.blob)
+			for _, h := range hostsOf[files[i]] {
+				if err == nil {
+					err = w.PutHost(h, c)
+				}
+			}
+			if err != nil {
+				w.Abort()
+				return fail(e, "compile", err)
+			}
 		}
 	}
 	if bad > 0 {
+		w.Abort()
 		return fail(e, "compile", fmt.Errorf("%d of %d files could not be read; no pack written", bad, len(files)))
 	}
-	hosts := make(map[string]int, len(hostFile))
-	for h, f := range hostFile {
-		hosts[h] = seen[f]
-	}
-	if err := writeFile(out, func(w *os.File) error { return writePack(w, hosts, blobs) }); err != nil {
+	contents := w.Contents()
+	if err := w.Close(); err != nil {
 		return fail(e, "compile", err)
 	}
 	st, err := os.Stat(out)
 	if err != nil {
 		return fail(e, "compile", err)
 	}
-	rb, bb := 0, 0
-	for i := range blobs {
-		rb += robotsBytes[i]
-		bb += len(blobs[i])
-	}
-	fmt.Fprintf(e.stderr, "%s compile: %d files (%d bytes, %s mode), %d hosts → %s: %d bytes of blobs, %d bytes compressed\n",
-		commandName, len(files), rb, opts.Mode, len(hosts), out, bb, st.Size())
+	fmt.Fprintf(e.stderr, "%s compile: %d files (%d bytes, %s mode), %d hosts → %s: %d distinct blobs of %d bytes, %d bytes on disk\n",
+		commandName, len(files), robotsBytes, opts.Mode, len(hostFile), out, contents, blobBytes, st.Size())
 	return exitOK
+}
+
+// hostFiles is the host key → file table of a directory of robots.txt
+// files: each <host>.txt ("host_port.txt" for a port), then the hosts a
+// -hosts table names.
+func hostFiles(dir, hostsPath string) (map[string]string, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	hostFile := map[string]string{}
+	for _, ent := range entries {
+		name := ent.Name()
+		if strings.HasSuffix(name, ".txt") && !ent.IsDir() {
+			if key, ok := store.Key(fileHost(strings.TrimSuffix(name, ".txt"))); ok {
+				hostFile[key] = name
+			}
+		}
+	}
+	if hostsPath != "" {
+		table, err := hostTable(hostsPath)
+		if err != nil {
+			return nil, err
+		}
+		for key, f := range table {
+			hostFile[key] = f
+		}
+	}
+	if len(hostFile) == 0 {
+		return nil, fmt.Errorf("%s: no <host>.txt files", dir)
+	}
+	return hostFile, nil
+}
+
+// fileHost is the host a robots.txt file's name stands for: "host_8080"
+// is "host:8080" (a file name holds no ':').
+func fileHost(name string) string {
+	i := strings.LastIndexByte(name, '_')
+	if i <= 0 || i == len(name)-1 || strings.Trim(name[i+1:], "0123456789") != "" {
+		return name
+	}
+	return name[:i] + ":" + name[i+1:]
+}
+
+// fileName is the name of a host key's robots.txt file in a directory:
+// ':' written '_'.
+func fileName(key string) string { return strings.ReplaceAll(key, ":", "_") + ".txt" }
+
+// hostTable reads a host<TAB>file table, each host under its key
+// (store.Key).
+func hostTable(path string) (map[string]string, error) {
+	table, err := workload.ReadHosts(path)
+	if err != nil {
+		return nil, err
+	}
+	keyed := make(map[string]string, len(table))
+	for h, f := range table {
+		if key, ok := store.Key(h); ok {
+			keyed[key] = f
+		}
+	}
+	return keyed, nil
 }

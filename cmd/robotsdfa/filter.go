@@ -13,10 +13,6 @@ import (
 	"sync"
 	"syscall"
 	"time"
-
-	"github.com/robotsdfa/robotsdfa/bench/workload"
-	"github.com/robotsdfa/robotsdfa/compile"
-	"github.com/robotsdfa/robotsdfa/runtime"
 )
 
 const filterAbout = `
@@ -140,35 +136,13 @@ func (ff *filterFlags) source(e *env, tokens []string) (source, error) {
 		}
 		var hosts map[string]string
 		if ff.hosts != "" {
-			if hosts, err = workload.ReadHosts(ff.hosts); err != nil {
+			if hosts, err = hostTable(ff.hosts); err != nil {
 				return nil, err
 			}
 		}
 		return newPerHost(dirLoader(ff.robotsDir, hosts, opts, tokens, ff.explain)), nil
 	default:
-		p, err := readPack(ff.pack)
-		if err != nil {
-			return nil, err
-		}
-		return newPerHost(packLoader(p, tokens, ff.modeSet, ff.ro.mode)), nil
-	}
-}
-
-// packLoader loads a host's blob from a pack, validating it on first use.
-func packLoader(p *pack, tokens []string, modeSet bool, mode compile.Mode) func(string) *target {
-	return func(key string) *target {
-		blob, ok := p.lookup(key)
-		if !ok {
-			return &target{missing: true, m: allowAll}
-		}
-		r, err := runtime.Load(blob)
-		if err != nil {
-			return &target{problem: fmt.Sprintf("pack blob of %s: %v", key, err)}
-		}
-		if modeSet && r.RFC() != (mode == compile.RFC9309) {
-			return &target{problem: fmt.Sprintf("pack blob of %s was compiled in the other mode than -mode %s", key, mode)}
-		}
-		return &target{m: r.Agent(tokens...)}
+		return openStoreSource(ff.pack, tokens, ff.modeSet, ff.ro.mode)
 	}
 }
 
@@ -204,6 +178,9 @@ func (ff *filterFlags) run(e *env, src source, inputs []string) int {
 			for c := range work {
 				wk.process(c)
 				done <- c
+			}
+			if ss, ok := src.(*storeSource); ok {
+				ss.merge(wk)
 			}
 		}()
 	}
@@ -297,7 +274,12 @@ func summary(e *env, t totals, hs hostStats, d time.Duration) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s filter: %d lines in %.2fs (%s lines/s): %d allowed, %d disallowed, %d unusable",
 		commandName, t.lines, d.Seconds(), group3(int64(rate)), t.allowed, t.disallowed, t.unusable)
-	if !hs.single {
+	switch {
+	case hs.cache != nil:
+		c := hs.cache
+		fmt.Fprintf(&b, "; %d hosts: %d in the pack, %d not, %d unreadable; the pack's cache: %d loads, %d evictions",
+			hs.hosts, hs.found, hs.missing, hs.problem, c.Loads, c.Evictions)
+	case !hs.single:
 		fmt.Fprintf(&b, "; %d hosts: %d with a robots.txt, %d without, %d unreadable; loading them took %.2fs of worker time",
 			hs.hosts, hs.found, hs.missing, hs.problem, hs.loading.Seconds())
 	}

@@ -47,11 +47,7 @@ func referenceVerdicts(t testing.TB, urls []string) []bool {
 
 // appendHostKey is the filter's key for a whole URL.
 func appendHostKey(dst, url []byte) ([]byte, bool) {
-	host, port, ok := runtime.Host(string(url))
-	if !ok {
-		return dst, false
-	}
-	return appendKey(dst, string(url), host, port), true
+	return runtime.AppendHostKey(dst, string(url))
 }
 
 // A million URLs through four workers: every line comes out once, in
@@ -327,4 +323,25 @@ func TestFilterExplain(t *testing.T) {
 	require.Equal(t, "disallowed\thttps://example.com/private/x\tline 2: Disallow: /private\n"+
 		"allowed\thttps://example.com/private/ok\tline 3: Allow: /private/ok\n"+
 		"allowed\thttps://example.com/a\tno matching rule\n", r.stdout)
+}
+
+// TestFilterHostKeys: a URL finds its host's file however it writes the
+// host (runtime.HostKey): an IDN host its Punycode file, a trailing dot
+// and capitals the plain name; with -robots-dir and through a -pack.
+func TestFilterHostKeys(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "xn--bcher-kva.de.txt"), []byte("user-agent: *\ndisallow: /\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "example.org.txt"), []byte("user-agent: *\ndisallow: /private\n"), 0o644))
+	input := "https://bücher.de/x\nhttps://BÜCHER.de./y\nhttps://xn--bcher-kva.de/z\nhttps://Example.ORG./private/a\nhttps://example.org/public\n"
+	want := "disallowed\thttps://bücher.de/x\ndisallowed\thttps://BÜCHER.de./y\ndisallowed\thttps://xn--bcher-kva.de/z\n" +
+		"disallowed\thttps://Example.ORG./private/a\nallowed\thttps://example.org/public\n"
+	r := robotsdfa(t, []byte(input), "filter", "-robots-dir", dir, "-agent", "bot", "-verdicts")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Equal(t, want, r.stdout)
+	pack := filepath.Join(t.TempDir(), "keys.pack")
+	r = robotsdfa(t, nil, "compile", "-robots-dir", dir, "-o", pack)
+	require.Equal(t, 0, r.code, r.stderr)
+	r = robotsdfa(t, []byte(input), "filter", "-pack", pack, "-agent", "bot", "-verdicts")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Equal(t, want, r.stdout)
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/robotsdfa/robotsdfa/automaton"
+	"github.com/robotsdfa/robotsdfa/store"
 )
 
 const inspectAbout = `
@@ -49,11 +50,12 @@ func runInspect(e *env, args []string) int {
 		describeSet(out, set)
 		return exitOK
 	}
-	p, err := readPack(path)
+	st, err := store.Open(path, store.Options{})
 	if err != nil {
 		return fail(e, "inspect", err)
 	}
-	return inspectPack(e, out, path, p, *verbose)
+	defer st.Close()
+	return inspectPack(e, out, path, st, *verbose)
 }
 
 // readHead reads a file's first bytes, to tell blobs from packs.
@@ -69,8 +71,8 @@ func readHead(path string) ([]byte, error) {
 		return nil, err
 	}
 	head = head[:n]
-	if !bytes.HasPrefix(head, []byte(automaton.Magic)) && !bytes.HasPrefix(head, []byte{0x28, 0xb5, 0x2f, 0xfd}) {
-		return nil, fmt.Errorf("%s: neither a blob (%q) nor a pack (zstd) at byte 0", path, automaton.Magic)
+	if !bytes.HasPrefix(head, []byte(automaton.Magic)) && !bytes.HasPrefix(head, []byte("RDFApack")) && !bytes.HasPrefix(head, []byte{0x28, 0xb5, 0x2f, 0xfd}) {
+		return nil, fmt.Errorf("%s: neither a blob (%q) nor a pack at byte 0", path, automaton.Magic)
 	}
 	return head, nil
 }
@@ -101,18 +103,30 @@ func describeSet(w io.Writer, s *automaton.Set) {
 	}
 }
 
-// inspectPack validates every blob of a pack and summarises it.
-func inspectPack(e *env, out *bufio.Writer, path string, p *pack, verbose bool) int {
+// inspectPack validates every blob of a store (a pack) and summarises it.
+func inspectPack(e *env, out *bufio.Writer, path string, st *store.Store, verbose bool) int {
 	bad, rfc, groups, dfas, states, blobBytes := 0, 0, 0, 0, 0, 0
-	valid := make([]bool, len(p.blobs))
-	for i, b := range p.blobs {
-		set, err := automaton.Decode(b)
+	valid := make([]bool, st.Contents())
+	sizes := make([]int, st.Contents())
+	hostsOf := map[int][]string{}
+	st.Each(func(key string, c int) error {
+		if len(hostsOf[c]) < 4 {
+			hostsOf[c] = append(hostsOf[c], key)
+		}
+		return nil
+	})
+	for i := range st.Contents() {
+		b, err := st.ContentBlob(i)
+		var set *automaton.Set
+		if err == nil {
+			set, err = automaton.Decode(b)
+		}
 		if err != nil {
 			bad++
-			fmt.Fprintf(e.stderr, "%s inspect: %s: blob %d (%s): %v\n", commandName, path, i, hostsOf(p, i), err)
+			fmt.Fprintf(e.stderr, "%s inspect: %s: blob %d (of %s): %v\n", commandName, path, i, strings.Join(hostsOf[i], ", "), err)
 			continue
 		}
-		valid[i] = true
+		valid[i], sizes[i] = true, len(b)
 		blobBytes += len(b)
 		groups += len(set.Programs)
 		if set.RFC {
@@ -123,40 +137,29 @@ func inspectPack(e *env, out *bufio.Writer, path string, p *pack, verbose bool) 
 			dfas, states = dfas+st.Automata, states+st.States
 		}
 	}
-	fmt.Fprintf(out, "%s: pack v%d, %d hosts, %d blobs (%d rfc mode), %d bytes of content, %d bytes compressed",
-		path, packVersion, len(p.hosts), len(p.blobs), rfc, p.size, p.compressed)
+	fmt.Fprintf(out, "%s: pack v%d, %d hosts, %d distinct blobs (%d rfc mode), %d bytes",
+		path, st.Version(), st.Hosts(), st.Contents(), rfc, st.Size())
 	if bad == 0 {
 		fmt.Fprintf(out, ", valid\n")
 	} else {
 		fmt.Fprintf(out, ", %d blobs INVALID\n", bad)
 	}
 	fmt.Fprintf(out, "  blobs: %d bytes; merged groups: %d; automata: %d; states: %d\n", blobBytes, groups, dfas, states)
+	if st.Version() == 1 {
+		fmt.Fprintf(out, "  a pack of version 1 opens (read whole into memory); \"robotsdfa compile -robots-dir DIR -o %s\" writes version 2, mapped and read by lookup\n", path)
+	}
 	if verbose {
-		for i, h := range p.hosts {
-			b := p.blobOf[i]
+		st.Each(func(key string, c int) error {
 			status := "valid"
-			if !valid[b] {
+			if !valid[c] {
 				status = "INVALID"
 			}
-			fmt.Fprintf(out, "  %s\tblob %d\t%d bytes\t%s\n", h, b, len(p.blobs[b]), status)
-		}
+			fmt.Fprintf(out, "  %s\tblob %d\t%d bytes\t%s\n", key, c, sizes[c], status)
+			return nil
+		})
 	}
 	if bad > 0 {
 		return exitProblem
 	}
 	return exitOK
-}
-
-// hostsOf names the hosts that use blob i (for error messages).
-func hostsOf(p *pack, i int) string {
-	var names []string
-	for h, b := range p.blobOf {
-		if int(b) == i {
-			names = append(names, p.hosts[h])
-		}
-	}
-	if len(names) > 3 {
-		return fmt.Sprintf("%s and %d more", names[0], len(names)-1)
-	}
-	return fmt.Sprint(names)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 
@@ -87,7 +88,10 @@ func TestPack(t *testing.T) {
 	pack := samplePack(t)
 	r := robotsdfa(t, nil, "inspect", pack)
 	require.Equal(t, exitOK, r.code, r.stderr)
-	require.Contains(t, r.stdout, "pack v1, 413 hosts, 300 blobs")
+	// 413 rows of hosts.tsv and file names give 411 keys (a host:443 is
+	// both a row and a host_443.txt file); two of the 300 files are the
+	// same bytes.
+	require.Contains(t, r.stdout, "pack v2, 411 hosts, 299 distinct blobs")
 	require.Contains(t, r.stdout, ", valid\n")
 	r = robotsdfa(t, nil, "inspect", "-v", pack)
 	require.Contains(t, r.stdout, "  en.wikipedia.org\tblob ")
@@ -97,10 +101,11 @@ func TestPack(t *testing.T) {
 	require.Equal(t, exitOK, viaPack.code, viaPack.stderr)
 	require.True(t, viaDir.stdout == viaPack.stdout, "pack and directory disagree")
 
-	// -mode that contradicts the pack's blobs is an error per host.
+	// -mode that contradicts the pack's blobs is refused before any line.
 	r = robotsdfa(t, []byte("https://en.wikipedia.org/wiki/Go\n"), "filter", "-pack", pack, "-agent", "googlebot", "-mode", "rfc", "-verdicts")
 	require.Equal(t, exitProblem, r.code)
-	require.Contains(t, r.stdout, "compiled in the other mode")
+	require.Contains(t, r.stderr, "compiled in google mode; -mode rfc does not apply")
+	require.Empty(t, r.stdout)
 
 	data, err := os.ReadFile(pack)
 	require.NoError(t, err)
@@ -109,7 +114,7 @@ func TestPack(t *testing.T) {
 		data []byte
 	}{
 		{"truncated", data[:len(data)/2]},
-		{"flipped", flip(data, len(data)/3)},
+		{"index-flipped", flip(data, len(data)-5)},
 		{"empty", nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -122,6 +127,35 @@ func TestPack(t *testing.T) {
 			require.Equal(t, exitProblem, r.code)
 		})
 	}
+	// A damaged blob: its hosts' URLs are errors, the others are answered.
+	bad := writeTemp(t, "blob-flipped.pack", flip(data, 100))
+	r = robotsdfa(t, nil, "inspect", bad)
+	require.Equal(t, exitProblem, r.code)
+	require.Contains(t, r.stdout, "1 blobs INVALID")
+	r = robotsdfa(t, nil, "filter", "-pack", bad, "-agent", "googlebot", "-verdicts", sampleURLs)
+	require.Equal(t, exitProblem, r.code)
+	errorLines, answered := 0, 0
+	for _, l := range lines(r.stdout) {
+		if strings.HasPrefix(l, "error\t") {
+			errorLines++
+		} else {
+			answered++
+		}
+	}
+	require.Greater(t, errorLines, 0)
+	require.Greater(t, answered, 20000)
+}
+
+// A pack of version 1 still opens: inspect says how to rebuild it.
+func TestPackVersion1(t *testing.T) {
+	old := repo("testdata", "packs", "v1", "sample.pack")
+	r := robotsdfa(t, nil, "inspect", old)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Contains(t, r.stdout, "pack v1, 3 hosts")
+	require.Contains(t, r.stdout, "writes version 2")
+	r = robotsdfa(t, []byte("http://example.com:8080/private/x\nhttps://example.org/x\n"), "filter", "-pack", old, "-agent", "bot", "-verdicts")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Equal(t, "disallowed\thttp://example.com:8080/private/x\nallowed\thttps://example.org/x\n", r.stdout)
 }
 
 // A directory with a file that cannot be read makes no pack.

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -16,6 +17,7 @@ import (
 	"github.com/robotsdfa/robotsdfa/compile"
 	"github.com/robotsdfa/robotsdfa/fetch"
 	"github.com/robotsdfa/robotsdfa/runtime"
+	"github.com/robotsdfa/robotsdfa/store"
 )
 
 const recordsAbout = `
@@ -82,22 +84,18 @@ func recordsOf(source, packPath string, tokens []string, ro readOptions, modeSet
 	opts := ro.parse()
 	switch {
 	case packPath != "":
-		p, err := readPack(packPath)
+		st, err := store.Open(packPath, store.Options{})
 		if err != nil {
 			return recordsReport{}, err
 		}
-		u := source
-		if !strings.Contains(u, "://") {
-			u = "http://" + u
-		}
-		host, port, ok := runtime.Host(u)
-		if !ok {
-			return recordsReport{}, fmt.Errorf("%q is not a host", source)
-		}
-		key := string(appendKey(nil, u, host, port))
-		blob, ok := p.lookup(key)
-		if !ok {
+		defer st.Close()
+		blob, err := st.Blob(source)
+		if errors.Is(err, store.ErrNotFound) {
+			key, _ := store.Key(source)
 			return recordsReport{}, fmt.Errorf("%s: no blob for host %s", packPath, key)
+		}
+		if err != nil {
+			return recordsReport{}, fmt.Errorf("%s: %w", packPath, err)
 		}
 		return recordsOfBlob(source, blob, tokens, ro, modeSet)
 	case strings.Contains(source, "://"):

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"io/fs"
 	"path/filepath"
 	"sync"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/robotsdfa/robotsdfa/compile"
 	"github.com/robotsdfa/robotsdfa/runtime"
+	"github.com/robotsdfa/robotsdfa/store"
 )
 
 // target is what a URL is checked against: its host's bound matcher, or
@@ -43,6 +45,8 @@ type hostStats struct {
 	// loading is the time spent reading and compiling robots.txt files
 	// (summed over workers).
 	loading time.Duration
+	// cache is a store's cache figures (-pack).
+	cache *store.CacheStats
 }
 
 // single is -robots FILE: every URL against one file.
@@ -87,11 +91,11 @@ func (p *perHost) needHost() bool { return true }
 // target looks the URL's host key up in the worker's map, then in the
 // shared one.
 func (p *perHost) target(url string, wk *worker) *target {
-	host, port, ok := runtime.Host(url)
+	key, ok := runtime.AppendHostKey(wk.key[:0], url)
 	if !ok {
 		return nil
 	}
-	wk.key = appendKey(wk.key[:0], url, host, port)
+	wk.key = key
 	if t := wk.local[string(wk.key)]; t != nil {
 		return t
 	}
@@ -137,7 +141,7 @@ func dirLoader(dir string, hosts map[string]string, opts compile.Options, tokens
 	return func(key string) *target {
 		name, ok := hosts[key]
 		if !ok {
-			name = key + ".txt"
+			name = fileName(key)
 		}
 		path := filepath.Join(dir, name)
 		c, err := compileFile(path, opts)
@@ -159,3 +163,102 @@ func dirLoader(dir string, hosts map[string]string, opts compile.Options, tokens
 // Matcher binds no group and allows everything (RFC 9309 section 2.3.1.3,
 // "unavailable").
 var allowAll runtime.Matcher
+
+// storeSource is -pack: each URL's host looked up in a store, whose cache
+// (bounded) keeps the hosts' robots.txt loaded and bound.
+type storeSource struct {
+	st    *store.Store
+	agent *store.Agent
+	mu    sync.Mutex
+	seen  map[uint64]uint8 // host key hash → hostFound, hostMissing or hostProblem
+}
+
+const (
+	hostFound = iota + 1
+	hostMissing
+	hostProblem
+)
+
+// openStoreSource opens a store for filter. A -mode given that is not the
+// mode its blobs were compiled in is refused at once (the first blob is
+// asked; a store is written by one compile run).
+func openStoreSource(path string, tokens []string, modeSet bool, mode compile.Mode) (*storeSource, error) {
+	st, err := store.Open(path, store.Options{CacheBytes: filterCacheBytes})
+	if err != nil {
+		return nil, err
+	}
+	if modeSet && st.Contents() > 0 {
+		blob, err := st.ContentBlob(0)
+		if err == nil {
+			if r, err := runtime.Load(blob); err == nil && r.RFC() != (mode == compile.RFC9309) {
+				st.Close()
+				return nil, fmt.Errorf("%s: its robots.txt were compiled in %s mode; -mode %s does not apply to them", path, modeOf(r), mode)
+			}
+		}
+	}
+	return &storeSource{st: st, agent: st.Agent(tokens...), seen: map[uint64]uint8{}}, nil
+}
+
+// hostSeed hashes host keys for the count of hosts seen.
+var hostSeed = maphash.MakeSeed()
+
+// filterCacheBytes bounds the robots.txt filter -pack keeps loaded.
+const filterCacheBytes = 16 << 20
+
+func (s *storeSource) needHost() bool { return true }
+
+// target answers from the store. The worker keeps no host map: its
+// Matchers would keep every host's robots.txt alive past the store's
+// cache; the target is the worker's scratch.
+func (s *storeSource) target(url string, wk *worker) *target {
+	key, ok := runtime.AppendHostKey(wk.key[:0], url)
+	if !ok {
+		return nil
+	}
+	wk.key = key
+	m, err := s.agent.MatcherKey(key)
+	status := uint8(hostFound)
+	switch {
+	case err == nil:
+		wk.scratch = target{m: m}
+	case errors.Is(err, store.ErrNotFound):
+		wk.scratch, status = target{missing: true, m: allowAll}, hostMissing
+	default:
+		wk.scratch, status = target{problem: fmt.Sprintf("robots.txt of %s: %v", key, err)}, hostProblem
+	}
+	if wk.seen == nil {
+		wk.seen = map[uint64]uint8{}
+	}
+	wk.seen[maphash.Bytes(hostSeed, key)] = status
+	return &wk.scratch
+}
+
+// merge adds a worker's hosts seen to the source's count.
+func (s *storeSource) merge(wk *worker) {
+	s.mu.Lock()
+	for h, st := range wk.seen {
+		s.seen[h] = st
+	}
+	s.mu.Unlock()
+}
+
+func (s *storeSource) stats() hostStats {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var st hostStats
+	for _, v := range s.seen {
+		st.hosts++
+		switch v {
+		case hostFound:
+			st.found++
+		case hostMissing:
+			st.missing++
+		default:
+			st.problem++
+		}
+	}
+	c := s.st.CacheStats()
+	st.loading = 0
+	st.cache = &c
+	return st
+}

@@ -26,6 +26,9 @@ func urlProblem(u []byte, needHost bool) string {
 	}
 	s := unsafe.String(unsafe.SliceData(u), len(u))
 	if _, _, ok := runtime.Host(s); ok {
+		if _, ok := runtime.HostKey(s); !ok && needHost {
+			return "no host: its host has no key (\".\", or an IDN label too long to encode)"
+		}
 		return ""
 	}
 	if hasAuthority(u) {

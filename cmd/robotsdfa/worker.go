@@ -14,6 +14,10 @@ type worker struct {
 	ff    *filterFlags
 	local map[string]*target
 	key   []byte
+	// scratch is the target a store source answers in; seen the hosts it
+	// found (by key hash) and how.
+	scratch target
+	seen    map[uint64]uint8
 }
 
 func (wk *worker) process(c *chunk) {
