@@ -199,3 +199,27 @@ func ExampleHost() {
 	fmt.Println(host, port, ok)
 	// Output: Example.com 8080 true
 }
+
+// The one key of a URL's host, under which a store, a directory of
+// robots.txt files and fetch's cache keep its robots.txt.
+func ExampleHostKey() {
+	for _, u := range []string{"https://Bücher.Example.:443/x?y", "http://example.com:8080/", "http://[2001:DB8::1]/", "/a/path"} {
+		key, ok := runtime.HostKey(u)
+		fmt.Printf("%q %v\n", key, ok)
+	}
+	// Output:
+	// "xn--bcher-kva.example" true
+	// "example.com:8080" true
+	// "[2001:db8::1]" true
+	// "" false
+}
+
+// A scheduler that checks most hosts once binds them with AgentOnce,
+// and with Agent the hosts it checks again: the same verdicts, the first
+// binding cheaper, the later checks faster.
+func ExampleRobots_AgentOnce() {
+	r := compile.Compile([]byte("User-agent: *\nDisallow: /private\n"), compile.Options{})
+	once, kept := r.AgentOnce("bot"), r.Agent("bot")
+	fmt.Println(once.Allowed("/private/x"), kept.Allowed("/private/x"), once.Check("/public") == kept.Check("/public"))
+	// Output: false false true
+}

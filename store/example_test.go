@@ -1,0 +1,123 @@
+package store_test
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/robotsdfa/robotsdfa/compile"
+	"github.com/robotsdfa/robotsdfa/store"
+)
+
+// compileBody is the compiler a Writer is given: a robots.txt body to a blob.
+func compileBody(body []byte) ([]byte, error) {
+	return compile.Compile(body, compile.Options{}).AppendBinary(nil)
+}
+
+// A scheduler writes its hosts' robots.txt into a store once, then opens
+// it and asks per URL. Hosts that serve the same file share one blob.
+func Example() {
+	dir, _ := os.MkdirTemp("", "store-example")
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "hosts.store")
+
+	w, err := store.Create(path)
+	if err != nil {
+		panic(err)
+	}
+	shop := []byte("User-agent: *\nDisallow: /cart\n")
+	for _, host := range []string{"shop.example", "www.shop.example", "blog.example"} {
+		body := shop
+		if host == "blog.example" {
+			body = []byte("User-agent: *\nDisallow: /drafts/\n")
+		}
+		if err := w.AddRobotsTxt(host, body, compileBody); err != nil {
+			panic(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		panic(err)
+	}
+
+	st, err := store.Open(path, store.Options{})
+	if err != nil {
+		panic(err)
+	}
+	defer st.Close()
+	fmt.Println(st.Hosts(), "hosts,", st.Contents(), "distinct blobs")
+	a := st.Agent("examplebot")
+	for _, u := range []string{"https://WWW.Shop.Example/cart", "https://blog.example/drafts/x", "https://blog.example/post"} {
+		ok, err := a.Allowed(u)
+		fmt.Println(u, ok, err)
+	}
+	_, err = a.Allowed("https://elsewhere.example/")
+	fmt.Println(errors.Is(err, store.ErrNotFound))
+	// Output:
+	// 3 hosts, 2 distinct blobs
+	// https://WWW.Shop.Example/cart false <nil>
+	// https://blog.example/drafts/x false <nil>
+	// https://blog.example/post true <nil>
+	// true
+}
+
+// A crawler refetches robots.txt daily: the new store is the old one
+// with the changed hosts replaced, the others' blobs copied as they are.
+func ExampleWriter_CopyFrom() {
+	dir, _ := os.MkdirTemp("", "store-example")
+	defer os.RemoveAll(dir)
+	old := filepath.Join(dir, "monday.store")
+	w, _ := store.Create(old)
+	w.AddRobotsTxt("a.example", []byte("User-agent: *\nDisallow: /x\n"), compileBody)
+	w.AddRobotsTxt("b.example", []byte("User-agent: *\nDisallow: /y\n"), compileBody)
+	w.AddRobotsTxt("c.example", []byte("User-agent: *\nDisallow: /z\n"), compileBody)
+	if err := w.Close(); err != nil {
+		panic(err)
+	}
+	monday, _ := store.Open(old, store.Options{})
+	defer monday.Close()
+
+	w, _ = store.Create(filepath.Join(dir, "tuesday.store"))
+	w.AddRobotsTxt("a.example", []byte("User-agent: *\nAllow: /\n"), compileBody) // changed
+	w.Delete("c.example")                                                          // gone
+	if err := w.CopyFrom(monday); err != nil {                                     // b.example as it was
+		panic(err)
+	}
+	if err := w.Close(); err != nil {
+		panic(err)
+	}
+	tuesday, _ := store.Open(filepath.Join(dir, "tuesday.store"), store.Options{})
+	defer tuesday.Close()
+	a := tuesday.Agent("bot")
+	for _, u := range []string{"https://a.example/x", "https://b.example/y", "https://c.example/z"} {
+		ok, err := a.Allowed(u)
+		fmt.Println(u, ok, err != nil)
+	}
+	// Output:
+	// https://a.example/x true false
+	// https://b.example/y false false
+	// https://c.example/z false true
+}
+
+// Robots gives a host's whole robots.txt, for what a Matcher does not
+// say: its sitemaps, its records.
+func ExampleStore_Robots() {
+	dir, _ := os.MkdirTemp("", "store-example")
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "hosts.store")
+	w, _ := store.Create(path)
+	w.AddRobotsTxt("https://example.com:8443/", []byte("Sitemap: https://example.com/s.xml\nUser-agent: *\nCrawl-delay: 2\n"), compileBody)
+	if err := w.Close(); err != nil {
+		panic(err)
+	}
+	st, _ := store.Open(path, store.Options{})
+	defer st.Close()
+	r, err := st.Robots("example.com:8443")
+	if err != nil {
+		panic(err)
+	}
+	delay, _ := r.Agent("bot").CrawlDelay()
+	fmt.Println(r.Sitemaps()[0].URL, delay, st.Has("https://example.com/"))
+	// Output:
+	// https://example.com/s.xml 2s false
+}
