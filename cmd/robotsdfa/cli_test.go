@@ -112,3 +112,30 @@ func shorten(s string) string {
 	}
 	return s
 }
+
+// TestFlagsAnywhere: flags may follow arguments, as with the tools people
+// know; "--" ends them, and "-" stays an argument (standard input).
+func TestFlagsAnywhere(t *testing.T) {
+	robots := writeTemp(t, "robots.txt", []byte("user-agent: *\ndisallow: /private\n"))
+	r := robotsdfa(t, nil, "check", robots, "googlebot", "-explain", "https://example.com/private/x")
+	require.Equal(t, exitFound, r.code, r.stderr)
+	require.Equal(t, "disallowed\thttps://example.com/private/x\tline 2: Disallow: /private\n", r.stdout)
+
+	r = robotsdfa(t, []byte("https://example.com/a\nhttps://example.com/private\n"), "filter", "-agent", "g", "-", "-robots", robots)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Equal(t, "https://example.com/a\n", r.stdout)
+
+	out := filepath.Join(t.TempDir(), "robots.blob")
+	r = robotsdfa(t, nil, "compile", robots, "-o", out)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.FileExists(t, out)
+
+	// After "--", "-explain" is a URL (a path-less relative reference).
+	r = robotsdfa(t, nil, "check", robots, "googlebot", "--", "-explain")
+	require.NotContains(t, r.stdout, "line ")
+	require.Contains(t, r.stdout, "-explain")
+	// "--" as a flag's value is the value, and flags after it still count.
+	r = robotsdfa(t, []byte("/private\n/open\n"), "filter", "-agent", "--", "-robots", robots, "-verdicts")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Equal(t, "disallowed\t/private\nallowed\t/open\n", r.stdout)
+}

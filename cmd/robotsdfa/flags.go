@@ -11,9 +11,66 @@ import (
 	"github.com/robotsdfa/robotsdfa/runtime"
 )
 
+// cmdFlags is a subcommand's flag set. Its flags may come anywhere on the
+// command line, before, between and after the arguments, as with the GNU
+// tools; "--" ends them (what follows is arguments, even if it starts
+// with '-'), and "-" alone is an argument (standard input).
+type cmdFlags struct {
+	*flag.FlagSet
+	args []string // the arguments, in order, once parsed
+}
+
+// Args, NArg and Arg are the arguments with the flags taken out.
+func (fs *cmdFlags) Args() []string { return fs.args }
+func (fs *cmdFlags) NArg() int      { return len(fs.args) }
+func (fs *cmdFlags) Arg(i int) string {
+	if i < 0 || i >= len(fs.args) {
+		return ""
+	}
+	return fs.args[i]
+}
+
+// parse parses flags anywhere in args (see cmdFlags).
+func (fs *cmdFlags) parse(args []string) error {
+	fs.args = nil
+	for {
+		if err := fs.FlagSet.Parse(args); err != nil {
+			return err
+		}
+		rest := fs.FlagSet.Args()
+		if used := len(args) - len(rest); used > 0 && args[used-1] == "--" && !fs.valueWas(args, used-1) {
+			fs.args = append(fs.args, rest...)
+			return nil
+		}
+		if len(rest) == 0 {
+			return nil
+		}
+		fs.args = append(fs.args, rest[0])
+		args = rest[1:]
+	}
+}
+
+// valueWas reports whether args[i] was the value of the flag before it
+// ("-agent --"), not the end of the flags.
+func (fs *cmdFlags) valueWas(args []string, i int) bool {
+	if i == 0 {
+		return false
+	}
+	name := strings.TrimLeft(args[i-1], "-")
+	if !strings.HasPrefix(args[i-1], "-") || name == "" || strings.Contains(name, "=") {
+		return false
+	}
+	f := fs.Lookup(name)
+	if f == nil {
+		return false
+	}
+	b, isBool := f.Value.(interface{ IsBoolFlag() bool })
+	return !isBool || !b.IsBoolFlag()
+}
+
 // flagSet makes a subcommand's flag set whose usage prints the synopsis,
 // what the command does, its flags and an example.
-func flagSet(e *env, name, synopsis, about, example string) *flag.FlagSet {
+func flagSet(e *env, name, synopsis, about, example string) *cmdFlags {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
 	fs.Usage = func() {
@@ -22,20 +79,20 @@ func flagSet(e *env, name, synopsis, about, example string) *flag.FlagSet {
 		hasFlags := false
 		fs.VisitAll(func(*flag.Flag) { hasFlags = true })
 		if hasFlags {
-			fmt.Fprintf(w, "\nflags:\n")
+			fmt.Fprintf(w, "\nflags (anywhere on the line; -- ends them):\n")
 			fs.PrintDefaults()
 		}
 		fmt.Fprintf(w, "\nexample:\n%s\n", strings.TrimRight(example, "\n"))
 	}
-	return fs
+	return &cmdFlags{FlagSet: fs}
 }
 
 // parseFlags parses args; done is true when the command should return code
 // at once (-h prints the usage to standard output and succeeds; a bad flag
 // has been reported).
-func parseFlags(e *env, fs *flag.FlagSet, args []string) (code int, done bool) {
+func parseFlags(e *env, fs *cmdFlags, args []string) (code int, done bool) {
 	fs.SetOutput(io.Discard)
-	err := fs.Parse(args)
+	err := fs.parse(args)
 	fs.SetOutput(e.stderr)
 	switch {
 	case err == nil:
@@ -52,7 +109,7 @@ func parseFlags(e *env, fs *flag.FlagSet, args []string) (code int, done bool) {
 }
 
 // usageError reports a wrong use of command fs and prints its usage.
-func usageError(e *env, fs *flag.FlagSet, format string, args ...any) int {
+func usageError(e *env, fs *cmdFlags, format string, args ...any) int {
 	fmt.Fprintf(e.stderr, "%s %s: %s\n", commandName, fs.Name(), fmt.Sprintf(format, args...))
 	fs.Usage()
 	return exitProblem
@@ -83,7 +140,7 @@ type readOptions struct {
 	maxBytes int
 }
 
-func (o *readOptions) register(fs *flag.FlagSet) {
+func (o *readOptions) register(fs *cmdFlags) {
 	fs.Var(modeFlag{&o.mode}, "mode", "whose reading of robots.txt: google or rfc")
 	fs.IntVar(&o.maxBytes, "max-bytes", compile.DefaultMaxBytes, "bytes of a robots.txt read; the rest is ignored (-1: all)")
 }
