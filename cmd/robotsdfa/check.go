@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"fmt"
 
 	"github.com/robotsdfa/robotsdfa/runtime"
 )
@@ -9,12 +10,14 @@ import (
 const checkAbout = `
 Checks each URL against ROBOTS_FILE for AGENT and prints one line per URL:
 "allowed<TAB>URL" or "disallowed<TAB>URL"; with -explain a third field names
-the deciding line ("line 12: Disallow: /x", or "no matching rule"). A URL
-that cannot be checked prints "error<TAB>URL<TAB>reason".
+the deciding line ("line 12: Disallow: /x", or "no matching rule").
 
 AGENT is a product token, or a comma-separated fallback chain
-("googlebot-news,googlebot": the first token the file names a group for).
-URLs are absolute ("https://example.com/a?b") or paths ("/a?b").
+("googlebot-news,googlebot": the first token the file names a group for),
+compared as given. URLs are absolute ("https://example.com/a?b") or paths
+("/a?b"); any other string is answered as the library reads it (the empty
+URL as "/", "example.com/a" as "/a") with a warning on standard error, and
+control bytes in a URL are shown as \xHH.
 
 Exit status: 0 when every URL is allowed, 1 when one is disallowed, 2 for
 a usage or input error.`
@@ -52,13 +55,7 @@ func runCheck(e *env, args []string) int {
 	out := bufio.NewWriter(e.stdout)
 	code := exitOK
 	for _, u := range fs.Args()[2:] {
-		if why := urlProblem([]byte(u), false); why != "" {
-			out.WriteString("error\t")
-			out.Write(appendEscaped(nil, []byte(u)))
-			out.WriteString("\t" + why + "\n")
-			code = exitProblem
-			continue
-		}
+		warnOddURL(e, "check", m, u)
 		res := m.Check(u)
 		if res.Allowed {
 			out.WriteString("allowed\t")
@@ -68,7 +65,7 @@ func runCheck(e *env, args []string) int {
 				code = exitFound
 			}
 		}
-		out.WriteString(u)
+		out.Write(appendEscaped(nil, []byte(u)))
 		if *explain {
 			out.WriteString("\t" + explainResult(c, m.MatchPath(nil, u), res))
 		}
@@ -87,4 +84,17 @@ func explainResult(c *compiled, path []byte, res runtime.Result) string {
 		return "/robots.txt is always allowed (RFC 9309 section 2.2.2)"
 	}
 	return decidingLine(c.file, res)
+}
+
+// warnOddURL warns when u is neither an absolute URL with a host nor a
+// path starting with '/', or holds control bytes, and says what path it
+// is read as (SEMANTICS 4.1); check and explain answer for it all the
+// same, as the library does.
+func warnOddURL(e *env, cmd string, m runtime.Matcher, u string) {
+	why := urlProblem([]byte(u), false)
+	if why == "" {
+		return
+	}
+	fmt.Fprintf(e.stderr, "%s %s: warning: URL \"%s\": %s; read as the path \"%s\"\n",
+		commandName, cmd, appendEscaped(nil, []byte(u)), why, appendEscaped(nil, m.MatchPath(nil, u)))
 }

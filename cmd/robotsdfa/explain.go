@@ -34,9 +34,6 @@ func runExplain(e *env, args []string) int {
 	if err != nil {
 		return usageError(e, fs, "%v", err)
 	}
-	if why := urlProblem([]byte(url), false); why != "" {
-		return fail(e, "explain", fmt.Errorf("URL %q: %s", url, why))
-	}
 	opts := ro.parse()
 	body, err := readBody(path, opts)
 	if err != nil {
@@ -55,6 +52,7 @@ func runExplain(e *env, args []string) int {
 	if err != nil {
 		return fail(e, "explain", err)
 	}
+	warnOddURL(e, "explain", c.robots.Agent(tokens...), url)
 	out := bufio.NewWriter(e.stdout)
 	explainURL(out, c, oc, tokens, url)
 	if err := out.Flush(); err != nil {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode"
 
 	"github.com/robotsdfa/robotsdfa/compile"
 	"github.com/robotsdfa/robotsdfa/runtime"
@@ -161,11 +162,15 @@ func agentChain(e *env, cmd, s string) ([]string, error) {
 	}
 	var tokens []string
 	for _, t := range strings.Split(s, ",") {
-		t = strings.TrimSpace(t)
 		if t == "" {
 			return nil, fmt.Errorf("empty product token in agent %q", s)
 		}
-		if !compile.ValidToken(t) {
+		if trimmed := strings.TrimFunc(t, unicode.IsSpace); trimmed != t {
+			// Google's reference compares the token as given: so does
+			// this command, and a group written for the trimmed token
+			// does not match it.
+			fmt.Fprintf(e.stderr, "%s %s: warning: product token %q has whitespace around it; it is compared as given, so groups for %q do not apply to it\n", commandName, cmd, t, trimmed)
+		} else if !compile.ValidToken(t) {
 			hint := ""
 			if p := runtime.UserAgentToken(t); p != "" && p != t {
 				hint = fmt.Sprintf(" (as a User-Agent header, it names the product token %q)", p)

@@ -34,8 +34,9 @@ func TestExplain(t *testing.T) {
 	require.Contains(t, r.stdout, "rfc mode: allowed: no matching rule  (differs)")
 
 	r = robotsdfa(t, nil, "explain", robots, "x", "nohost")
-	require.Equal(t, exitProblem, r.code)
+	require.Equal(t, exitOK, r.code)
 	require.Contains(t, r.stderr, "neither an absolute URL")
+	require.Contains(t, r.stdout, "path:     /  ")
 	r = robotsdfa(t, nil, "explain", robots, "x")
 	require.Equal(t, exitProblem, r.code)
 }
