@@ -79,8 +79,8 @@ func ExampleWriter_CopyFrom() {
 
 	w, _ = store.Create(filepath.Join(dir, "tuesday.store"))
 	w.AddRobotsTxt("a.example", []byte("User-agent: *\nAllow: /\n"), compileBody) // changed
-	w.Delete("c.example")                                                          // gone
-	if err := w.CopyFrom(monday); err != nil {                                     // b.example as it was
+	w.Delete("c.example")                                                         // gone
+	if err := w.CopyFrom(monday); err != nil {                                    // b.example as it was
 		panic(err)
 	}
 	if err := w.Close(); err != nil {
