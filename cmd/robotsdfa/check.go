@@ -43,10 +43,11 @@ func runCheck(e *env, args []string) int {
 	if err != nil {
 		return usageError(e, fs, "%v", err)
 	}
-	c, err := compileFile(fs.Arg(0), ro.parse())
+	c, err := compileFile(fs.Arg(0), ro.parse(), modeGiven(fs))
 	if err != nil {
 		return fail(e, "check", err)
 	}
+	noteBlob(e, "check", c)
 	warnEmpty(e, "check", c)
 	m := c.robots.Agent(tokens...)
 	if *union {

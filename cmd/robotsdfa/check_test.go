@@ -262,3 +262,52 @@ func TestCheckOddURLs(t *testing.T) {
 		require.Contains(t, r.stderr, "has whitespace around it; it is compared as given")
 	}
 }
+
+// TestCompiledGivenAsRobotsTxt: a blob, a store or a compressed file given
+// where a robots.txt goes is recognised by its magic: check and filter use
+// a blob's rules and say so (refusing a -mode that is not its own); the
+// commands that need the source, and every command given a store or a
+// compressed file, refuse it with exit 2 and say what it is.
+func TestCompiledGivenAsRobotsTxt(t *testing.T) {
+	robots := writeTemp(t, "robots.txt", []byte("user-agent: *\ndisallow: /private\n"))
+	blob := filepath.Join(t.TempDir(), "robots.blob")
+	r := robotsdfa(t, nil, "compile", "-o", blob, robots)
+	require.Equal(t, exitOK, r.code, r.stderr)
+
+	r = robotsdfa(t, nil, "check", "-explain", blob, "googlebot", "https://example.com/private/x", "/ok")
+	require.Equal(t, exitFound, r.code, r.stderr)
+	require.Equal(t, "disallowed\thttps://example.com/private/x\tline 2: Disallow, priority 8\nallowed\t/ok\tno matching rule\n", r.stdout)
+	require.Contains(t, r.stderr, "is a compiled blob (google mode): its rules are used as they are")
+	r = robotsdfa(t, nil, "check", "-mode", "rfc", blob, "googlebot", "/private")
+	require.Equal(t, exitProblem, r.code)
+	require.Contains(t, r.stderr, "a blob compiled in google mode; -mode rfc does not apply to it")
+	r = robotsdfa(t, []byte("/private\n/ok\n"), "filter", "-robots", blob, "-agent", "g")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Equal(t, "/ok\n", r.stdout)
+
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "example.com.txt"), []byte("user-agent: *\ndisallow: /\n"), 0o644))
+	pack := filepath.Join(t.TempDir(), "x.pack")
+	r = robotsdfa(t, nil, "compile", "-robots-dir", dir, "-o", pack)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	zst := writeTemp(t, "robots.txt.zst", []byte{0x28, 0xb5, 0x2f, 0xfd, 0, 0, 0})
+	for _, c := range []struct {
+		args []string
+		says string
+	}{
+		{[]string{"check", pack, "g", "/x"}, "is a store of compiled robots.txt"},
+		{[]string{"check", zst, "g", "/x"}, "is zstd-compressed"},
+		{[]string{"explain", blob, "g", "/x"}, "is a compiled blob (robotsdfa compile), not a robots.txt"},
+		{[]string{"explain", pack, "g", "/x"}, "is a store of compiled robots.txt"},
+		{[]string{"lint", blob}, "is a compiled blob"},
+		{[]string{"lint", pack}, "is a store of compiled robots.txt"},
+		{[]string{"compile", blob, "-o", filepath.Join(t.TempDir(), "again.blob")}, "is a compiled blob"},
+		{[]string{"filter", "-robots", pack, "-agent", "g", robots}, "is a store of compiled robots.txt"},
+		{[]string{"records", pack, "g"}, "is a store of compiled robots.txt"},
+	} {
+		r := robotsdfa(t, nil, c.args...)
+		require.Equal(t, exitProblem, r.code, "%v: %s", c.args, r.stderr)
+		require.Contains(t, r.stderr, c.says, c.args)
+		require.Empty(t, r.stdout, c.args)
+	}
+}

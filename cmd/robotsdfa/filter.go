@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -69,7 +68,7 @@ func runFilter(e *env, args []string) int {
 	if code, done := parseFlags(e, fs, args); done {
 		return code
 	}
-	fs.Visit(func(f *flag.Flag) { ff.modeSet = ff.modeSet || f.Name == "mode" })
+	ff.modeSet = modeGiven(fs)
 	n := 0
 	for _, s := range []string{ff.robots, ff.robotsDir, ff.pack} {
 		if s != "" {
@@ -120,10 +119,11 @@ func (ff *filterFlags) source(e *env, tokens []string) (source, error) {
 	opts := ff.ro.parse()
 	switch {
 	case ff.robots != "":
-		c, err := compileFile(ff.robots, opts)
+		c, err := compileFile(ff.robots, opts, ff.modeSet)
 		if err != nil {
 			return nil, err
 		}
+		noteBlob(e, "filter", c)
 		warnEmpty(e, "filter", c)
 		return &single{&target{m: c.robots.Agent(tokens...), file: c.file}}, nil
 	case ff.robotsDir != "":
@@ -140,7 +140,7 @@ func (ff *filterFlags) source(e *env, tokens []string) (source, error) {
 				return nil, err
 			}
 		}
-		return newPerHost(dirLoader(ff.robotsDir, hosts, opts, tokens, ff.explain)), nil
+		return newPerHost(dirLoader(ff.robotsDir, hosts, opts, ff.modeSet, tokens, ff.explain)), nil
 	default:
 		return openStoreSource(ff.pack, tokens, ff.modeSet, ff.ro.mode)
 	}

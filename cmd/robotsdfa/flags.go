@@ -181,3 +181,10 @@ func agentChain(e *env, cmd, s string) ([]string, error) {
 	}
 	return tokens, nil
 }
+
+// modeGiven reports whether -mode was given on the command line.
+func modeGiven(fs *cmdFlags) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "mode" })
+	return given
+}

@@ -6,7 +6,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -59,8 +58,7 @@ func runRecords(e *env, args []string) int {
 	if err != nil {
 		return usageError(e, fs, "%v", err)
 	}
-	modeSet := false
-	fs.Visit(func(f *flag.Flag) { modeSet = modeSet || f.Name == "mode" })
+	modeSet := modeGiven(fs)
 	rep, err := recordsOf(source, *packPath, tokens, ro, modeSet, *timeout)
 	if err != nil {
 		return fail(e, "records", err)

@@ -1,10 +1,13 @@
 package main
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 
+	"github.com/robotsdfa/robotsdfa/automaton"
 	"github.com/robotsdfa/robotsdfa/compile"
 	"github.com/robotsdfa/robotsdfa/runtime"
 )
@@ -29,24 +32,80 @@ func readBody(path string, opts compile.Options) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
+	if err := notRobotsTxt(body); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
 	return body, nil
 }
+
+// errBlob is a file given as a robots.txt that is a compiled blob:
+// compileFile uses its rules, the commands that need the source refuse it.
+var errBlob = errors.New("is a compiled blob (robotsdfa compile), not a robots.txt")
+
+// notRobotsTxt recognises, by their magic bytes, the files that are not a
+// robots.txt but would parse as one with no rules (and so allow
+// everything): a blob (errBlob), a store, a compressed file.
+func notRobotsTxt(body []byte) error {
+	switch {
+	case bytes.HasPrefix(body, []byte(automaton.Magic)):
+		return errBlob
+	case bytes.HasPrefix(body, []byte(storeMagic)):
+		return errors.New("is a store of compiled robots.txt (robotsdfa compile -robots-dir), not a robots.txt: give it to filter -pack, records -pack or inspect")
+	case bytes.HasPrefix(body, []byte{0x28, 0xb5, 0x2f, 0xfd}):
+		return errors.New("is zstd-compressed (a version 1 pack, or a compressed file), not a robots.txt: decompress it first, or give a pack to inspect")
+	case bytes.HasPrefix(body, []byte{0x1f, 0x8b}):
+		return errors.New("is gzip-compressed, not a robots.txt: decompress it first")
+	}
+	return nil
+}
+
+// storeMagic begins a store file (docs/FORMAT.md, "Stores").
+const storeMagic = "RDFApack"
 
 // compiled is one robots.txt, parsed (for explanations) and loaded from
 // its blob (for verdicts), as a crawler that stores blobs would run it.
 type compiled struct {
 	path   string
-	file   *compile.File
+	file   *compile.File // nil for a blob
 	robots *runtime.Robots
 }
 
 // compileFile reads, parses, compiles, serialises and loads a robots.txt.
-func compileFile(path string, opts compile.Options) (*compiled, error) {
+// A compiled blob given in its place is loaded as it is (file is nil); a
+// -mode given (modeSet) that is not the blob's own is refused.
+func compileFile(path string, opts compile.Options, modeSet bool) (*compiled, error) {
 	body, err := readBody(path, opts)
+	if errors.Is(err, errBlob) {
+		return loadBlobFile(path, opts.Mode, modeSet)
+	}
 	if err != nil {
 		return nil, err
 	}
 	return compileBody(path, body, opts)
+}
+
+// loadBlobFile loads a blob file as a compiled robots.txt.
+func loadBlobFile(path string, mode compile.Mode, modeSet bool) (*compiled, error) {
+	blob, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	r, err := runtime.Load(blob)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if modeSet && r.RFC() != (mode == compile.RFC9309) {
+		return nil, fmt.Errorf("%s: a blob compiled in %s mode; -mode %s does not apply to it", path, modeOf(r), mode)
+	}
+	return &compiled{path: path, robots: r}, nil
+}
+
+// noteBlob says, once, that a blob given as the robots.txt is used as the
+// rules.
+func noteBlob(e *env, cmd string, c *compiled) {
+	if c.file == nil {
+		fmt.Fprintf(e.stderr, "%s %s: %s is a compiled blob (%s mode): its rules are used as they are\n", commandName, cmd, c.path, modeOf(c.robots))
+	}
 }
 
 func compileBody(path string, body []byte, opts compile.Options) (*compiled, error) {
@@ -65,7 +124,7 @@ func compileBody(path string, body []byte, opts compile.Options) (*compiled, err
 // warnEmpty tells the user when a file has no group at all: every URL is
 // then allowed, which for a file full of junk is worth saying.
 func warnEmpty(e *env, cmd string, c *compiled) {
-	if len(c.file.Groups) == 0 {
+	if c.file != nil && len(c.file.Groups) == 0 {
 		fmt.Fprintf(e.stderr, "%s %s: warning: %s has no user-agent line (%d lines read); every URL is allowed\n",
 			commandName, cmd, c.path, len(c.file.Lines))
 	}

@@ -137,14 +137,14 @@ func (p *perHost) stats() hostStats {
 }
 
 // dirLoader loads DIR/<key>.txt, or the file the -hosts table names.
-func dirLoader(dir string, hosts map[string]string, opts compile.Options, tokens []string, keepFile bool) func(string) *target {
+func dirLoader(dir string, hosts map[string]string, opts compile.Options, modeSet bool, tokens []string, keepFile bool) func(string) *target {
 	return func(key string) *target {
 		name, ok := hosts[key]
 		if !ok {
 			name = fileName(key)
 		}
 		path := filepath.Join(dir, name)
-		c, err := compileFile(path, opts)
+		c, err := compileFile(path, opts, modeSet)
 		if errors.Is(err, fs.ErrNotExist) {
 			return &target{missing: true, m: allowAll}
 		}
