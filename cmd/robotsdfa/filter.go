@@ -18,10 +18,12 @@ const filterAbout = `
 Reads URLs, one per line, from the INPUT files or standard input (gzip and
 zstd are detected by their magic bytes) and checks each against its host's
 robots.txt for AGENT: one file for every URL (-robots), DIR/<host>.txt
-(-robots-dir; the host lower-cased, host:port as host_port, a default port
-dropped; a host without a file has everything allowed, as for an
-unavailable robots.txt), or a pack made by "robotsdfa compile -robots-dir"
-(-pack). Each host's file is compiled once.
+(-robots-dir; the host lower-cased, an IDN host in Punycode, host:port as
+host_port, a default port dropped), or a store made by "robotsdfa compile
+-robots-dir" (-pack). Each host's file is compiled once. The URLs of a host
+without a robots.txt get -missing's verdict: allowed by default, as for an
+unavailable robots.txt (RFC 9309 2.3.1.3); -explain says "no robots.txt",
+and -missing-hosts lists those hosts, the robots.txt to fetch next.
 
 Output keeps the input order exactly. By default it is the allowed URLs
 only; with -verdicts every input line, as "allowed<TAB>URL",
@@ -47,6 +49,9 @@ type filterFlags struct {
 	workers, maxLine         int
 	cpuProfile               string
 	modeSet                  bool
+	// missing is the verdict for a host without a robots.txt ("allow" or
+	// "disallow"); missingHosts the file that lists those hosts.
+	missing, missingHosts string
 }
 
 func runFilter(e *env, args []string) int {
@@ -58,6 +63,8 @@ func runFilter(e *env, args []string) int {
 	fs.StringVar(&ff.hosts, "hosts", "", "with -robots-dir, a host<TAB>file `table` naming files for hosts (such as the corpus's hosts.tsv)")
 	fs.StringVar(&ff.pack, "pack", "", "a pack `file` made by compile -robots-dir")
 	fs.StringVar(&ff.agent, "agent", "", "product token, or comma-separated fallback chain (required)")
+	fs.StringVar(&ff.missing, "missing", "allow", "the verdict for URLs of a host without a robots.txt (-robots-dir, -pack): `allow` (RFC 9309 2.3.1.3, an unavailable file) or disallow")
+	fs.StringVar(&ff.missingHosts, "missing-hosts", "", "write the hosts without a robots.txt to `file`, one per line, sorted: the robots.txt to fetch next")
 	fs.BoolVar(&ff.verdicts, "verdicts", false, "write every line with its verdict, not only the allowed URLs")
 	fs.BoolVar(&ff.explain, "explain", false, "add the deciding line as a third field (implies -verdicts)")
 	fs.IntVar(&ff.workers, "workers", goruntime.GOMAXPROCS(0), "parallel workers")
@@ -86,6 +93,10 @@ func runFilter(e *env, args []string) int {
 		return usageError(e, fs, "-max-line must be at least %d", shownPrefix)
 	case ff.hosts != "" && ff.robotsDir == "":
 		return usageError(e, fs, "-hosts goes with -robots-dir")
+	case ff.missing != "allow" && ff.missing != "disallow":
+		return usageError(e, fs, "-missing is allow or disallow, not %q", ff.missing)
+	case ff.missingHosts != "" && ff.robots != "":
+		return usageError(e, fs, "-missing-hosts goes with -robots-dir or -pack")
 	}
 	ff.verdicts = ff.verdicts || ff.explain
 	tokens, err := agentChain(e, "filter", ff.agent)
@@ -142,7 +153,12 @@ func (ff *filterFlags) source(e *env, tokens []string) (source, error) {
 		}
 		return newPerHost(dirLoader(ff.robotsDir, hosts, opts, ff.modeSet, tokens, ff.explain)), nil
 	default:
-		return openStoreSource(ff.pack, tokens, ff.modeSet, ff.ro.mode)
+		ss, err := openStoreSource(ff.pack, tokens, ff.modeSet, ff.ro.mode)
+		if err != nil {
+			return nil, err
+		}
+		ss.keepMissing = ff.missingHosts != ""
+		return ss, nil
 	}
 }
 
@@ -253,8 +269,13 @@ func (ff *filterFlags) run(e *env, src source, inputs []string) int {
 		return fail(e, "filter", readErr)
 	}
 	wr.reportMoreErrors()
+	if ff.missingHosts != "" {
+		if err := writeLines(ff.missingHosts, src.missingHosts()); err != nil {
+			return fail(e, "filter", err)
+		}
+	}
 	if !ff.quiet {
-		summary(e, wr.t, src.stats(), time.Since(start))
+		summary(e, wr.t, src.stats(), ff.missing, time.Since(start))
 	}
 	if wr.t.problem {
 		return exitProblem
@@ -269,7 +290,15 @@ func outName(o string) string {
 	return o
 }
 
-func summary(e *env, t totals, hs hostStats, d time.Duration) {
+// missingVerdict says what -missing made of the hosts without a robots.txt.
+func missingVerdict(missing string) string {
+	if missing == "disallow" {
+		return "disallowed: -missing disallow"
+	}
+	return "allowed"
+}
+
+func summary(e *env, t totals, hs hostStats, missing string, d time.Duration) {
 	rate := float64(t.lines) / d.Seconds()
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s filter: %d lines in %.2fs (%s lines/s): %d allowed, %d disallowed, %d unusable",
@@ -277,11 +306,11 @@ func summary(e *env, t totals, hs hostStats, d time.Duration) {
 	switch {
 	case hs.cache != nil:
 		c := hs.cache
-		fmt.Fprintf(&b, "; %d hosts: %d in the pack, %d not, %d unreadable; the pack's cache: %d loads, %d evictions",
-			hs.hosts, hs.found, hs.missing, hs.problem, c.Loads, c.Evictions)
+		fmt.Fprintf(&b, "; %d hosts: %d in the pack, %d not (%s), %d unreadable; the pack's cache: %d loads, %d evictions",
+			hs.hosts, hs.found, hs.missing, missingVerdict(missing), hs.problem, c.Loads, c.Evictions)
 	case !hs.single:
-		fmt.Fprintf(&b, "; %d hosts: %d with a robots.txt, %d without, %d unreadable; loading them took %.2fs of worker time",
-			hs.hosts, hs.found, hs.missing, hs.problem, hs.loading.Seconds())
+		fmt.Fprintf(&b, "; %d hosts: %d with a robots.txt, %d without (%s), %d unreadable; loading them took %.2fs of worker time",
+			hs.hosts, hs.found, hs.missing, missingVerdict(missing), hs.problem, hs.loading.Seconds())
 	}
 	fmt.Fprintln(e.stderr, b.String())
 }
@@ -293,4 +322,22 @@ func group3(n int64) string {
 		s = s[:i] + "," + s[i:]
 	}
 	return s
+}
+
+// writeLines writes lines to a file, one per line.
+func writeLines(path string, lines []string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(f)
+	for _, l := range lines {
+		w.WriteString(l)
+		w.WriteByte('\n')
+	}
+	if err := w.Flush(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }

@@ -237,7 +237,7 @@ func TestFilterRobotsDir(t *testing.T) {
 	require.Equal(t, []string{"allowed\thttps://empty.example/a", "disallowed\thttps://big.example/first",
 		"allowed\thttps://big.example/last", "allowed\thttps://none.example/a", "disallowed\thttp://PORT.example:8080/a",
 		"allowed\thttp://port.example:80/a", "allowed\thttps://port.example:443/a"}, lines[1:])
-	require.Contains(t, r.stderr, "6 hosts: 3 with a robots.txt, 2 without, 1 unreadable")
+	require.Contains(t, r.stderr, "6 hosts: 3 with a robots.txt, 2 without (allowed), 1 unreadable")
 
 	r = robotsdfa(t, nil, "filter", "-robots-dir", filepath.Join(dir, "empty.example.txt"), "-agent", "bot")
 	require.Equal(t, exitProblem, r.code)
@@ -344,4 +344,38 @@ func TestFilterHostKeys(t *testing.T) {
 	r = robotsdfa(t, []byte(input), "filter", "-pack", pack, "-agent", "bot", "-verdicts")
 	require.Equal(t, 0, r.code, r.stderr)
 	require.Equal(t, want, r.stdout)
+}
+
+// TestFilterMissing: the URLs of a host without a robots.txt get
+// -missing's verdict, -explain says why, and -missing-hosts lists those
+// hosts sorted, each once; with -robots-dir and through a -pack alike.
+func TestFilterMissing(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "held.example.txt"), []byte("user-agent: *\ndisallow: /no\n"), 0o644))
+	pack := filepath.Join(t.TempDir(), "held.pack")
+	r := robotsdfa(t, nil, "compile", "-robots-dir", dir, "-o", pack)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	input := "https://held.example/no\nhttps://b.example/x\nhttps://held.example/yes\nhttps://A.example:8080/y\nhttps://b.example/z\nhttps://bücher.example/\n"
+	for _, src := range [][]string{{"-robots-dir", dir}, {"-pack", pack}} {
+		list := filepath.Join(t.TempDir(), "missing.txt")
+		args := append([]string{"filter", "-agent", "bot", "-explain", "-missing-hosts", list}, src...)
+		r := robotsdfa(t, []byte(input), args...)
+		require.Equal(t, exitOK, r.code, r.stderr)
+		require.Equal(t, "disallowed\thttps://held.example/no\tline 2: Disallow: /no\nallowed\thttps://b.example/x\tno robots.txt\n"+
+			"allowed\thttps://held.example/yes\tno matching rule\nallowed\thttps://A.example:8080/y\tno robots.txt\n"+
+			"allowed\thttps://b.example/z\tno robots.txt\nallowed\thttps://bücher.example/\tno robots.txt\n",
+			strings.Replace(r.stdout, "line 2: Disallow, priority 3", "line 2: Disallow: /no", 1), src)
+		got, err := os.ReadFile(list)
+		require.NoError(t, err)
+		require.Equal(t, "a.example:8080\nb.example\nxn--bcher-kva.example\n", string(got), src)
+		require.Regexp(t, `3 (not|without) \(allowed\)`, r.stderr, src)
+
+		r = robotsdfa(t, []byte(input), append([]string{"filter", "-agent", "bot", "-missing", "disallow"}, src...)...)
+		require.Equal(t, exitOK, r.code, r.stderr)
+		require.Equal(t, "https://held.example/yes\n", r.stdout, src)
+		require.Contains(t, r.stderr, "disallowed: -missing disallow", src)
+	}
+	r = robotsdfa(t, []byte(input), "filter", "-agent", "bot", "-missing", "maybe", "-robots-dir", dir)
+	require.Equal(t, exitProblem, r.code)
+	require.Contains(t, r.stderr, `-missing is allow or disallow, not "maybe"`)
 }

@@ -6,6 +6,7 @@ import (
 	"hash/maphash"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -37,6 +38,9 @@ type source interface {
 	target(url string, wk *worker) *target
 	// stats reports hosts seen, with a file, without, with a problem.
 	stats() hostStats
+	// missingHosts lists the host keys seen without a robots.txt, sorted
+	// (for -missing-hosts: the storeSource keeps them only when asked).
+	missingHosts() []string
 }
 
 type hostStats struct {
@@ -52,8 +56,9 @@ type hostStats struct {
 // single is -robots FILE: every URL against one file.
 type single struct{ t *target }
 
-func (s *single) needHost() bool   { return false }
-func (s *single) stats() hostStats { return hostStats{single: true} }
+func (s *single) needHost() bool         { return false }
+func (s *single) stats() hostStats       { return hostStats{single: true} }
+func (s *single) missingHosts() []string { return nil }
 
 // target: a path, or an absolute URL with a host.
 func (s *single) target(url string, _ *worker) *target {
@@ -131,6 +136,19 @@ func (p *perHost) get(key []byte) *target {
 	return e.t
 }
 
+func (p *perHost) missingHosts() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var keys []string
+	for k, e := range p.m {
+		if e.t != nil && e.t.missing {
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys)
+	return keys
+}
+
 func (p *perHost) stats() hostStats {
 	f, m, pr := int(p.found.Load()), int(p.missing.Load()), int(p.problem.Load())
 	return hostStats{hosts: f + m + pr, found: f, missing: m, problem: pr, loading: time.Duration(p.loading.Load())}
@@ -171,6 +189,10 @@ type storeSource struct {
 	agent *store.Agent
 	mu    sync.Mutex
 	seen  map[uint64]uint8 // host key hash → hostFound, hostMissing or hostProblem
+	// missing are the keys of the hosts without a robots.txt, kept when
+	// -missing-hosts asks for them.
+	keepMissing bool
+	missing     map[string]struct{}
 }
 
 const (
@@ -196,7 +218,7 @@ func openStoreSource(path string, tokens []string, modeSet bool, mode compile.Mo
 			}
 		}
 	}
-	return &storeSource{st: st, agent: st.Agent(tokens...), seen: map[uint64]uint8{}}, nil
+	return &storeSource{st: st, agent: st.Agent(tokens...), seen: map[uint64]uint8{}, missing: map[string]struct{}{}}, nil
 }
 
 // hostSeed hashes host keys for the count of hosts seen.
@@ -229,7 +251,14 @@ func (s *storeSource) target(url string, wk *worker) *target {
 	if wk.seen == nil {
 		wk.seen = map[uint64]uint8{}
 	}
-	wk.seen[maphash.Bytes(hostSeed, key)] = status
+	h := maphash.Bytes(hostSeed, key)
+	if status == hostMissing && s.keepMissing && wk.seen[h] == 0 {
+		if wk.missing == nil {
+			wk.missing = map[string]struct{}{}
+		}
+		wk.missing[string(key)] = struct{}{}
+	}
+	wk.seen[h] = status
 	return &wk.scratch
 }
 
@@ -239,7 +268,21 @@ func (s *storeSource) merge(wk *worker) {
 	for h, st := range wk.seen {
 		s.seen[h] = st
 	}
+	for k := range wk.missing {
+		s.missing[k] = struct{}{}
+	}
 	s.mu.Unlock()
+}
+
+func (s *storeSource) missingHosts() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	keys := make([]string, 0, len(s.missing))
+	for k := range s.missing {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
 }
 
 func (s *storeSource) stats() hostStats {

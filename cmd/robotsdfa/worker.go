@@ -18,6 +18,7 @@ type worker struct {
 	// found (by key hash) and how.
 	scratch target
 	seen    map[uint64]uint8
+	missing map[string]struct{}
 }
 
 func (wk *worker) process(c *chunk) {
@@ -58,6 +59,10 @@ func (wk *worker) check(c *chunk, rel int, line []byte) {
 		wk.unusable(c, rel, line, t.problem, true)
 		return
 	}
+	if t.missing {
+		wk.noRobotsTxt(c, line)
+		return
+	}
 	if !wk.ff.explain {
 		allowed := t.m.Allowed(url)
 		if allowed {
@@ -86,6 +91,30 @@ func (wk *worker) check(c *chunk, rel int, line []byte) {
 	}
 	c.out = append(append(c.out, line...), '\t')
 	c.out = append(append(c.out, decidingLine(t.file, res)...), '\n')
+}
+
+// noRobotsTxt writes the verdict -missing gives a URL of a host without a
+// robots.txt; -explain says why.
+func (wk *worker) noRobotsTxt(c *chunk, line []byte) {
+	allowed := wk.ff.missing == "allow"
+	if allowed {
+		c.allowed++
+	} else {
+		c.disallowed++
+	}
+	switch {
+	case wk.ff.verdicts && allowed:
+		c.out = append(c.out, "allowed\t"...)
+	case wk.ff.verdicts:
+		c.out = append(c.out, "disallowed\t"...)
+	case !allowed:
+		return
+	}
+	c.out = append(c.out, line...)
+	if wk.ff.explain {
+		c.out = append(c.out, "\tno robots.txt"...)
+	}
+	c.out = append(c.out, '\n')
 }
 
 // target finds a URL's target, nil for a line that is not a usable URL
