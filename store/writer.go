@@ -232,7 +232,7 @@ func (w *Writer) put(key string, id uint32) error {
 	if len(key) > maxKeyLen {
 		return fmt.Errorf("store: host key of %d bytes", len(key))
 	}
-	if len(w.hosts) >= 1<<32-2 {
+	if uint64(len(w.hosts)) >= 1<<32-2 {
 		return w.fail(errors.New("store: too many hosts"))
 	}
 	w.hosts[key] = id
@@ -259,7 +259,7 @@ func (w *Writer) content(blob []byte) (uint32, error) {
 
 // addContent writes a frame and records its content.
 func (w *Writer) addContent(rec contentRec, frame []byte) (uint32, error) {
-	if len(w.contents) >= 1<<32-2 {
+	if uint64(len(w.contents)) >= 1<<32-2 {
 		return 0, errors.New("store: too many contents")
 	}
 	if _, err := w.w.Write(frame); err != nil {
@@ -369,13 +369,13 @@ func (w *Writer) Close() error {
 		content uint32
 	}
 	hosts := make([]hostRec, 0, len(w.hosts))
-	keysLen := 0
+	keysLen := uint64(0)
 	for k, id := range w.hosts {
 		if id == deleted {
 			continue
 		}
 		hosts = append(hosts, hostRec{farm.Fingerprint64([]byte(k)), k, id})
-		keysLen += 2 + len(k)
+		keysLen += 2 + uint64(len(k))
 	}
 	slices.SortFunc(hosts, func(a, b hostRec) int {
 		if a.fp != b.fp {
@@ -392,7 +392,13 @@ func (w *Writer) Close() error {
 	}
 	b := dirBitsFor(len(hosts))
 	dirLen := (1<<b + 1) * 4
-	index := make([]byte, dirLen+len(hosts)*hostRecSize+len(w.contents)*contentSize+keysLen)
+	indexLen := uint64(dirLen) + uint64(len(hosts))*hostRecSize + uint64(len(w.contents))*contentSize + keysLen
+	if indexLen > math.MaxInt {
+		// Only a 32-bit machine gets here: the index must fit in memory.
+		w.Abort()
+		return fmt.Errorf("store: an index of %d bytes does not fit in this machine's memory", indexLen)
+	}
+	index := make([]byte, int(indexLen))
 	le := binary.LittleEndian
 	// The directory: bucket k starts at the first host whose bucket is k.
 	k := uint64(0)
