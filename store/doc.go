@@ -43,7 +43,7 @@
 //     Writer is not.
 //   - Memory: the index and blobs are in the mapped file, not the Go heap;
 //     the heap holds the cache, bounded by CacheBytes (a store of ten
-//     million hosts adds a few hundred bytes beyond it). A Writer holds
+//     million hosts adds under 64 KB beyond it, nothing per host). A Writer holds
 //     the host keys, not the blobs.
 //   - Panics: none, for any file; errors wrap ErrFormat, ErrVersion,
 //     ErrChecksum or ErrNotFound and name the byte offset of a fault.

@@ -23,8 +23,8 @@ type Options struct {
 	// (an estimate: twice each blob's bytes and a little more); 0 means
 	// DefaultCacheBytes. Past it, the least recently used are dropped
 	// and loaded again when next asked for. Beyond the cache, an open
-	// store's Go heap is a few hundred bytes whatever its size: its
-	// index is read in place from the mapped file.
+	// store's Go heap does not grow with its hosts: its index is read
+	// in place from the mapped file.
 	CacheBytes int64
 }
 
