@@ -22,10 +22,10 @@ control bytes in a URL are shown as \xHH.
 Exit status: 0 when every URL is allowed, 1 when one is disallowed, 2 for
 a usage or input error.`
 
-const checkExample = `  $ robotsdfa check -explain testdata/corpus/robots/en.wikipedia.org.txt googlebot \
-      https://en.wikipedia.org/wiki/Go https://en.wikipedia.org/w/index.php?title=Go
+const checkExample = `  $ robotsdfa check -explain testdata/corpus/robots/en.wikipedia.org__protego2019.txt googlebot \
+      https://en.wikipedia.org/wiki/Go 'https://en.wikipedia.org/w/index.php?title=Go'
   allowed	https://en.wikipedia.org/wiki/Go	no matching rule
-  disallowed	https://en.wikipedia.org/w/index.php?title=Go	line 293: Disallow: /w/`
+  disallowed	https://en.wikipedia.org/w/index.php?title=Go	line 157: Disallow: /w/`
 
 func runCheck(e *env, args []string) int {
 	fs := flagSet(e, "check", "[-mode google|rfc] [-max-bytes N] [-explain] ROBOTS_FILE AGENT URL...", checkAbout, checkExample)
