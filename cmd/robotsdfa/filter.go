@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	goruntime "runtime"
 	"runtime/pprof"
 	"strings"
@@ -39,14 +40,17 @@ cannot be read, or a line longer than -max-line.`
 
 const filterExample = `  $ robotsdfa filter -robots-dir testdata/corpus/robots -hosts testdata/corpus/hosts.tsv \
       -agent googlebot -o allowed.txt testdata/frontier/urls.txt.zst
-  robotsdfa filter: 26199 lines in 0.42s (62,000 lines/s): 24001 allowed, 2198 disallowed, 0 unusable; 239 hosts: 239 with a robots.txt, 0 without, 0 unreadable`
+  robotsdfa filter: 26199 lines in 0.32s (81,094 lines/s): 21029 allowed, 5170 disallowed, 0 unusable; 303 hosts: 301 with a robots.txt, 2 without (allowed), 0 unreadable; loading them took 0.50s of worker time`
 
 type filterFlags struct {
 	ro                       readOptions
 	robots, robotsDir, pack  string
 	hosts, agent, out        string
 	verdicts, explain, quiet bool
+	progress                 bool
+	start                    time.Time // the command's start, for the summary
 	workers, maxLine         int
+	skip                     int64
 	cpuProfile               string
 	modeSet                  bool
 	// missing is the verdict for a host without a robots.txt ("allow" or
@@ -56,7 +60,7 @@ type filterFlags struct {
 
 func runFilter(e *env, args []string) int {
 	fs := flagSet(e, "filter", "(-robots FILE | -robots-dir DIR | -pack FILE) -agent AGENT [flags] [INPUT...]", filterAbout, filterExample)
-	var ff filterFlags
+	ff := filterFlags{start: time.Now()}
 	ff.ro.register(fs)
 	fs.StringVar(&ff.robots, "robots", "", "one robots.txt `file` for every URL")
 	fs.StringVar(&ff.robotsDir, "robots-dir", "", "a `directory` of <host>.txt files")
@@ -69,8 +73,10 @@ func runFilter(e *env, args []string) int {
 	fs.BoolVar(&ff.explain, "explain", false, "add the deciding line as a third field (implies -verdicts)")
 	fs.IntVar(&ff.workers, "workers", goruntime.GOMAXPROCS(0), "parallel workers")
 	fs.IntVar(&ff.maxLine, "max-line", 64<<20, "longest input line in bytes; longer lines are reported and skipped")
+	fs.Int64Var(&ff.skip, "skip", 0, "pass over the first `N` input lines (counted across the inputs in order): to resume an interrupted run")
 	fs.StringVar(&ff.out, "o", "", "write to `file` instead of standard output")
-	fs.BoolVar(&ff.quiet, "q", false, "no summary or progress on standard error")
+	fs.BoolVar(&ff.quiet, "q", false, "nothing on standard error but fatal errors: no summary, progress or unusable lines")
+	fs.BoolVar(&ff.progress, "progress", false, "show progress even when standard error is not a terminal (a line every few seconds)")
 	fs.StringVar(&ff.cpuProfile, "cpuprofile", "", "write a CPU profile to `file`")
 	if code, done := parseFlags(e, fs, args); done {
 		return code
@@ -89,6 +95,8 @@ func runFilter(e *env, args []string) int {
 		return usageError(e, fs, "-agent is required")
 	case ff.workers < 1:
 		return usageError(e, fs, "-workers must be at least 1")
+	case ff.skip < 0:
+		return usageError(e, fs, "-skip must not be negative")
 	case ff.maxLine < shownPrefix:
 		return usageError(e, fs, "-max-line must be at least %d", shownPrefix)
 	case ff.hosts != "" && ff.robotsDir == "":
@@ -165,11 +173,15 @@ func (ff *filterFlags) source(e *env, tokens []string) (source, error) {
 // totals are the run's counts.
 type totals struct {
 	lines, allowed, disallowed, unusable int64
+	skipped                              int64 // -skip's
 	problem                              bool
 }
 
 func (ff *filterFlags) run(e *env, src source, inputs []string) int {
-	start := time.Now()
+	start := ff.start
+	// The progress line writes from its own goroutine: standard error's
+	// writes are serialised.
+	e = &env{stdin: e.stdin, stdout: e.stdout, stderr: &lockedWriter{w: e.stderr}}
 	var w io.Writer = e.stdout
 	var outFile *os.File
 	if ff.out != "" {
@@ -181,9 +193,14 @@ func (ff *filterFlags) run(e *env, src source, inputs []string) int {
 	}
 	bw := bufio.NewWriterSize(w, 1<<20)
 
+	prog := startProgress(e, ff.quiet, ff.progress, inputsSize(e, inputs))
 	work := make(chan *chunk, ff.workers)
-	done := make(chan *chunk, ff.workers)
+	// A chunk holds a slot from before it is sent until it is written, so
+	// done never fills: a worker never waits on the writer, and a reader
+	// holding sendMu while it sends always gets through (halt needs sendMu
+	// while the writer waits).
 	slots := make(chan struct{}, 4*ff.workers)
+	done := make(chan *chunk, cap(slots))
 	stop := make(chan struct{})
 	var wg sync.WaitGroup
 	for i := 0; i < ff.workers; i++ {
@@ -200,20 +217,48 @@ func (ff *filterFlags) run(e *env, src source, inputs []string) int {
 			}
 		}()
 	}
+	// A chunk is sent under sendMu, so that once stopped is set (an
+	// interrupt, or the writer failed), emitted is the number of chunks
+	// that will ever reach the workers.
+	var (
+		sendMu  sync.Mutex
+		stopped bool
+		emitted int
+	)
+	closeWork := sync.OnceFunc(func() { close(work) })
+	halt := func() int {
+		sendMu.Lock()
+		defer sendMu.Unlock()
+		if !stopped {
+			stopped = true
+			close(stop)
+			closeWork() // the workers end once they have done what was sent
+		}
+		return emitted
+	}
 	var readErr error
+	readDone := make(chan struct{})
 	go func() {
-		defer close(work)
-		rd := &reader{maxLine: ff.maxLine, send: func(c *chunk) bool {
+		defer close(readDone)
+		defer closeWork()
+		rd := &reader{maxLine: ff.maxLine, skip: ff.skip, send: func(c *chunk) bool {
 			select {
 			case slots <- struct{}{}:
 			case <-stop:
 				return false
 			}
+			sendMu.Lock()
+			defer sendMu.Unlock()
+			if stopped {
+				<-slots
+				return false
+			}
+			emitted++
 			work <- c
 			return true
 		}}
 		for i, name := range inputs {
-			in, err := openInput(e, name)
+			in, err := openInput(e, name, &prog.bytes)
 			if err == nil {
 				err = rd.read(i, in.r)
 				if cerr := in.close(); err == nil {
@@ -231,23 +276,47 @@ func (ff *filterFlags) run(e *env, src source, inputs []string) int {
 	}()
 	go func() { wg.Wait(); close(done) }()
 
-	prog := startProgress(e, ff.quiet)
-	wr := &writer{out: bw, e: e, inputs: inputs, verdicts: ff.verdicts, lineOf: make([]int64, len(inputs)), prog: prog}
+	// SIGINT or SIGTERM: stop reading, finish the chunks sent, write them
+	// whole and in order, and say where to resume (-skip). A second one
+	// stops at once.
+	signals := make(chan os.Signal, 2)
+	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(signals)
+	interrupted := false
+	last := -1 // with interrupted: the number of chunks to write
+
+	wr := &writer{out: bw, e: e, inputs: inputs, verdicts: ff.verdicts, quiet: ff.quiet, lineOf: make([]int64, len(inputs)), prog: prog}
 	var writeErr error
 	pending := map[int]*chunk{}
 	next := 0
-	for c := range done {
-		pending[c.seq] = c
-		for c := pending[next]; c != nil; c = pending[next] {
-			delete(pending, next)
-			next++
-			if writeErr == nil {
-				if writeErr = wr.write(c); writeErr != nil {
-					close(stop)
-				}
+	for open := true; open && (last < 0 || next < last); {
+		select {
+		case c, ok := <-done:
+			if !ok {
+				open = false
+				break
 			}
-			putBuf(c.data)
-			<-slots
+			pending[c.seq] = c
+			for c := pending[next]; c != nil; c = pending[next] {
+				delete(pending, next)
+				next++
+				if writeErr == nil {
+					if writeErr = wr.write(c); writeErr != nil {
+						halt()
+					}
+				}
+				putBuf(c.data)
+				<-slots
+			}
+		case sig := <-signals:
+			if interrupted {
+				fmt.Fprintf(e.stderr, "%s filter: %v again: stopping at once; %s may end in a cut line\n", commandName, sig, outName(ff.out))
+				return 130
+			}
+			interrupted = true
+			last = halt()
+			prog.stop()
+			fmt.Fprintf(e.stderr, "%s filter: %v: finishing the lines read so far (again to stop at once)\n", commandName, sig)
 		}
 	}
 	prog.stop()
@@ -265,6 +334,23 @@ func (ff *filterFlags) run(e *env, src source, inputs []string) int {
 		}
 		return fail(e, "filter", fmt.Errorf("writing %s: %w", outName(ff.out), writeErr))
 	}
+	if interrupted {
+		wg.Wait() // the workers' host counts
+		wr.reportMoreErrors()
+		if ff.missingHosts != "" {
+			if err := writeLines(ff.missingHosts, src.missingHosts()); err != nil {
+				return fail(e, "filter", err)
+			}
+		}
+		done := wr.t.skipped + wr.t.lines
+		if !ff.quiet {
+			summary(e, wr.t, src.stats(), ff.missing, time.Since(start))
+		}
+		fmt.Fprintf(e.stderr, "%s filter: interrupted: the first %d input lines are done, their output written to %s; to finish, run the same command with -skip %d\n",
+			commandName, done, outName(ff.out), done)
+		return 130
+	}
+	<-readDone
 	if readErr != nil {
 		return fail(e, "filter", readErr)
 	}
@@ -303,6 +389,9 @@ func summary(e *env, t totals, hs hostStats, missing string, d time.Duration) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s filter: %d lines in %.2fs (%s lines/s): %d allowed, %d disallowed, %d unusable",
 		commandName, t.lines, d.Seconds(), group3(int64(rate)), t.allowed, t.disallowed, t.unusable)
+	if t.skipped > 0 {
+		fmt.Fprintf(&b, "; %d lines before them passed over (-skip)", t.skipped)
+	}
 	switch {
 	case hs.cache != nil:
 		c := hs.cache
@@ -340,4 +429,16 @@ func writeLines(path string, lines []string) error {
 		return err
 	}
 	return f.Close()
+}
+
+// lockedWriter serialises writes to w.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(b []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(b)
 }

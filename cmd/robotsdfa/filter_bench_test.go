@@ -57,7 +57,7 @@ func BenchmarkReadURLs(b *testing.B) {
 			b.SetBytes(int64(len(in)))
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				src, err := openInput(&env{stdin: bytes.NewReader(data)}, "-")
+				src, err := openInput(&env{stdin: bytes.NewReader(data)}, "-", nil)
 				require.NoError(b, err)
 				got, err := io.Copy(io.Discard, src.r)
 				require.NoError(b, err)

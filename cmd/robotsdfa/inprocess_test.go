@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/robotsdfa/robotsdfa/bench/workload"
 	"github.com/stretchr/testify/require"
@@ -62,4 +64,43 @@ func TestFilterInProcess(t *testing.T) {
 	for i, l := range got {
 		require.True(t, strings.HasSuffix(l, "\t"+base[i]), "line %d: %q", i+1, l)
 	}
+}
+
+// TestFilterProgress: -progress writes progress lines where standard
+// error is not a terminal, with the share of the input's bytes and an
+// estimate of the time left; -q writes nothing at all, not even the
+// unusable lines' reports.
+func TestFilterProgress(t *testing.T) {
+	defer func(d time.Duration) { progressEvery = d }(progressEvery)
+	progressEvery = time.Millisecond
+	var in strings.Builder
+	for range 4 {
+		for _, u := range sampleFrontier(t) {
+			in.WriteString(u + "\n")
+		}
+	}
+	in.WriteString("not a url\n")
+	input := filepath.Join(t.TempDir(), "urls.txt")
+	require.NoError(t, os.WriteFile(input, []byte(in.String()), 0o644))
+	var out, errb bytes.Buffer
+	e := &env{stdout: &out, stderr: &errb}
+	code := run(e, []string{"filter", "-robots-dir", sampleRobots, "-hosts", sampleHosts, "-agent", "googlebot", "-progress", "-workers", "1", input})
+	require.Equal(t, exitOK, code, errb.String())
+	progress := regexp.MustCompile(`^robotsdfa filter: [\d,]+ lines, [\d.]+ MB of [\d.]+ MB \(\d+%\), [\d,]+ lines/s(, about \d+s left)?$`)
+	n := 0
+	for _, l := range lines(errb.String()) {
+		if strings.HasPrefix(l, "robotsdfa filter: ") && strings.Contains(l, " MB of ") {
+			require.Regexp(t, progress, l)
+			n++
+		}
+	}
+	require.Greater(t, n, 0, errb.String())
+	require.Contains(t, errb.String(), "not a url")
+
+	out.Reset()
+	errb.Reset()
+	code = run(e, []string{"filter", "-robots-dir", sampleRobots, "-hosts", sampleHosts, "-agent", "googlebot", "-q", "-progress", input})
+	require.Equal(t, exitOK, code)
+	require.Empty(t, errb.String())
+	require.NotEmpty(t, out.String())
 }

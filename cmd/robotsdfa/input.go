@@ -5,6 +5,8 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"os"
+	"sync/atomic"
 
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
@@ -20,7 +22,9 @@ type input struct {
 
 // openInput opens a URL list, detecting gzip (1f 8b) and zstd
 // (28 b5 2f fd) by their magic bytes; anything else is read as plain text.
-func openInput(e *env, name string) (*input, error) {
+// The bytes read from the file (compressed, for a compressed one) are
+// added to read, when it is not nil.
+func openInput(e *env, name string, read *atomic.Int64) (*input, error) {
 	var f io.Reader
 	closeFile := func() error { return nil }
 	if name == "-" {
@@ -32,6 +36,9 @@ func openInput(e *env, name string) (*input, error) {
 			return nil, err
 		}
 		f, closeFile = file, file.Close
+	}
+	if read != nil {
+		f = countingReader{f, read}
 	}
 	br := bufio.NewReaderSize(f, 1<<16)
 	magic, _ := br.Peek(4)
@@ -57,4 +64,28 @@ func openInput(e *env, name string) (*input, error) {
 		in.close = func() error { zr.Close(); return closeFile() }
 	}
 	return in, nil
+}
+
+// inputsSize is the bytes of the inputs when every one is a regular file
+// (standard input included), 0 when one's size is not known.
+func inputsSize(e *env, names []string) int64 {
+	var total int64
+	for _, name := range names {
+		var st os.FileInfo
+		var err error
+		if name == "-" {
+			f, ok := e.stdin.(*os.File)
+			if !ok {
+				return 0
+			}
+			st, err = f.Stat()
+		} else {
+			st, err = os.Stat(name)
+		}
+		if err != nil || !st.Mode().IsRegular() {
+			return 0
+		}
+		total += st.Size()
+	}
+	return total
 }

@@ -27,10 +27,12 @@ type chunk struct {
 	overlong int64
 	// last: the input's final chunk (its line count closes the input).
 	last bool
+	// skip is the number of lines at its start that -skip passes over.
+	skip int
 
 	// Filled by a worker.
 	out                           []byte
-	lines                         int
+	lines, skipped                int
 	allowed, disallowed, unusable int
 	errs                          []lineError
 	problem                       bool // a robots.txt or over-long line: exit 2
@@ -62,8 +64,11 @@ func putBuf(b []byte) {
 // reader cuts one input into chunks and sends them.
 type reader struct {
 	maxLine int
-	send    func(*chunk) bool // false: stop (the writer failed)
+	send    func(*chunk) bool // false: stop (the writer failed, or an interrupt)
 	seq     int
+	// skip is the number of lines still to pass over (-skip), counted
+	// across the inputs in order.
+	skip int64
 }
 
 // pushback reads pending bytes before its reader's.
@@ -148,6 +153,17 @@ func (rd *reader) skipLong(in int, buf []byte, src *pushback) (last bool, err er
 var errStopped = io.ErrClosedPipe
 
 func (rd *reader) emit(c *chunk) error {
+	if rd.skip > 0 {
+		n := int64(1)
+		if c.overlong == 0 {
+			n = int64(bytes.Count(c.data, []byte{'\n'}))
+			if len(c.data) > 0 && c.data[len(c.data)-1] != '\n' {
+				n++
+			}
+		}
+		k := min(n, rd.skip)
+		c.skip, rd.skip = int(k), rd.skip-k
+	}
 	c.seq = rd.seq
 	rd.seq++
 	if !rd.send(c) {

@@ -24,6 +24,10 @@ type worker struct {
 func (wk *worker) process(c *chunk) {
 	c.out = getBuf()
 	if c.overlong > 0 {
+		if c.skip > 0 {
+			c.skipped = 1
+			return
+		}
 		c.lines = 1
 		wk.overlong(c, 0, c.data, c.overlong)
 		return
@@ -35,6 +39,10 @@ func (wk *worker) process(c *chunk) {
 			line, data = data[:nl], data[nl+1:]
 		} else {
 			line, data = data, nil
+		}
+		if rel < c.skip {
+			c.skipped++
+			continue
 		}
 		if n := len(line); n > 0 && line[n-1] == '\r' {
 			line = line[:n-1]

@@ -16,6 +16,7 @@ type writer struct {
 	e        *env
 	inputs   []string
 	verdicts bool
+	quiet    bool // -q: no report of unusable lines
 	// lineOf is the number of lines of each input written so far.
 	lineOf   []int64
 	t        totals
@@ -26,13 +27,14 @@ type writer struct {
 func (w *writer) write(c *chunk) error {
 	for _, le := range c.errs {
 		w.reported++
-		if w.reported <= maxReported {
+		if w.reported <= maxReported && !w.quiet {
 			fmt.Fprintf(w.e.stderr, "%s filter: %s:%d: %s: %s\n", commandName, inputName(w.inputs[c.input]),
 				w.lineOf[c.input]+int64(le.rel)+1, le.reason, le.text)
 		}
 	}
-	w.lineOf[c.input] += int64(c.lines)
+	w.lineOf[c.input] += int64(c.lines + c.skipped)
 	w.t.lines += int64(c.lines)
+	w.t.skipped += int64(c.skipped)
 	w.t.allowed += int64(c.allowed)
 	w.t.disallowed += int64(c.disallowed)
 	w.t.unusable += int64(c.unusable)
@@ -45,7 +47,7 @@ func (w *writer) write(c *chunk) error {
 
 // reportMoreErrors says how many unusable lines were not shown.
 func (w *writer) reportMoreErrors() {
-	if more := w.reported - maxReported; more > 0 {
+	if more := w.reported - maxReported; more > 0 && !w.quiet {
 		fmt.Fprintf(w.e.stderr, "%s filter: ... and %d more unusable lines (-verdicts shows every one in place)\n", commandName, more)
 	}
 }

@@ -1,0 +1,98 @@
+package main
+
+import (
+	"bytes"
+	"math/rand"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/robotsdfa/robotsdfa/bench/workload"
+	"github.com/stretchr/testify/require"
+)
+
+// TestFilterInterrupt: SIGINT or SIGTERM at a random moment of a real run
+// loses no line: the output is the uninterrupted run's first lines, whole
+// and in order, the run exits 130 saying how many input lines are done,
+// and the run resumed with -skip gives the rest exactly. With -verdicts
+// (a line out for every line in) and without (allowed URLs only).
+func TestFilterInterrupt(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the binary a dozen times over a 260,000-line input")
+	}
+	urls, err := workload.ReadLines(sampleURLs)
+	require.NoError(t, err)
+	dir := t.TempDir()
+	input := filepath.Join(dir, "urls.txt")
+	var in bytes.Buffer
+	for range 10 {
+		for _, u := range urls {
+			in.WriteString(u)
+			in.WriteByte('\n')
+		}
+	}
+	require.NoError(t, os.WriteFile(input, in.Bytes(), 0o644))
+	lines := 10 * len(urls)
+	resume := regexp.MustCompile(`the first (\d+) input lines are done.*-skip (\d+)`)
+	rng := rand.New(rand.NewSource(130))
+	for _, verdicts := range []bool{true, false} {
+		args := []string{"filter", "-robots-dir", sampleRobots, "-hosts", sampleHosts, "-agent", "googlebot", "-workers", "2", input}
+		if verdicts {
+			args = append(args, "-verdicts")
+		}
+		full := robotsdfa(t, nil, append(args, "-o", filepath.Join(dir, "full.txt"))...)
+		require.Equal(t, exitOK, full.code, full.stderr)
+		want, err := os.ReadFile(filepath.Join(dir, "full.txt"))
+		require.NoError(t, err)
+		if verdicts {
+			require.Equal(t, lines, bytes.Count(want, []byte{'\n'}))
+		}
+		interrupted := 0
+		for run := 0; run < 6; run++ {
+			out := filepath.Join(dir, "out.txt")
+			cmd := exec.Command(exe, append(args, "-o", out)...)
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			require.NoError(t, cmd.Start())
+			time.Sleep(time.Duration(20+rng.Intn(250)) * time.Millisecond)
+			sig := os.Interrupt
+			if run%2 == 1 {
+				sig = syscall.SIGTERM
+			}
+			cmd.Process.Signal(sig)
+			err := cmd.Wait()
+			got, rerr := os.ReadFile(out)
+			require.NoError(t, rerr)
+			if err == nil {
+				require.Equal(t, string(want), string(got), "a run that ended before the signal")
+				continue
+			}
+			require.Equal(t, 130, cmd.ProcessState.ExitCode(), stderr.String())
+			m := resume.FindStringSubmatch(stderr.String())
+			require.NotNil(t, m, stderr.String())
+			require.Equal(t, m[1], m[2])
+			done, _ := strconv.Atoi(m[1])
+			require.LessOrEqual(t, done, lines)
+			require.True(t, bytes.HasPrefix(want, got), "the output is not a prefix of the full run's (%d bytes)", len(got))
+			require.True(t, len(got) == 0 || got[len(got)-1] == '\n', "the output ends in a cut line")
+			if verdicts {
+				require.Equal(t, done, bytes.Count(got, []byte{'\n'}), "lines written against lines done")
+			}
+			rest := filepath.Join(dir, "rest.txt")
+			r := robotsdfa(t, nil, append(args, "-o", rest, "-skip", m[2])...)
+			require.Equal(t, exitOK, r.code, r.stderr)
+			tail, err := os.ReadFile(rest)
+			require.NoError(t, err)
+			require.Equal(t, string(want), string(got)+string(tail), "interrupted at line %d, resumed", done)
+			require.Contains(t, r.stderr, strconv.Itoa(lines-done)+" lines")
+			interrupted++
+		}
+		require.Greater(t, interrupted, 0, "no run was interrupted: the input is too small for the delays")
+		t.Logf("verdicts=%v: %d of 6 runs interrupted", verdicts, interrupted)
+	}
+}
