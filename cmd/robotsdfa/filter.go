@@ -51,6 +51,7 @@ type filterFlags struct {
 	start                    time.Time // the command's start, for the summary
 	workers, maxLine         int
 	skip                     int64
+	cacheMB                  int64
 	cpuProfile               string
 	modeSet                  bool
 	// missing is the verdict for a host without a robots.txt ("allow" or
@@ -73,6 +74,7 @@ func runFilter(e *env, args []string) int {
 	fs.BoolVar(&ff.explain, "explain", false, "add the deciding line as a third field (implies -verdicts)")
 	fs.IntVar(&ff.workers, "workers", goruntime.GOMAXPROCS(0), "parallel workers")
 	fs.IntVar(&ff.maxLine, "max-line", 64<<20, "longest input line in bytes; longer lines are reported and skipped")
+	fs.Int64Var(&ff.cacheMB, "cache-mb", 16, "with -pack: the `MiB` of robots.txt kept loaded (more hosts in use than fit are loaded again)")
 	fs.Int64Var(&ff.skip, "skip", 0, "pass over the first `N` input lines (counted across the inputs in order): to resume an interrupted run")
 	fs.StringVar(&ff.out, "o", "", "write to `file` instead of standard output")
 	fs.BoolVar(&ff.quiet, "q", false, "nothing on standard error but fatal errors: no summary, progress or unusable lines")
@@ -95,6 +97,8 @@ func runFilter(e *env, args []string) int {
 		return usageError(e, fs, "-agent is required")
 	case ff.workers < 1:
 		return usageError(e, fs, "-workers must be at least 1")
+	case ff.cacheMB < 1:
+		return usageError(e, fs, "-cache-mb must be at least 1")
 	case ff.skip < 0:
 		return usageError(e, fs, "-skip must not be negative")
 	case ff.maxLine < shownPrefix:
@@ -161,7 +165,7 @@ func (ff *filterFlags) source(e *env, tokens []string) (source, error) {
 		}
 		return newPerHost(dirLoader(ff.robotsDir, hosts, opts, ff.modeSet, tokens, ff.explain)), nil
 	default:
-		ss, err := openStoreSource(ff.pack, tokens, ff.modeSet, ff.ro.mode)
+		ss, err := openStoreSource(ff.pack, tokens, ff.modeSet, ff.ro.mode, ff.cacheMB<<20)
 		if err != nil {
 			return nil, err
 		}
@@ -397,6 +401,9 @@ func summary(e *env, t totals, hs hostStats, missing string, d time.Duration) {
 		c := hs.cache
 		fmt.Fprintf(&b, "; %d hosts: %d in the pack, %d not (%s), %d unreadable; the pack's cache: %d loads, %d evictions",
 			hs.hosts, hs.found, hs.missing, missingVerdict(missing), hs.problem, c.Loads, c.Evictions)
+		if c.Evictions > 0 && c.Loads > 2*int64(hs.found) {
+			b.WriteString(" (robots.txt loaded again after they were dropped: a larger -cache-mb keeps them, in more memory)")
+		}
 	case !hs.single:
 		fmt.Fprintf(&b, "; %d hosts: %d with a robots.txt, %d without (%s), %d unreadable; loading them took %.2fs of worker time",
 			hs.hosts, hs.found, hs.missing, missingVerdict(missing), hs.problem, hs.loading.Seconds())

@@ -4,11 +4,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/robotsdfa/robotsdfa/automaton"
+	"github.com/robotsdfa/robotsdfa/bench/workload"
 	"github.com/stretchr/testify/require"
 )
 
@@ -185,4 +187,27 @@ func flip(b []byte, i int) []byte {
 	c := append([]byte(nil), b...)
 	c[i] ^= 0x10
 	return c
+}
+
+// TestFilterPackSmallCache: a store whose cache holds few of the hosts in
+// use gives the same verdicts and counts as one that holds them all, and
+// the summary says that a larger -cache-mb would keep them loaded.
+func TestFilterPackSmallCache(t *testing.T) {
+	urls, err := workload.ReadLines(sampleURLs)
+	require.NoError(t, err)
+	input := filepath.Join(t.TempDir(), "urls.txt")
+	list := strings.Join(urls, "\n") + "\n"
+	require.NoError(t, os.WriteFile(input, []byte(strings.Repeat(list, 3)), 0o644))
+	args := []string{"filter", "-pack", samplePack(t), "-agent", "googlebot", "-explain", input}
+	big := robotsdfa(t, nil, append(args, "-cache-mb", "1024")...)
+	require.Equal(t, exitOK, big.code, big.stderr)
+	small := robotsdfa(t, nil, append(args, "-cache-mb", "1")...)
+	require.Equal(t, exitOK, small.code, small.stderr)
+	require.Equal(t, big.stdout, small.stdout)
+	counts := regexp.MustCompile(`\d+ allowed, \d+ disallowed, \d+ unusable; \d+ hosts: \d+ in the pack, \d+ not`)
+	require.Equal(t, counts.FindString(big.stderr), counts.FindString(small.stderr))
+	require.NotContains(t, big.stderr, "a larger -cache-mb")
+	require.Contains(t, small.stderr, "a larger -cache-mb keeps them")
+	r := robotsdfa(t, nil, append(args, "-cache-mb", "0")...)
+	require.Equal(t, exitProblem, r.code)
 }

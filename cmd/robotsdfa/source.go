@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"hash/maphash"
@@ -204,8 +205,8 @@ const (
 // openStoreSource opens a store for filter. A -mode given that is not the
 // mode its blobs were compiled in is refused at once (the first blob is
 // asked; a store is written by one compile run).
-func openStoreSource(path string, tokens []string, modeSet bool, mode compile.Mode) (*storeSource, error) {
-	st, err := store.Open(path, store.Options{CacheBytes: filterCacheBytes})
+func openStoreSource(path string, tokens []string, modeSet bool, mode compile.Mode, cacheBytes int64) (*storeSource, error) {
+	st, err := store.Open(path, store.Options{CacheBytes: cacheBytes})
 	if err != nil {
 		return nil, err
 	}
@@ -224,9 +225,6 @@ func openStoreSource(path string, tokens []string, modeSet bool, mode compile.Mo
 // hostSeed hashes host keys for the count of hosts seen.
 var hostSeed = maphash.MakeSeed()
 
-// filterCacheBytes bounds the robots.txt filter -pack keeps loaded.
-const filterCacheBytes = 16 << 20
-
 func (s *storeSource) needHost() bool { return true }
 
 // target answers from the store. The worker keeps no host map: its
@@ -238,6 +236,19 @@ func (s *storeSource) target(url string, wk *worker) *target {
 		return nil
 	}
 	wk.key = key
+	// Consecutive URLs of one host (frontiers are often grouped by host)
+	// reuse its target. The second line asks the store once more, so that
+	// the Matcher reused is the one the store binds for hosts checked
+	// more than once (with its screens).
+	if wk.prevRuns >= 2 && bytes.Equal(key, wk.prevKey) {
+		return &wk.scratch
+	}
+	if wk.prevRuns > 0 && bytes.Equal(key, wk.prevKey) {
+		wk.prevRuns++
+	} else {
+		wk.prevKey = append(wk.prevKey[:0], key...)
+		wk.prevRuns = 1
+	}
 	m, err := s.agent.MatcherKey(key)
 	status := uint8(hostFound)
 	switch {
@@ -247,6 +258,9 @@ func (s *storeSource) target(url string, wk *worker) *target {
 		wk.scratch, status = target{missing: true, m: allowAll}, hostMissing
 	default:
 		wk.scratch, status = target{problem: fmt.Sprintf("robots.txt of %s: %v", key, err)}, hostProblem
+	}
+	if wk.prevRuns > 1 {
+		return &wk.scratch // counted on the run's first line
 	}
 	if wk.seen == nil {
 		wk.seen = map[uint64]uint8{}

@@ -19,6 +19,10 @@ type worker struct {
 	scratch target
 	seen    map[uint64]uint8
 	missing map[string]struct{}
+	// prevKey is the host key scratch answers for, asked prevRuns times
+	// in a row.
+	prevKey  []byte
+	prevRuns int
 }
 
 func (wk *worker) process(c *chunk) {
