@@ -43,18 +43,14 @@ type selection struct {
 // group of its own, else the '*' groups. With union true the groups of
 // every token apply together (Google's reference given several agents),
 // else '*'. ok is false when no program applies: then everything is
-// allowed. The first binding of a program derives its screen and jump,
-// which it keeps for every later binding. Bind allocates; Check does not.
-func (s *Set) Bind(tokens []string, union bool) (b Bound, ok bool) {
-	return s.bind(tokens, union, true)
-}
-
-// BindOnce is Bind without deriving the programs' screens and jumps: for
-// a crawler that checks a host once or twice, to whom deriving them (a
-// few microseconds a program) would cost more than they save. Its checks
-// give Bind's verdicts, reading more of the program.
-func (s *Set) BindOnce(tokens []string, union bool) (b Bound, ok bool) {
-	return s.bind(tokens, union, false)
+// allowed. With derive, the first binding of a program derives its screen
+// and jump, which it keeps for every later binding; without, the programs
+// are bound as they are: for a crawler that checks a host once or twice,
+// to whom deriving them (a few microseconds a program) would cost more
+// than they save. Both give the same verdicts. Bind allocates; Check does
+// not.
+func (s *Set) Bind(tokens []string, union, derive bool) (b Bound, ok bool) {
+	return s.bind(tokens, union, derive)
 }
 
 func (s *Set) bind(tokens []string, union, derive bool) (b Bound, ok bool) {

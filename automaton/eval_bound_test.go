@@ -42,7 +42,7 @@ func TestBoundFragment(t *testing.T) {
 		{"scanned", one(build(stars, options{nulEndsPath: true, MaxStates: 2})), false},
 		{"kept v3", keptSet, false},
 	} {
-		b, ok := c.set.Bind([]string{"googlebot"}, false)
+		b, ok := c.set.Bind([]string{"googlebot"}, false, true)
 		if !ok {
 			t.Fatalf("%s: no program applies", c.name)
 		}

@@ -21,14 +21,21 @@ func automatonPath(url string, mode compile.Mode) []byte {
 }
 
 // checkSet asks the in-memory set through the automaton's own door
-// (Set.Bind, Bound.Check), with the reference's reading of the URL.
+// (Set.Bind, Bound.Check), with the reference's reading of the URL, bound
+// with and without the derived screens and jumps: the two must agree
+// (else the verdict is turned round, so that the comparison fails).
 func checkSet(set *automaton.Set, mode compile.Mode, agents []string, union bool, url string) conformance.Verdict {
 	path := automatonPath(url, mode)
 	if mode == compile.RFC9309 && string(path) == "/robots.txt" {
 		return conformance.Verdict{Allowed: true} // RFC 9309 section 2.2.2
 	}
-	b, _ := set.Bind(agents, union)
+	plain, _ := set.Bind(agents, union, false)
+	okPlain, _, linePlain, _ := plain.Check(path)
+	b, _ := set.Bind(agents, union, true)
 	ok, _, line, _ := b.Check(path)
+	if ok != okPlain || line != linePlain {
+		return conformance.Verdict{Allowed: !ok, Line: -1}
+	}
 	return conformance.Verdict{Allowed: ok, Line: line}
 }
 

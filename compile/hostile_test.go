@@ -158,7 +158,7 @@ func TestHostileLinear(t *testing.T) {
 			if i == 0 {
 				for _, path := range []string{"/", "/a", "/private", "/bot1/ok", "/" + strings.Repeat("ab", 100), "/%25%25x"} {
 					want := reference.Check(f, []string{"bot1"}, false, path)
-					b, _ := set.Bind([]string{"bot1"}, false)
+					b, _ := set.Bind([]string{"bot1"}, false, true)
 					ok, _, _, _ := b.Check([]byte(path))
 					if ok != want.Allowed {
 						t.Errorf("%s: %q: %v, reference %v", h.name, path, ok, want.Allowed)

@@ -24,13 +24,7 @@ type Matcher struct {
 
 // bind makes the Matcher of a set for tokens.
 func bind(set *automaton.Set, tokens []string, union, derive bool) Matcher {
-	var b automaton.Bound
-	var ok bool
-	if derive {
-		b, ok = set.Bind(tokens, union)
-	} else {
-		b, ok = set.BindOnce(tokens, union)
-	}
+	b, ok := set.Bind(tokens, union, derive)
 	return Matcher{b: b, none: !ok, rfc: set.RFC}
 }
 

@@ -10,7 +10,7 @@ type patternMatch struct{ b automaton.Bound }
 func newPatternMatch(pattern string, google bool) patternMatch {
 	progs := automaton.Build([][]automaton.Rule{{{Kind: automaton.Allow, Line: 1, Pattern: pattern}}}, google, automaton.Budget{})
 	set := &automaton.Set{Programs: progs, Global: 0, Meta: []automaton.ProgramMeta{{CrawlDelay: -1}}}
-	b, _ := set.Bind(nil, false)
+	b, _ := set.Bind(nil, false, true)
 	return patternMatch{b}
 }
 
