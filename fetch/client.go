@@ -22,6 +22,7 @@ const (
 	DefaultMinTTL           = time.Minute
 	DefaultMaxTTL           = 7 * 24 * time.Hour
 	DefaultRetryUnreachable = 5 * time.Minute
+	DefaultMaxRetryAfter    = 24 * time.Hour
 	DefaultStaleFor         = 30 * 24 * time.Hour
 	DefaultStoreBytes       = 256 << 20
 	DefaultUserAgent        = "robotsdfa/1 (+https://github.com/robotsdfa/robotsdfa)"
@@ -50,8 +51,10 @@ type Client struct {
 	// a max-age is honoured within [MinTTL, MaxTTL].
 	TTL, MinTTL, MaxTTL time.Duration
 	// RetryUnreachable is how long an unreachable result is kept before
-	// the next attempt.
-	RetryUnreachable time.Duration
+	// the next attempt. A 429 or 503 with a Retry-After (seconds or a
+	// date) is kept for that long instead, within [MinTTL,
+	// MaxRetryAfter].
+	RetryUnreachable, MaxRetryAfter time.Duration
 	// StaleFor: an origin unreachable for longer than this with no good
 	// copy ever fetched is treated as having no robots.txt (allow all),
 	// as Google documents; before that, everything is disallowed.
@@ -92,6 +95,7 @@ func (c *Client) init() {
 		setDefault(&c.MinTTL, DefaultMinTTL)
 		setDefault(&c.MaxTTL, DefaultMaxTTL)
 		setDefault(&c.RetryUnreachable, DefaultRetryUnreachable)
+		setDefault(&c.MaxRetryAfter, DefaultMaxRetryAfter)
 		setDefault(&c.StaleFor, DefaultStaleFor)
 		if c.UserAgent == "" {
 			c.UserAgent = DefaultUserAgent
@@ -232,7 +236,14 @@ func (c *Client) shared(ctx context.Context, o Origin) (Entry, error) {
 
 // refresh fetches an origin's robots.txt and stores the new entry.
 func (c *Client) refresh(ctx context.Context, o Origin) (Entry, error) {
-	out, body, maxAge := c.fetch(ctx, o)
+	return c.settle(o, c.fetch(ctx, o))
+}
+
+// settle makes an origin's entry from an answer (RFC 9309 sections 2.3.1.2
+// to 2.3.1.4 and Google's stale copy), stores it and returns it: Get's and
+// FromResponse's one way from an answer to rules.
+func (c *Client) settle(o Origin, a answer) (Entry, error) {
+	out := a.out
 	now := c.Now()
 	out.Origin, out.FetchedAt = o, now
 	prev, hasPrev := c.Store.Get(o)
@@ -240,23 +251,23 @@ func (c *Client) refresh(ctx context.Context, o Origin) (Entry, error) {
 	switch out.Status {
 	case Success:
 		var err error
-		if e, err = c.compileEntry(body); err != nil {
+		if e, err = c.compileEntry(a.body); err != nil {
 			return Entry{}, fmt.Errorf("fetch: %s: %w", o, err)
 		}
 		e.Good = true
 		out.Rules, out.GoodAt = "robots.txt", now
-		out.ExpiresAt = now.Add(c.ttl(maxAge))
+		out.ExpiresAt = now.Add(c.ttl(a.maxAge))
 	case Unavailable:
 		e = c.allowAll
 		e.Good = true
 		out.Rules, out.GoodAt = "allow all", now
-		out.ExpiresAt = now.Add(c.ttl(maxAge))
+		out.ExpiresAt = now.Add(c.ttl(a.maxAge))
 	default:
 		out.FailingSince = now
 		if hasPrev && !prev.Outcome.FailingSince.IsZero() {
 			out.FailingSince = prev.Outcome.FailingSince
 		}
-		out.ExpiresAt = now.Add(c.RetryUnreachable)
+		out.ExpiresAt = now.Add(c.retryIn(a))
 		// A stored copy kept by an earlier format version does not load,
 		// and is no copy to serve.
 		var l *loadedBlob
@@ -280,6 +291,15 @@ func (c *Client) refresh(ctx context.Context, o Origin) (Entry, error) {
 	return e, nil
 }
 
+// retryIn is how long an unreachable result is kept: RetryUnreachable, or
+// what the server's Retry-After asked within [MinTTL, MaxRetryAfter].
+func (c *Client) retryIn(a answer) time.Duration {
+	if !a.retry {
+		return c.RetryUnreachable
+	}
+	return min(max(a.out.RetryAfter, c.MinTTL), c.MaxRetryAfter)
+}
+
 // ttl is how long a success or unavailable result is cached.
 func (c *Client) ttl(maxAge time.Duration) time.Duration {
 	if maxAge < 0 {
@@ -288,61 +308,102 @@ func (c *Client) ttl(maxAge time.Duration) time.Duration {
 	return min(max(maxAge, c.MinTTL), c.MaxTTL)
 }
 
+// answer is what a robots.txt request came to: the Outcome's fetch
+// fields (Retry-After's wait in out.RetryAfter when retry is set), the
+// body of a success, and the final response's Cache-Control max-age (-1:
+// none).
+type answer struct {
+	out    Outcome
+	body   []byte
+	maxAge time.Duration
+	retry  bool
+}
+
 // fetch requests the origin's /robots.txt, following up to MaxRedirects
-// redirects. maxAge is the final response's Cache-Control max-age, or -1.
-func (c *Client) fetch(ctx context.Context, o Origin) (out Outcome, body []byte, maxAge time.Duration) {
+// redirects.
+func (c *Client) fetch(ctx context.Context, o Origin) (a answer) {
 	ctx, cancel := context.WithTimeout(ctx, c.Timeout)
 	defer cancel()
-	maxAge = -1
+	a.maxAge = -1
 	target := o.RobotsURL()
 	for hop := 0; ; hop++ {
 		req, err := http.NewRequestWithContext(ctx, http.MethodGet, target, nil)
 		if err != nil {
-			out.Status, out.Err = Unavailable, err
-			return
+			a.out.Status, a.out.Err = Unavailable, err
+			return a
 		}
 		req.Header.Set("User-Agent", c.UserAgent)
 		resp, err := c.http.Do(req)
 		if err != nil {
-			out.Status, out.Err = Unreachable, err
-			return
+			a.out.Status, a.out.Err = Unreachable, err
+			return a
 		}
-		out.HTTPStatus = resp.StatusCode
-		code := resp.StatusCode
-		if code >= 300 && code < 400 && resp.Header.Get("Location") != "" {
+		if isRedirect(resp.StatusCode, resp.Header) {
 			resp.Body.Close()
 			if hop == MaxRedirects {
-				out.Status, out.Err = Unavailable, fmt.Errorf("more than %d redirects", MaxRedirects)
-				return
+				a.out.HTTPStatus = resp.StatusCode
+				a.out.Status, a.out.Err = Unavailable, fmt.Errorf("more than %d redirects", MaxRedirects)
+				return a
 			}
 			loc, err := resp.Location()
 			if err != nil {
-				out.Status, out.Err = Unavailable, fmt.Errorf("redirect: %w", err)
-				return
+				a.out.HTTPStatus = resp.StatusCode
+				a.out.Status, a.out.Err = Unavailable, fmt.Errorf("redirect: %w", err)
+				return a
 			}
 			target = loc.String()
-			out.Redirects = append(out.Redirects, target)
+			a.out.Redirects = append(a.out.Redirects, target)
 			continue
 		}
-		maxAge = parseMaxAge(resp.Header.Values("Cache-Control"))
-		switch {
-		case code >= 200 && code < 300:
-			body, out.Bytes, out.Truncated, err = c.readBody(resp.Body)
-			if err != nil {
-				out.Status, out.Err = Unreachable, fmt.Errorf("reading the body: %w", err)
-				return out, nil, -1
-			}
-			out.Status = Success
-		case code == http.StatusTooManyRequests || code >= 500:
+		var body []byte
+		var n int64
+		var truncated bool
+		if resp.StatusCode >= 200 && resp.StatusCode < 300 {
+			body, n, truncated, err = c.readBody(resp.Body)
+		} else {
 			resp.Body.Close()
-			out.Status = Unreachable
-			maxAge = -1
-		default: // 4xx, and anything else that is not an answer
-			resp.Body.Close()
-			out.Status = Unavailable
 		}
-		return
+		redirects := a.out.Redirects
+		a = c.classify(resp.StatusCode, resp.Header, body, n, truncated, err)
+		a.out.Redirects = redirects
+		return a
 	}
+}
+
+// isRedirect reports whether a response is a redirect to follow.
+func isRedirect(code int, h http.Header) bool {
+	return code >= 300 && code < 400 && h.Get("Location") != ""
+}
+
+// classify is the answer of a final (not redirected) response: the body
+// of a 2xx (n bytes read, truncated past MaxBytes; readErr when it was
+// cut short) is the rules; 429 and 5xx make the origin unreachable, for
+// Retry-After's time when they give one; any other status makes the
+// robots.txt unavailable.
+func (c *Client) classify(code int, h http.Header, body []byte, n int64, truncated bool, readErr error) (a answer) {
+	a.out.HTTPStatus = code
+	a.maxAge = parseMaxAge(h.Values("Cache-Control"))
+	switch {
+	case code >= 200 && code < 300:
+		if readErr != nil {
+			if errors.Is(readErr, io.EOF) {
+				readErr = io.ErrUnexpectedEOF
+			}
+			a.out.Status, a.out.Err, a.out.Bytes = Unreachable, fmt.Errorf("reading the body: %w", readErr), n
+			a.maxAge = -1
+			return a
+		}
+		a.out.Status, a.body, a.out.Bytes, a.out.Truncated = Success, body, n, truncated
+	case code == http.StatusTooManyRequests || code >= 500:
+		a.out.Status = Unreachable
+		a.maxAge = -1
+		if code == http.StatusTooManyRequests || code == http.StatusServiceUnavailable {
+			a.out.RetryAfter, a.retry = parseRetryAfter(h.Get("Retry-After"), c.Now())
+		}
+	default: // 4xx, and anything else that is not an answer
+		a.out.Status = Unavailable
+	}
+	return a
 }
 
 // readBody reads at most MaxBytes of a body; the rest is not downloaded.
@@ -350,10 +411,7 @@ func (c *Client) fetch(ctx context.Context, o Origin) (out Outcome, body []byte,
 // error.
 func (c *Client) readBody(rc io.ReadCloser) (body []byte, n int64, truncated bool, err error) {
 	defer rc.Close()
-	limit := int64(c.MaxBytes)
-	if limit < 0 {
-		limit = compile.MaxBodyBytes
-	}
+	limit := c.bodyLimit()
 	body, err = io.ReadAll(io.LimitReader(rc, limit+1))
 	n = int64(len(body))
 	if err != nil {
@@ -387,4 +445,24 @@ func parseMaxAge(values []string) time.Duration {
 		}
 	}
 	return age
+}
+
+// parseRetryAfter reads a Retry-After value (RFC 9110 section 10.2.3):
+// delay seconds, or an HTTP date less now. ok is false when it is absent
+// or unreadable.
+func parseRetryAfter(v string, now time.Time) (wait time.Duration, ok bool) {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return 0, false
+	}
+	if s, err := strconv.ParseInt(v, 10, 64); err == nil {
+		if s < 0 || s >= 1<<31 {
+			return 0, false
+		}
+		return time.Duration(s) * time.Second, true
+	}
+	if t, err := http.ParseTime(v); err == nil {
+		return t.Sub(now), true
+	}
+	return 0, false
 }

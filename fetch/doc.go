@@ -13,13 +13,19 @@
 //	3xx                            followed, across hosts, up to 5 redirects; the rules apply
 //	                               to the original origin; a 6th redirect: unavailable
 //	4xx except 429                 unavailable: everything allowed
-//	429, 5xx                       unreachable: everything disallowed
+//	429, 5xx                       unreachable: everything disallowed; a 429 or 503's
+//	                               Retry-After (seconds or a date) says when to fetch again
 //	network, DNS, TLS error,       unreachable
 //	timeout, body cut short
 //
+// A crawler with its own HTTP stack fetches /robots.txt itself and hands
+// the response to Client.FromResponse, which applies the same table, by
+// the same code, and caches the result as Get does.
+//
 // Caching: a result is kept for TTL (24 h), or for the response's
 // Cache-Control max-age bounded to [MinTTL, MaxTTL]; an unreachable result
-// for RetryUnreachable. While an origin is unreachable its last good copy
+// for RetryUnreachable, or a 429 or 503's Retry-After bounded to [MinTTL,
+// MaxRetryAfter]. While an origin is unreachable its last good copy
 // (a parsed robots.txt, or the allow-all of a 4xx) keeps being served,
 // marked Stale. With no copy, everything is disallowed until the origin
 // has been unreachable for StaleFor (30 days), and then everything is

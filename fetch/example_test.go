@@ -91,3 +91,42 @@ func ExampleRobotsURL() {
 	fmt.Println(u, err)
 	// Output: https://xn--bcher-kva.example/robots.txt <nil>
 }
+
+// A crawler with its own HTTP stack hands in what it got for
+// /robots.txt; the Client applies RFC 9309's status classes and Google's
+// rules as Get would, and caches the result for the origin.
+func ExampleClient_FromResponse() {
+	c := &fetch.Client{}
+
+	// The crawler fetched https://example.com/robots.txt itself.
+	got := fetch.Response{
+		URL:        "https://example.com/robots.txt",
+		StatusCode: 200,
+		Header:     http.Header{"Cache-Control": {"max-age=3600"}},
+		Body:       []byte("User-agent: *\nDisallow: /private/\n"),
+	}
+	r, outcome, err := c.FromResponse(got)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(outcome.Status, outcome.Rules, outcome.ExpiresAt.Sub(outcome.FetchedAt))
+	fmt.Println(r.Agent("examplebot").Allowed("https://example.com/private/x"))
+
+	// A 503 asking to come back in two hours: everything is disallowed
+	// until then (RFC 9309 section 2.3.1.4), unless a good copy is held.
+	_, outcome, _ = c.FromResponse(fetch.Response{
+		URL:        "https://busy.example/robots.txt",
+		StatusCode: 503,
+		Header:     http.Header{"Retry-After": {"7200"}},
+	})
+	fmt.Println(outcome.Status, outcome.Rules, outcome.ExpiresAt.Sub(outcome.FetchedAt))
+
+	// Later checks of the origin answer from the cache.
+	ok, outcome, _ := c.Allowed(context.Background(), "https://example.com/public", "examplebot")
+	fmt.Println(ok, outcome.FromCache)
+	// Output:
+	// success robots.txt 1h0m0s
+	// false
+	// unreachable disallow all 2h0m0s
+	// true true
+}

@@ -51,6 +51,10 @@ type Outcome struct {
 	Truncated bool
 	// Err is the error that made the origin unreachable.
 	Err error
+	// RetryAfter is the wait a 429 or 503 asked for in its Retry-After
+	// header (0 when none); ExpiresAt honours it within the Client's
+	// bounds.
+	RetryAfter time.Duration
 	// FetchedAt is when the fetch ended; ExpiresAt when it will be made
 	// again.
 	FetchedAt, ExpiresAt time.Time
@@ -77,6 +81,9 @@ func (o Outcome) String() string {
 	}
 	if o.Err != nil {
 		fmt.Fprintf(&b, " (%v)", o.Err)
+	}
+	if o.RetryAfter != 0 {
+		fmt.Fprintf(&b, ", retry after %s", o.RetryAfter)
 	}
 	fmt.Fprintf(&b, ", %s", o.Rules)
 	if len(o.Redirects) > 0 {

@@ -33,7 +33,20 @@ func TestFetch(t *testing.T) {
 	require.Equal(t, exitFound, r.code)
 	require.Contains(t, r.stderr, "unreachable (HTTP 503), disallow all")
 
-	r = robotsdfa(t, nil, "fetch", "ftp://example.com/x")
+	r = robotsdfa(t, nil, "fetch", "-agent", "bot", "ftp://example.com/x")
 	require.Equal(t, exitProblem, r.code)
-	require.Contains(t, r.stderr, "not an http or https URL")
+	require.Equal(t, "robotsdfa fetch: \"ftp://example.com/x\": not an http or https URL\n", r.stderr)
+	r = robotsdfa(t, nil, "fetch", "example.com/x")
+	require.Equal(t, exitProblem, r.code)
+	require.Contains(t, r.stderr, "a URL names its scheme: https://example.com/x")
+
+	// A 429 asking for an hour is shown with its wait.
+	busy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Retry-After", "3600")
+		w.WriteHeader(429)
+	}))
+	defer busy.Close()
+	r = robotsdfa(t, nil, "fetch", busy.URL+"/a")
+	require.Equal(t, exitFound, r.code)
+	require.Contains(t, r.stderr, "unreachable (HTTP 429), retry after 1h0m0s, disallow all")
 }

@@ -52,7 +52,13 @@ func runFetch(e *env, args []string) int {
 		r, outcome, err := c.Get(context.Background(), u)
 		if err != nil {
 			out.Flush()
-			fmt.Fprintf(e.stderr, "%s fetch: %v\n", commandName, err)
+			// The library's errors begin with its name, which is the
+			// command's too.
+			msg := strings.TrimPrefix(err.Error(), "fetch: ")
+			if !strings.Contains(u, "://") {
+				msg += " (a URL names its scheme: https://" + u + ")"
+			}
+			fmt.Fprintf(e.stderr, "%s fetch: %s\n", commandName, msg)
 			code = exitProblem
 			continue
 		}
