@@ -1,6 +1,7 @@
 package fetch
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -236,18 +237,42 @@ func (c *Client) shared(ctx context.Context, o Origin) (Entry, error) {
 
 // refresh fetches an origin's robots.txt and stores the new entry.
 func (c *Client) refresh(ctx context.Context, o Origin) (Entry, error) {
-	return c.settle(o, c.fetch(ctx, o))
+	prev, hasPrev := c.Store.Get(o)
+	if !hasPrev {
+		prev = Entry{}
+	}
+	return c.settle(o, c.fetch(ctx, o, prev.validators()), prev)
 }
 
 // settle makes an origin's entry from an answer (RFC 9309 sections 2.3.1.2
 // to 2.3.1.4 and Google's stale copy), stores it and returns it: Get's and
 // FromResponse's one way from an answer to rules.
-func (c *Client) settle(o Origin, a answer) (Entry, error) {
+func (c *Client) settle(o Origin, a answer, prev Entry) (Entry, error) {
 	out := a.out
 	now := c.Now()
 	out.Origin, out.FetchedAt = o, now
-	prev, hasPrev := c.Store.Get(o)
+	hasPrev := !prev.Outcome.FetchedAt.IsZero()
 	var e Entry
+	if a.notModified {
+		// A 304 renews the held robots.txt; one that answers no
+		// conditional request is no answer (RFC 9309 section 2.3.1.3).
+		var l *loadedBlob
+		if prev.validators() != nil {
+			l, _ = prev.load()
+		}
+		if l == nil {
+			out.Status, out.Err = Unavailable, errors.New("304 Not Modified, but no robots.txt is held")
+		} else {
+			e = Entry{Blob: prev.Blob, Good: true, loaded: l}
+			out.Status, out.NotModified = Success, true
+			out.Rules, out.GoodAt = prev.Outcome.Rules, now
+			out.ETag, out.LastModified = cmp.Or(out.ETag, prev.Outcome.ETag), cmp.Or(out.LastModified, prev.Outcome.LastModified)
+			out.ExpiresAt = now.Add(c.ttl(a.maxAge))
+			e.Outcome = out
+			c.Store.Put(o, e)
+			return e, nil
+		}
+	}
 	switch out.Status {
 	case Success:
 		var err error
@@ -278,6 +303,7 @@ func (c *Client) settle(o Origin, a answer) (Entry, error) {
 		case l != nil:
 			e = Entry{Blob: prev.Blob, Good: true, loaded: l}
 			out.Stale, out.GoodAt, out.Rules = true, prev.Outcome.GoodAt, prev.Outcome.Rules
+			out.ETag, out.LastModified = prev.Outcome.ETag, prev.Outcome.LastModified
 		case now.Sub(out.FailingSince) >= c.StaleFor:
 			e = c.allowAll
 			out.Rules = "allow all"
@@ -313,15 +339,16 @@ func (c *Client) ttl(maxAge time.Duration) time.Duration {
 // body of a success, and the final response's Cache-Control max-age (-1:
 // none).
 type answer struct {
-	out    Outcome
-	body   []byte
-	maxAge time.Duration
-	retry  bool
+	out         Outcome
+	body        []byte
+	maxAge      time.Duration
+	retry       bool
+	notModified bool // a 304
 }
 
 // fetch requests the origin's /robots.txt, following up to MaxRedirects
 // redirects.
-func (c *Client) fetch(ctx context.Context, o Origin) (a answer) {
+func (c *Client) fetch(ctx context.Context, o Origin, v *validators) (a answer) {
 	ctx, cancel := context.WithTimeout(ctx, c.Timeout)
 	defer cancel()
 	a.maxAge = -1
@@ -333,6 +360,7 @@ func (c *Client) fetch(ctx context.Context, o Origin) (a answer) {
 			return a
 		}
 		req.Header.Set("User-Agent", c.UserAgent)
+		v.set(req.Header)
 		resp, err := c.http.Do(req)
 		if err != nil {
 			a.out.Status, a.out.Err = Unreachable, err
@@ -372,7 +400,7 @@ func (c *Client) fetch(ctx context.Context, o Origin) (a answer) {
 
 // isRedirect reports whether a response is a redirect to follow.
 func isRedirect(code int, h http.Header) bool {
-	return code >= 300 && code < 400 && h.Get("Location") != ""
+	return code >= 300 && code < 400 && code != http.StatusNotModified && h.Get("Location") != ""
 }
 
 // classify is the answer of a final (not redirected) response: the body
@@ -394,6 +422,10 @@ func (c *Client) classify(code int, h http.Header, body []byte, n int64, truncat
 			return a
 		}
 		a.out.Status, a.body, a.out.Bytes, a.out.Truncated = Success, body, n, truncated
+		a.out.ETag, a.out.LastModified = h.Get("ETag"), h.Get("Last-Modified")
+	case code == http.StatusNotModified:
+		a.notModified = true
+		a.out.ETag, a.out.LastModified = h.Get("ETag"), h.Get("Last-Modified")
 	case code == http.StatusTooManyRequests || code >= 500:
 		a.out.Status = Unreachable
 		a.maxAge = -1

@@ -12,6 +12,9 @@
 //	2xx                            success: the body (its first MaxBytes) is parsed
 //	3xx                            followed, across hosts, up to 5 redirects; the rules apply
 //	                               to the original origin; a 6th redirect: unavailable
+//	304 to a conditional request   the held robots.txt kept, its expiry renewed (a file
+//	                               served with an ETag or Last-Modified is fetched again
+//	                               with If-None-Match or If-Modified-Since)
 //	4xx except 429                 unavailable: everything allowed
 //	429, 5xx                       unreachable: everything disallowed; a 429 or 503's
 //	                               Retry-After (seconds or a date) says when to fetch again

@@ -70,6 +70,12 @@ type Outcome struct {
 	// Rules says what applies: "robots.txt" (the file), "allow all",
 	// "disallow all".
 	Rules string
+	// ETag and LastModified are the validators of the robots.txt held,
+	// sent with the next fetch (If-None-Match, If-Modified-Since);
+	// NotModified: that fetch was answered 304 and the robots.txt held
+	// was kept, its expiry renewed.
+	ETag, LastModified string
+	NotModified        bool
 }
 
 // String is a one-line summary for logs and the command line.
@@ -95,6 +101,9 @@ func (o Outcome) String() string {
 	}
 	if o.Stale {
 		fmt.Fprintf(&b, ", stale copy from %s", o.GoodAt.UTC().Format(time.RFC3339))
+	}
+	if o.NotModified {
+		b.WriteString(", not modified")
 	}
 	if o.FromCache {
 		b.WriteString(", from cache")

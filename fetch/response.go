@@ -72,7 +72,12 @@ func (c *Client) FromResponse(resp Response) (*runtime.Robots, Outcome, error) {
 		a = c.classify(resp.StatusCode, resp.Header, body, n, truncated, resp.Err)
 	}
 	a.out.Redirects = append([]string(nil), resp.Redirects...)
-	e, err := c.settle(Origin(strings.Clone(string(o))), a) // kept: not resp.URL's memory
+	o = Origin(strings.Clone(string(o))) // kept: not resp.URL's memory
+	prev, ok := c.Store.Get(o)
+	if !ok {
+		prev = Entry{}
+	}
+	e, err := c.settle(o, a, prev)
 	if err != nil {
 		return nil, Outcome{}, err
 	}

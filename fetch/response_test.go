@@ -131,6 +131,22 @@ func TestFromResponseErrors(t *testing.T) {
 	require.Equal(t, Unreachable, out.Status)
 	require.Equal(t, int64(17), out.Bytes)
 
+	// A stack that followed more redirects than Get would: Get would have
+	// stopped at the sixth, unavailable (allow all).
+	long := Response{URL: "https://long.example/robots.txt", StatusCode: 200, Body: []byte("user-agent: *\ndisallow: /\n")}
+	for i := range MaxRedirects + 1 {
+		long.Redirects = append(long.Redirects, fmt.Sprintf("https://long.example/hop%d", i))
+	}
+	r, out, err = c.FromResponse(long)
+	require.NoError(t, err)
+	require.Equal(t, Unavailable, out.Status)
+	require.Equal(t, "allow all", out.Rules)
+	require.True(t, r.Agent("examplebot").Allowed("https://long.example/x"))
+	long.Redirects = long.Redirects[:MaxRedirects]
+	_, out, err = c.FromResponse(long)
+	require.NoError(t, err)
+	require.Equal(t, Success, out.Status, "five redirects are followed")
+
 	_, _, err = c.FromResponse(Response{URL: "example.com/robots.txt", StatusCode: 200})
 	require.Error(t, err)
 }
