@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	farm "github.com/dgryski/go-farm"
 	"io"
 	"net/http"
 	"strconv"
@@ -72,6 +73,8 @@ type Client struct {
 	initErr  error
 	mu       sync.Mutex
 	inflight map[Origin]*call
+	compiled map[bodyKey]Entry
+	stats    stats
 }
 
 type call struct {
@@ -111,6 +114,7 @@ func (c *Client) init() {
 			c.Now = time.Now
 		}
 		c.inflight = map[Origin]*call{}
+		c.compiled = map[bodyKey]Entry{}
 		c.allowAll, c.initErr = c.compileEntry(nil)
 		if c.initErr == nil {
 			c.denyAll, c.initErr = c.compileEntry([]byte("user-agent: *\ndisallow: /\n"))
@@ -124,8 +128,42 @@ func setDefault(d *time.Duration, v time.Duration) {
 	}
 }
 
-// compileEntry compiles a robots.txt body into an entry's blob, loaded.
+// compiledKeep bounds the bodies whose compiled entries the Client
+// remembers, so that identical robots.txt across origins (hosting
+// platforms, CDNs' defaults) are compiled and held once.
+const compiledKeep = 4096
+
+// compileEntry compiles a robots.txt body into an entry's blob, loaded;
+// a body compiled lately gives the same blob and loaded robots.txt.
 func (c *Client) compileEntry(body []byte) (Entry, error) {
+	lo, hi := farm.Fingerprint128(body)
+	key := bodyKey{lo, hi, len(body)}
+	c.mu.Lock()
+	e, ok := c.compiled[key]
+	c.mu.Unlock()
+	if ok {
+		return e, nil
+	}
+	e, err := c.compileBody(body)
+	if err != nil {
+		return Entry{}, err
+	}
+	c.mu.Lock()
+	if len(c.compiled) >= compiledKeep {
+		clear(c.compiled)
+	}
+	c.compiled[key] = e
+	c.mu.Unlock()
+	return e, nil
+}
+
+// bodyKey identifies a body: its 128-bit fingerprint and length.
+type bodyKey struct {
+	lo, hi uint64
+	n      int
+}
+
+func (c *Client) compileBody(body []byte) (Entry, error) {
 	opts := compile.Options{Mode: c.Mode, MaxBytes: c.MaxBytes}
 	blob, err := compile.Compile(body, opts).AppendBinary(nil)
 	if err != nil {
@@ -136,6 +174,38 @@ func (c *Client) compileEntry(body []byte) (Entry, error) {
 		return Entry{}, fmt.Errorf("compiled blob does not load: %w", err)
 	}
 	return e, nil
+}
+
+// Refresh is Get without the cache's answer: it fetches rawURL's
+// origin's robots.txt now (conditionally when one with validators is
+// held; sharing a fetch already in flight) and stores the result, with a
+// stale copy served as Get would while the origin is unreachable.
+func (c *Client) Refresh(ctx context.Context, rawURL string) (*runtime.Robots, Outcome, error) {
+	c.init()
+	if c.initErr != nil {
+		return nil, Outcome{}, c.initErr
+	}
+	o, err := originOf(rawURL)
+	if err != nil {
+		return nil, Outcome{}, err
+	}
+	c.stats.misses.Add(1)
+	return robotsOf(o)(c.shared(ctx, o))
+}
+
+// robotsOf returns a function from a settled entry (or the error that
+// stopped it) to what Refresh and FromResponse return.
+func robotsOf(o Origin) func(Entry, error) (*runtime.Robots, Outcome, error) {
+	return func(e Entry, err error) (*runtime.Robots, Outcome, error) {
+		if err != nil {
+			return nil, Outcome{}, err
+		}
+		l, err := e.load()
+		if err != nil {
+			return nil, Outcome{}, fmt.Errorf("fetch: %s: compiled blob does not load: %w", o, err)
+		}
+		return l.robots, e.Outcome, nil
+	}
 }
 
 // Get returns the robots.txt that applies to rawURL's origin, from the
@@ -168,14 +238,16 @@ func (c *Client) get(ctx context.Context, rawURL string, out *Outcome) (*loadedB
 	if err != nil {
 		return nil, err
 	}
-	if e, ok := c.Store.Get(o); ok && c.Now().Before(e.Outcome.ExpiresAt) {
+	if e, ok := c.storeGet(ctx, o); ok && c.Now().Before(e.Outcome.ExpiresAt) {
 		if l, err := e.load(); err == nil {
 			*out = e.Outcome
 			out.FromCache = true
+			c.stats.hits.Add(1)
 			return l, nil
 		}
 		// A stored blob that does not load is refetched.
 	}
+	c.stats.misses.Add(1)
 	e, err := c.shared(ctx, o)
 	if err != nil {
 		return nil, err
@@ -237,17 +309,15 @@ func (c *Client) shared(ctx context.Context, o Origin) (Entry, error) {
 
 // refresh fetches an origin's robots.txt and stores the new entry.
 func (c *Client) refresh(ctx context.Context, o Origin) (Entry, error) {
-	prev, hasPrev := c.Store.Get(o)
-	if !hasPrev {
-		prev = Entry{}
-	}
-	return c.settle(o, c.fetch(ctx, o, prev.validators()), prev)
+	prev, _ := c.storeGet(ctx, o)
+	return c.settle(ctx, o, c.fetch(ctx, o, prev.validators()), prev)
 }
 
 // settle makes an origin's entry from an answer (RFC 9309 sections 2.3.1.2
 // to 2.3.1.4 and Google's stale copy), stores it and returns it: Get's and
 // FromResponse's one way from an answer to rules.
-func (c *Client) settle(o Origin, a answer, prev Entry) (Entry, error) {
+func (c *Client) settle(ctx context.Context, o Origin, a answer, prev Entry) (Entry, error) {
+	c.stats.count(a)
 	out := a.out
 	now := c.Now()
 	out.Origin, out.FetchedAt = o, now
@@ -261,7 +331,7 @@ func (c *Client) settle(o Origin, a answer, prev Entry) (Entry, error) {
 			l, _ = prev.load()
 		}
 		if l == nil {
-			out.Status, out.Err = Unavailable, errors.New("304 Not Modified, but no robots.txt is held")
+			out.Status, out.Err = Unavailable, &Error{ErrStatus, "304 Not Modified, but no robots.txt is held"}
 		} else {
 			e = Entry{Blob: prev.Blob, Good: true, loaded: l}
 			out.Status, out.NotModified = Success, true
@@ -269,7 +339,7 @@ func (c *Client) settle(o Origin, a answer, prev Entry) (Entry, error) {
 			out.ETag, out.LastModified = cmp.Or(out.ETag, prev.Outcome.ETag), cmp.Or(out.LastModified, prev.Outcome.LastModified)
 			out.ExpiresAt = now.Add(c.ttl(a.maxAge))
 			e.Outcome = out
-			c.Store.Put(o, e)
+			c.storePut(ctx, o, e)
 			return e, nil
 		}
 	}
@@ -313,7 +383,10 @@ func (c *Client) settle(o Origin, a answer, prev Entry) (Entry, error) {
 		}
 	}
 	e.Outcome = out
-	c.Store.Put(o, e)
+	if out.Stale {
+		c.stats.staleServes.Add(1)
+	}
+	c.storePut(ctx, o, e)
 	return e, nil
 }
 
@@ -356,27 +429,27 @@ func (c *Client) fetch(ctx context.Context, o Origin, v *validators) (a answer) 
 	for hop := 0; ; hop++ {
 		req, err := http.NewRequestWithContext(ctx, http.MethodGet, target, nil)
 		if err != nil {
-			a.out.Status, a.out.Err = Unavailable, err
+			a.out.Status, a.out.Err = Unavailable, newError(ErrRequest, err)
 			return a
 		}
 		req.Header.Set("User-Agent", c.UserAgent)
 		v.set(req.Header)
 		resp, err := c.http.Do(req)
 		if err != nil {
-			a.out.Status, a.out.Err = Unreachable, err
+			a.out.Status, a.out.Err = Unreachable, transportError(err)
 			return a
 		}
 		if isRedirect(resp.StatusCode, resp.Header) {
 			resp.Body.Close()
 			if hop == MaxRedirects {
 				a.out.HTTPStatus = resp.StatusCode
-				a.out.Status, a.out.Err = Unavailable, fmt.Errorf("more than %d redirects", MaxRedirects)
+				a.out.Status, a.out.Err = Unavailable, &Error{ErrRedirect, fmt.Sprintf("more than %d redirects", MaxRedirects)}
 				return a
 			}
 			loc, err := resp.Location()
 			if err != nil {
 				a.out.HTTPStatus = resp.StatusCode
-				a.out.Status, a.out.Err = Unavailable, fmt.Errorf("redirect: %w", err)
+				a.out.Status, a.out.Err = Unavailable, newError(ErrRedirect, err)
 				return a
 			}
 			target = loc.String()
@@ -417,7 +490,7 @@ func (c *Client) classify(code int, h http.Header, body []byte, n int64, truncat
 			if errors.Is(readErr, io.EOF) {
 				readErr = io.ErrUnexpectedEOF
 			}
-			a.out.Status, a.out.Err, a.out.Bytes = Unreachable, fmt.Errorf("reading the body: %w", readErr), n
+			a.out.Status, a.out.Err, a.out.Bytes = Unreachable, newError(ErrBody, readErr), n
 			a.maxAge = -1
 			return a
 		}
@@ -497,4 +570,22 @@ func parseRetryAfter(v string, now time.Time) (wait time.Duration, ok bool) {
 		return t.Sub(now), true
 	}
 	return 0, false
+}
+
+// storeGet is the Store's Get; an error is counted and is a miss (the
+// entry is an empty one then).
+func (c *Client) storeGet(ctx context.Context, o Origin) (Entry, bool) {
+	e, ok, err := c.Store.Get(ctx, o)
+	if err != nil {
+		c.stats.storeErrors.Add(1)
+		return Entry{}, false
+	}
+	return e, ok
+}
+
+// storePut is the Store's Put; an error is counted.
+func (c *Client) storePut(ctx context.Context, o Origin, e Entry) {
+	if err := c.Store.Put(ctx, o, e); err != nil {
+		c.stats.storeErrors.Add(1)
+	}
 }

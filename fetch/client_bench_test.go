@@ -28,7 +28,7 @@ func BenchmarkClientCached(b *testing.B) {
 		for _, store := range []string{"memory", "exported"} {
 			c := &Client{}
 			if store == "exported" {
-				c.Store = &exportedStore{m: map[Origin]Entry{}}
+				c.Store = &exportedStore{m: map[Origin][]byte{}}
 			}
 			url := site.URL + "/wiki/Special:Search?q=robots"
 			ctx := context.Background()

@@ -105,7 +105,7 @@ func ExampleClient_FromResponse() {
 		Header:     http.Header{"Cache-Control": {"max-age=3600"}},
 		Body:       []byte("User-agent: *\nDisallow: /private/\n"),
 	}
-	r, outcome, err := c.FromResponse(got)
+	r, outcome, err := c.FromResponse(context.Background(), got)
 	if err != nil {
 		panic(err)
 	}
@@ -114,7 +114,7 @@ func ExampleClient_FromResponse() {
 
 	// A 503 asking to come back in two hours: everything is disallowed
 	// until then (RFC 9309 section 2.3.1.4), unless a good copy is held.
-	_, outcome, _ = c.FromResponse(fetch.Response{
+	_, outcome, _ = c.FromResponse(context.Background(), fetch.Response{
 		URL:        "https://busy.example/robots.txt",
 		StatusCode: 503,
 		Header:     http.Header{"Retry-After": {"7200"}},

@@ -213,7 +213,8 @@ func TestTimeout(t *testing.T) {
 	private, public, out := verdicts(t, c, s.URL)
 	require.Less(t, time.Since(start), 2*time.Second)
 	require.Equal(t, Unreachable, out.Status)
-	require.ErrorIs(t, out.Err, context.DeadlineExceeded)
+	require.Equal(t, ErrTimeout, out.Err.Class)
+	require.Contains(t, out.Err.Message, "context deadline exceeded")
 	require.False(t, private || public, "unreachable: disallow all")
 }
 
@@ -333,11 +334,11 @@ func TestStaleCopyThatDoesNotLoad(t *testing.T) {
 	verdicts(t, c, s.URL)
 	o, err := OriginOf(s.URL)
 	require.NoError(t, err)
-	e, ok := c.Store.Get(o)
+	e, ok, _ := c.Store.Get(context.Background(), o)
 	require.True(t, ok)
 	e.Blob = bytes.Clone(e.Blob)
 	e.Blob[8] = 1 // format version 1, no longer read
-	c.Store.Put(o, e)
+	c.Store.Put(context.Background(), o, e)
 	s.set(status(503))
 	clk.advance(DefaultTTL + time.Second)
 	private, public, out := verdicts(t, c, s.URL)

@@ -2,6 +2,7 @@ package fetch
 
 import (
 	"context"
+	"encoding/json"
 	"sync"
 	"testing"
 	"time"
@@ -9,24 +10,34 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// exportedStore keeps only an entry's exported fields, as a store that
-// writes entries out would.
+// exportedStore keeps entries as JSON, as a store that writes entries
+// out would: only the exported fields, read back as data.
 type exportedStore struct {
 	mu sync.Mutex
-	m  map[Origin]Entry
+	m  map[Origin][]byte
 }
 
-func (s *exportedStore) Get(o Origin) (Entry, bool) {
+func (s *exportedStore) Get(_ context.Context, o Origin) (Entry, bool, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	e, ok := s.m[o]
-	return e, ok
+	b, ok := s.m[o]
+	if !ok {
+		return Entry{}, false, nil
+	}
+	var e Entry
+	err := json.Unmarshal(b, &e)
+	return e, err == nil, err
 }
 
-func (s *exportedStore) Put(o Origin, e Entry) {
+func (s *exportedStore) Put(_ context.Context, o Origin, e Entry) error {
+	b, err := json.Marshal(e)
+	if err != nil {
+		return err
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.m[o] = Entry{Outcome: e.Outcome, Blob: e.Blob, Good: e.Good}
+	s.m[o] = b
+	return nil
 }
 
 // TestCachedGetKeepsLoadedRobots: a Get of a cached origin returns the
@@ -51,7 +62,7 @@ func TestCachedGetKeepsLoadedRobots(t *testing.T) {
 			tc.serve(s)
 			c, _ := newClient()
 			if exported {
-				c.Store = &exportedStore{m: map[Origin]Entry{}}
+				c.Store = &exportedStore{m: map[Origin][]byte{}}
 			}
 			r1, out1, err := c.Get(ctx, s.URL+"/private/x")
 			require.NoError(t, err)
@@ -108,7 +119,7 @@ func TestAllowedKeepsItsBinding(t *testing.T) {
 	}
 	o, err := OriginOf(s.URL)
 	require.NoError(t, err)
-	e, ok := c.Store.Get(o)
+	e, ok, _ := c.Store.Get(ctx, o)
 	require.True(t, ok)
 	b := e.loaded.bound.Load()
 	require.Equal(t, []string{"a", "b"}, b.tokens)

@@ -49,8 +49,9 @@ type Outcome struct {
 	// body was longer than MaxBytes and the rest was not read.
 	Bytes     int64
 	Truncated bool
-	// Err is the error that made the origin unreachable.
-	Err error
+	// Err is what made the origin unreachable or its robots.txt
+	// unavailable (nil for a status that says so by itself).
+	Err *Error
 	// RetryAfter is the wait a 429 or 503 asked for in its Retry-After
 	// header (0 when none); ExpiresAt honours it within the Client's
 	// bounds.

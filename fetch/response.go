@@ -1,6 +1,7 @@
 package fetch
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -43,7 +44,7 @@ var ErrNotFinal = errors.New("fetch: a redirect is not a final response: follow 
 // answer from it until it expires. The error is non-nil when resp.URL has
 // no http(s) origin, or resp is a redirect short of the limit
 // (ErrNotFinal).
-func (c *Client) FromResponse(resp Response) (*runtime.Robots, Outcome, error) {
+func (c *Client) FromResponse(ctx context.Context, resp Response) (*runtime.Robots, Outcome, error) {
 	c.init()
 	if c.initErr != nil {
 		return nil, Outcome{}, c.initErr
@@ -55,13 +56,13 @@ func (c *Client) FromResponse(resp Response) (*runtime.Robots, Outcome, error) {
 	a := answer{maxAge: -1}
 	switch {
 	case resp.StatusCode == 0:
-		a.out.Status, a.out.Err = Unreachable, resp.Err
-		if a.out.Err == nil {
-			a.out.Err = errors.New("no response")
+		a.out.Status, a.out.Err = Unreachable, &Error{ErrNetwork, "no response"}
+		if resp.Err != nil {
+			a.out.Err = transportError(resp.Err)
 		}
 	case len(resp.Redirects) > MaxRedirects || isRedirect(resp.StatusCode, resp.Header) && len(resp.Redirects) == MaxRedirects:
 		a.out.HTTPStatus = resp.StatusCode
-		a.out.Status, a.out.Err = Unavailable, fmt.Errorf("more than %d redirects", MaxRedirects)
+		a.out.Status, a.out.Err = Unavailable, &Error{ErrRedirect, fmt.Sprintf("more than %d redirects", MaxRedirects)}
 	case isRedirect(resp.StatusCode, resp.Header):
 		return nil, Outcome{}, ErrNotFinal
 	default:
@@ -73,19 +74,8 @@ func (c *Client) FromResponse(resp Response) (*runtime.Robots, Outcome, error) {
 	}
 	a.out.Redirects = append([]string(nil), resp.Redirects...)
 	o = Origin(strings.Clone(string(o))) // kept: not resp.URL's memory
-	prev, ok := c.Store.Get(o)
-	if !ok {
-		prev = Entry{}
-	}
-	e, err := c.settle(o, a, prev)
-	if err != nil {
-		return nil, Outcome{}, err
-	}
-	l, err := e.load()
-	if err != nil {
-		return nil, Outcome{}, fmt.Errorf("fetch: %s: compiled blob does not load: %w", o, err)
-	}
-	return l.robots, e.Outcome, nil
+	prev, _ := c.storeGet(ctx, o)
+	return robotsOf(o)(c.settle(ctx, o, a, prev))
 }
 
 // bodyLimit is how many body bytes are read.

@@ -82,7 +82,7 @@ func TestFromResponseAsGet(t *testing.T) {
 			want.MaxBytes = 64
 			wantRobots, wantOut, err := want.Get(context.Background(), s.URL+"/x")
 			require.NoError(t, err)
-			robots, out, err := got.FromResponse(ownFetch(t, s.URL+"/robots.txt"))
+			robots, out, err := got.FromResponse(context.Background(), ownFetch(t, s.URL+"/robots.txt"))
 			require.NoError(t, err)
 			require.Equal(t, errString(wantOut.Err), errString(out.Err))
 			wantOut.Err, out.Err = nil, nil
@@ -100,7 +100,7 @@ func TestFromResponseAsGet(t *testing.T) {
 	}
 }
 
-func errString(err error) string {
+func errString(err *Error) string {
 	if err == nil {
 		return ""
 	}
@@ -113,20 +113,20 @@ func errString(err error) string {
 func TestFromResponseErrors(t *testing.T) {
 	c, clk := newClient()
 	redirect := Response{URL: "https://example.com/robots.txt", StatusCode: 301, Header: http.Header{"Location": {"https://www.example.com/robots.txt"}}}
-	_, _, err := c.FromResponse(redirect)
+	_, _, err := c.FromResponse(context.Background(), redirect)
 	require.ErrorIs(t, err, ErrNotFinal)
 
 	down := errors.New("connection refused")
-	r, out, err := c.FromResponse(Response{URL: "https://example.com/robots.txt", Err: down})
+	r, out, err := c.FromResponse(context.Background(), Response{URL: "https://example.com/robots.txt", Err: down})
 	require.NoError(t, err)
 	require.Equal(t, Unreachable, out.Status)
-	require.Equal(t, down, out.Err)
+	require.Equal(t, &Error{ErrNetwork, "connection refused"}, out.Err)
 	require.Equal(t, "disallow all", out.Rules)
 	require.Equal(t, clk.now().Add(DefaultRetryUnreachable), out.ExpiresAt)
 	require.False(t, r.Agent("examplebot").Allowed("https://example.com/"))
 
 	cut := Response{URL: "https://cut.example/robots.txt", StatusCode: 200, Body: []byte("user-agent: *\ndis"), Err: io.ErrUnexpectedEOF}
-	_, out, err = c.FromResponse(cut)
+	_, out, err = c.FromResponse(context.Background(), cut)
 	require.NoError(t, err)
 	require.Equal(t, Unreachable, out.Status)
 	require.Equal(t, int64(17), out.Bytes)
@@ -137,17 +137,17 @@ func TestFromResponseErrors(t *testing.T) {
 	for i := range MaxRedirects + 1 {
 		long.Redirects = append(long.Redirects, fmt.Sprintf("https://long.example/hop%d", i))
 	}
-	r, out, err = c.FromResponse(long)
+	r, out, err = c.FromResponse(context.Background(), long)
 	require.NoError(t, err)
 	require.Equal(t, Unavailable, out.Status)
 	require.Equal(t, "allow all", out.Rules)
 	require.True(t, r.Agent("examplebot").Allowed("https://long.example/x"))
 	long.Redirects = long.Redirects[:MaxRedirects]
-	_, out, err = c.FromResponse(long)
+	_, out, err = c.FromResponse(context.Background(), long)
 	require.NoError(t, err)
 	require.Equal(t, Success, out.Status, "five redirects are followed")
 
-	_, _, err = c.FromResponse(Response{URL: "example.com/robots.txt", StatusCode: 200})
+	_, _, err = c.FromResponse(context.Background(), Response{URL: "example.com/robots.txt", StatusCode: 200})
 	require.Error(t, err)
 }
 

@@ -2,6 +2,7 @@ package fetch
 
 import (
 	"container/list"
+	"context"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -70,11 +71,20 @@ func (l *loadedBlob) matcher(tokens []string) runtime.Matcher {
 	return m
 }
 
-// Store keeps entries by origin. Implementations must be safe for
-// concurrent use and must not modify a Blob they were given or hand out.
+// Store keeps entries by origin: in memory (MemoryStore), in files
+// (DirStore), or in a crawler's own database. Implementations must be
+// safe for concurrent use and must not modify a Blob they were given or
+// hand out. An Entry's exported fields are plain data (encoding/json
+// round-trips them), which is all a Store needs to keep.
+//
+// A Store's error never fails a Get: a Get whose Store fails fetches, a
+// Put that fails leaves the answer uncached, and both are counted
+// (Stats.StoreErrors).
 type Store interface {
-	Get(o Origin) (Entry, bool)
-	Put(o Origin, e Entry)
+	// Get returns o's entry; found is false when there is none.
+	Get(ctx context.Context, o Origin) (e Entry, found bool, err error)
+	// Put keeps e as o's entry.
+	Put(ctx context.Context, o Origin, e Entry) error
 }
 
 // MemoryStore is a Store in memory, bounded by total blob bytes and by
@@ -105,21 +115,28 @@ func NewMemoryStore(maxBytes, maxEntries int) *MemoryStore {
 	return &MemoryStore{maxBytes: maxBytes, maxEntries: maxEntries, lru: list.New(), byOrigin: map[Origin]*list.Element{}}
 }
 
-// Get returns an origin's entry and marks it recently used.
-func (s *MemoryStore) Get(o Origin) (Entry, bool) {
+// Get returns an origin's entry and marks it recently used. Its error is
+// always nil.
+func (s *MemoryStore) Get(_ context.Context, o Origin) (Entry, bool, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	el, ok := s.byOrigin[o]
 	if !ok {
-		return Entry{}, false
+		return Entry{}, false, nil
 	}
 	s.lru.MoveToFront(el)
-	return el.Value.(*memEntry).entry, true
+	return el.Value.(*memEntry).entry, true, nil
 }
 
 // Put stores an entry, evicting the least recently used ones beyond the
-// bounds (an entry larger than maxBytes on its own is not kept).
-func (s *MemoryStore) Put(o Origin, e Entry) {
+// bounds (an entry larger than maxBytes on its own is not kept). Its
+// error is always nil.
+func (s *MemoryStore) Put(_ context.Context, o Origin, e Entry) error {
+	s.put(o, e)
+	return nil
+}
+
+func (s *MemoryStore) put(o Origin, e Entry) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if el, ok := s.byOrigin[o]; ok {

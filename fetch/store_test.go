@@ -1,6 +1,7 @@
 package fetch
 
 import (
+	"context"
 	"fmt"
 	"math/rand"
 	"slices"
@@ -36,7 +37,7 @@ func TestMemoryStoreModel(t *testing.T) {
 			o := Origin(fmt.Sprintf("https://h%d.example", rng.Intn(8)))
 			i := slices.IndexFunc(model, func(h held) bool { return h.o == o })
 			if rng.Intn(3) == 0 {
-				e, ok := s.Get(o)
+				e, ok, _ := s.Get(context.Background(), o)
 				require.Equal(t, i >= 0, ok, "Get %s", o)
 				if ok {
 					require.Len(t, e.Blob, model[i].n)
@@ -46,7 +47,7 @@ func TestMemoryStoreModel(t *testing.T) {
 				continue
 			}
 			n := rng.Intn(150)
-			s.Put(o, Entry{Blob: make([]byte, n)})
+			s.Put(context.Background(), o, Entry{Blob: make([]byte, n)})
 			if i >= 0 {
 				model = slices.Delete(model, i, i+1)
 			}

@@ -50,3 +50,31 @@ func TestFetch(t *testing.T) {
 	require.Equal(t, exitFound, r.code)
 	require.Contains(t, r.stderr, "unreachable (HTTP 429), retry after 1h0m0s, disallow all")
 }
+
+// TestFetchCacheAcrossRuns: a second run with the same -cache DIR answers
+// from the first run's robots.txt without a request; with the server down,
+// -refresh serves them as a stale copy.
+func TestFetchCacheAcrossRuns(t *testing.T) {
+	dir := t.TempDir()
+	hits := 0
+	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits++
+		fmt.Fprint(w, "user-agent: *\ndisallow: /private\n")
+	}))
+	args := []string{"fetch", "-agent", "bot", "-cache", dir, s.URL + "/a", s.URL + "/private/x"}
+	r := robotsdfa(t, nil, args...)
+	require.Equal(t, exitFound, r.code, r.stderr)
+	want := r.stdout
+	r = robotsdfa(t, nil, args...)
+	require.Equal(t, exitFound, r.code, r.stderr)
+	require.Equal(t, want, r.stdout)
+	require.Contains(t, r.stderr, "from cache")
+	require.Equal(t, 1, hits)
+
+	s.Close()
+	r = robotsdfa(t, nil, append([]string{"fetch", "-refresh"}, args[1:]...)...)
+	require.Equal(t, exitFound, r.code, r.stderr)
+	require.Equal(t, want, r.stdout)
+	require.Contains(t, r.stderr, "unreachable")
+	require.Contains(t, r.stderr, "stale copy from")
+}

@@ -21,19 +21,27 @@ line, and standard error also gets the crawl-delay, request-rate and
 sitemaps each fetched robots.txt gives the crawler. How each robots.txt
 was obtained (status, redirects, bytes, cache) goes to standard error.
 
+With -cache DIR the robots.txt fetched are kept in DIR across runs (one
+file per origin): a later run answers from them until they expire, and
+fetches again conditionally (If-None-Match, If-Modified-Since). -refresh
+fetches every origin now, serving the cached copy, marked stale, when the
+origin is unreachable.
+
 Exit status: 0 when every URL is allowed, 1 when one is disallowed, 2 for
 a usage error or a URL without an http(s) origin.`
 
 const fetchExample = `  $ robotsdfa fetch -agent googlebot https://www.example.com/ https://www.example.com/private/x`
 
 func runFetch(e *env, args []string) int {
-	fs := flagSet(e, "fetch", "[-agent AGENT] [-mode google|rfc] [-max-bytes N] [-timeout D] [-user-agent S] [-explain] URL...", fetchAbout, fetchExample)
+	fs := flagSet(e, "fetch", "[-agent AGENT] [-mode google|rfc] [-max-bytes N] [-timeout D] [-user-agent S] [-cache DIR [-refresh]] [-explain] URL...", fetchAbout, fetchExample)
 	var ro readOptions
 	ro.register(fs)
 	agent := fs.String("agent", "", "product token or comma-separated fallback chain (empty: only the '*' groups)")
 	timeout := fs.Duration("timeout", 30*time.Second, "time limit of each fetch, redirects included")
 	ua := fs.String("user-agent", fetch.DefaultUserAgent, "User-Agent header to send")
 	explain := fs.Bool("explain", false, "add a third field naming the deciding line")
+	cacheDir := fs.String("cache", "", "keep the robots.txt fetched in `directory` across runs")
+	refresh := fs.Bool("refresh", false, "fetch every origin now, even when the cache holds it unexpired")
 	if code, done := parseFlags(e, fs, args); done {
 		return code
 	}
@@ -45,11 +53,31 @@ func runFetch(e *env, args []string) int {
 		return usageError(e, fs, "%v", err)
 	}
 	c := &fetch.Client{Mode: ro.mode, MaxBytes: ro.maxBytes, Timeout: *timeout, UserAgent: *ua}
+	if *cacheDir != "" {
+		st, err := fetch.OpenDirStore(*cacheDir, fetch.DefaultStoreBytes, 0)
+		if err != nil {
+			return fail(e, "fetch", err)
+		}
+		c.Store = st
+	}
+	get := c.Get
+	if *refresh {
+		get = c.Refresh
+	}
 	out := bufio.NewWriter(e.stdout)
 	code := exitOK
 	seen := map[fetch.Origin]bool{}
 	for _, u := range fs.Args() {
-		r, outcome, err := c.Get(context.Background(), u)
+		var r *runtime.Robots
+		var outcome fetch.Outcome
+		var err error
+		// -refresh fetches each origin once, the later URLs of one
+		// answered from that fetch.
+		if o, oerr := fetch.OriginOf(u); oerr == nil && seen[o] {
+			r, outcome, err = c.Get(context.Background(), u)
+		} else {
+			r, outcome, err = get(context.Background(), u)
+		}
 		if err != nil {
 			out.Flush()
 			// The library's errors begin with its name, which is the

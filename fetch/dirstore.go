@@ -1,0 +1,104 @@
+package fetch
+
+import (
+	"context"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	farm "github.com/dgryski/go-farm"
+)
+
+// DirStore is a Store in a directory, so that a cache survives restarts:
+// one file per origin (its name the origin's fingerprint, its content the
+// entry as JSON with the origin), written whole or not at all (a
+// temporary file renamed), in front of which a MemoryStore keeps the
+// entries in use. A file that does not read back as its origin's entry
+// is a miss, reported as the Get's error; a directory shared by several
+// processes is safe (each write is a rename) and the last write wins.
+type DirStore struct {
+	dir   string
+	front *MemoryStore
+}
+
+// dirEntry is a DirStore file.
+type dirEntry struct {
+	Origin Origin
+	Entry  Entry
+}
+
+// OpenDirStore opens (making it if needed) a store in dir, whose entries
+// in use are kept in memory within maxBytes of blobs and maxEntries (0:
+// no bound on the count).
+func OpenDirStore(dir string, maxBytes, maxEntries int) (*DirStore, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("fetch: cache directory: %w", err)
+	}
+	return &DirStore{dir: dir, front: NewMemoryStore(maxBytes, maxEntries)}, nil
+}
+
+// path is o's file.
+func (s *DirStore) path(o Origin) string {
+	fp := farm.Fingerprint64([]byte(o))
+	var b [8]byte
+	for i := range b {
+		b[i] = byte(fp >> (56 - 8*i))
+	}
+	name := hex.EncodeToString(b[:])
+	return filepath.Join(s.dir, name[:2], name+".json")
+}
+
+// Get returns o's entry: from memory, else from its file.
+func (s *DirStore) Get(ctx context.Context, o Origin) (Entry, bool, error) {
+	if e, ok, _ := s.front.Get(ctx, o); ok {
+		return e, true, nil
+	}
+	b, err := os.ReadFile(s.path(o))
+	if errors.Is(err, fs.ErrNotExist) {
+		return Entry{}, false, nil
+	}
+	if err != nil {
+		return Entry{}, false, fmt.Errorf("fetch: cache: %w", err)
+	}
+	var de dirEntry
+	if err := json.Unmarshal(b, &de); err != nil {
+		return Entry{}, false, fmt.Errorf("fetch: cache: %s: %w", s.path(o), err)
+	}
+	if de.Origin != o {
+		return Entry{}, false, nil // another origin with the same fingerprint
+	}
+	s.front.put(o, de.Entry)
+	return de.Entry, true, nil
+}
+
+// Put writes o's entry to its file and keeps it in memory.
+func (s *DirStore) Put(ctx context.Context, o Origin, e Entry) error {
+	s.front.put(o, e)
+	b, err := json.Marshal(dirEntry{o, e})
+	if err != nil {
+		return fmt.Errorf("fetch: cache: %w", err)
+	}
+	path := s.path(o)
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return fmt.Errorf("fetch: cache: %w", err)
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), ".entry-*")
+	if err != nil {
+		return fmt.Errorf("fetch: cache: %w", err)
+	}
+	_, werr := f.Write(b)
+	cerr := f.Close()
+	if err := errors.Join(werr, cerr); err != nil {
+		os.Remove(f.Name())
+		return fmt.Errorf("fetch: cache: %w", err)
+	}
+	if err := os.Rename(f.Name(), path); err != nil {
+		os.Remove(f.Name())
+		return fmt.Errorf("fetch: cache: %w", err)
+	}
+	return nil
+}
