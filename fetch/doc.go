@@ -23,7 +23,17 @@
 //
 // A crawler with its own HTTP stack fetches /robots.txt itself and hands
 // the response to Client.FromResponse, which applies the same table, by
-// the same code, and caches the result as Get does.
+// the same code, and caches the result as Get does. One that makes its
+// requests with net/http plugs a Transport into its http.Client: it
+// refuses disallowed URLs before any request (*DisallowedError, naming
+// the deciding line) and, with Pace, spaces each origin's requests by its
+// crawl-delay or request-rate.
+//
+// The cache is a Store: MemoryStore in memory, DirStore in a directory
+// that survives restarts, or the crawler's own (an Entry is plain data
+// that encoding/json round-trips). Client.Stats gives the figures to
+// export: hits, misses, responses by status class, 304s, bytes, stale
+// serves, store errors.
 //
 // Caching: a result is kept for TTL (24 h), or for the response's
 // Cache-Control max-age bounded to [MinTTL, MaxTTL]; an unreachable result
@@ -38,8 +48,10 @@
 //
 // # Contract
 //
-//   - Concurrency: a Client is safe for concurrent use; concurrent Gets
-//     for one origin share one request.
+//   - Concurrency: a Client, a Transport and the Stores here are safe for
+//     concurrent use; concurrent Gets for one origin share one request,
+//     which runs on when a caller's context ends (the caller stops
+//     waiting).
 //   - Bounds: each fetch is bounded by Timeout and reads at most MaxBytes
 //     of the body; the cache by its Store (MemoryStore: bytes and entries,
 //     least recently used evicted).

@@ -2,6 +2,7 @@ package fetch_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -129,4 +130,37 @@ func ExampleClient_FromResponse() {
 	// false
 	// unreachable disallow all 2h0m0s
 	// true true
+}
+
+// A crawler's HTTP client that obeys robots.txt on the way out: a
+// disallowed URL is refused before any request, and requests to an origin
+// are spaced by its crawl-delay.
+func ExampleTransport() {
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/robots.txt" {
+			fmt.Fprint(w, "User-agent: *\nDisallow: /private/\nCrawl-delay: 0.1\n")
+			return
+		}
+		fmt.Fprint(w, "a page")
+	}))
+	defer site.Close()
+
+	hc := &http.Client{Transport: &fetch.Transport{
+		Client: &fetch.Client{UserAgent: "examplebot/1.0"},
+		Tokens: []string{"examplebot"},
+		Pace:   true,
+	}}
+	resp, err := hc.Get(site.URL + "/public")
+	if err != nil {
+		panic(err)
+	}
+	resp.Body.Close()
+	fmt.Println(resp.StatusCode)
+
+	_, err = hc.Get(site.URL + "/private/report")
+	var refused *fetch.DisallowedError
+	fmt.Println(errors.As(err, &refused), refused.Line)
+	// Output:
+	// 200
+	// true 2
 }

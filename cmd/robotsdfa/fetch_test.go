@@ -29,9 +29,10 @@ func TestFetch(t *testing.T) {
 
 	gone := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(503) }))
 	defer gone.Close()
-	r = robotsdfa(t, nil, "fetch", gone.URL+"/a")
+	r = robotsdfa(t, nil, "fetch", "-explain", gone.URL+"/a")
 	require.Equal(t, exitFound, r.code)
 	require.Contains(t, r.stderr, "unreachable (HTTP 503), disallow all")
+	require.Equal(t, "disallowed\t"+gone.URL+"/a\tdisallow all (unreachable)\n", r.stdout)
 
 	r = robotsdfa(t, nil, "fetch", "-agent", "bot", "ftp://example.com/x")
 	require.Equal(t, exitProblem, r.code)

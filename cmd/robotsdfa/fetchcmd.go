@@ -108,7 +108,13 @@ func runFetch(e *env, args []string) int {
 		}
 		fmt.Fprintf(out, "%s\t%s", verdict, u)
 		if *explain {
-			fmt.Fprintf(out, "\t%s", decidingLine(nil, res))
+			why := decidingLine(nil, res)
+			if outcome.Rules != "robots.txt" {
+				// Not a line of a file: the rules that the fetch's
+				// outcome gives (RFC 9309 sections 2.3.1.3, 2.3.1.4).
+				why = outcome.Rules + " (" + outcome.Status.String() + ")"
+			}
+			fmt.Fprintf(out, "\t%s", why)
 		}
 		out.WriteByte('\n')
 	}

@@ -1,0 +1,150 @@
+package fetch
+
+import (
+	"fmt"
+	"net/http"
+	"sync"
+	"time"
+)
+
+// DefaultMaxDelay bounds the pace a Transport keeps for one origin.
+const DefaultMaxDelay = time.Minute
+
+// Transport is an http.RoundTripper that obeys robots.txt on the way out:
+// before each request it asks its Client (which fetches and caches the
+// origin's robots.txt) whether the URL is allowed for Tokens, refuses it
+// with a *DisallowedError when not, and, with Pace, spaces the requests
+// to each origin by the crawl-delay or request-rate that applies.
+// Requests for /robots.txt itself pass through. It is safe for concurrent
+// use; set its fields before the first request.
+//
+//	t := &fetch.Transport{Client: c, Tokens: []string{"examplebot"}, Pace: true}
+//	hc := &http.Client{Transport: t}
+type Transport struct {
+	// Client answers for the robots.txt (nil: a zero Client).
+	Client *Client
+	// Base makes the requests that are allowed (nil:
+	// http.DefaultTransport).
+	Base http.RoundTripper
+	// Tokens are the crawler's product tokens, a fallback chain.
+	Tokens []string
+	// Pace spaces the requests to one origin by its crawl-delay or
+	// request-rate (the longer of the two intervals), at most MaxDelay
+	// apart (0: DefaultMaxDelay).
+	Pace     bool
+	MaxDelay time.Duration
+
+	once   sync.Once
+	mu     sync.Mutex
+	next   map[Origin]time.Time // the earliest time of each origin's next request
+	client *Client
+}
+
+// DisallowedError is a Transport's error for a request that the
+// origin's robots.txt does not allow.
+type DisallowedError struct {
+	URL string
+	// Line is the deciding rule's line in the robots.txt, 0 when the
+	// origin's rules are "disallow all" (Outcome.Rules: unreachable).
+	Line int32
+	// Outcome is how the robots.txt was obtained.
+	Outcome Outcome
+}
+
+func (e *DisallowedError) Error() string {
+	if e.Line == 0 {
+		return fmt.Sprintf("fetch: %s: disallowed (%s: %s)", e.URL, e.Outcome.Origin.RobotsURL(), e.Outcome.Rules)
+	}
+	return fmt.Sprintf("fetch: %s: disallowed by line %d of %s", e.URL, e.Line, e.Outcome.Origin.RobotsURL())
+}
+
+func (t *Transport) init() {
+	t.once.Do(func() {
+		t.client = t.Client
+		if t.client == nil {
+			t.client = &Client{}
+		}
+		t.next = map[Origin]time.Time{}
+		if t.MaxDelay <= 0 {
+			t.MaxDelay = DefaultMaxDelay
+		}
+	})
+}
+
+// RoundTrip asks the robots.txt, waits for the origin's pace, and makes
+// the request. A refusal is a *DisallowedError; a context that ends
+// while it waits, the context's error.
+func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
+	t.init()
+	base := t.Base
+	if base == nil {
+		base = http.DefaultTransport
+	}
+	if req.URL.Path == "/robots.txt" {
+		return base.RoundTrip(req)
+	}
+	url := req.URL.String()
+	r, out, err := t.client.Get(req.Context(), url)
+	if err != nil {
+		return nil, err
+	}
+	m := r.Agent(t.Tokens...)
+	if res := m.Check(url); !res.Allowed {
+		e := &DisallowedError{URL: url, Line: res.Line, Outcome: out}
+		if out.Rules != "robots.txt" {
+			e.Line = 0 // the line of a synthetic "disallow all", not of a file
+		}
+		return nil, e
+	}
+	if t.Pace {
+		if err := t.wait(req, out.Origin, interval(m.CrawlDelay, m.RequestRate)); err != nil {
+			return nil, err
+		}
+	}
+	return base.RoundTrip(req)
+}
+
+// interval is the time between two requests that a crawl-delay and a
+// request-rate ask for: the longer.
+func interval(delay func() (time.Duration, bool), rate func() (int, time.Duration, bool)) time.Duration {
+	d, _ := delay()
+	if n, per, ok := rate(); ok && n > 0 {
+		d = max(d, per/time.Duration(n))
+	}
+	return d
+}
+
+// wait holds a request to origin o until its turn: each request takes the
+// next free time of its origin and moves it on by d.
+func (t *Transport) wait(req *http.Request, o Origin, d time.Duration) error {
+	if d <= 0 {
+		return nil
+	}
+	d = min(d, t.MaxDelay)
+	now := time.Now()
+	t.mu.Lock()
+	at := now
+	if n := t.next[o]; n.After(now) {
+		at = n
+	}
+	t.next[o] = at.Add(d)
+	if len(t.next) > 4096 {
+		for k, v := range t.next {
+			if v.Before(now) {
+				delete(t.next, k)
+			}
+		}
+	}
+	t.mu.Unlock()
+	if !at.After(now) {
+		return nil
+	}
+	timer := time.NewTimer(at.Sub(now))
+	defer timer.Stop()
+	select {
+	case <-timer.C:
+		return nil
+	case <-req.Context().Done():
+		return req.Context().Err()
+	}
+}

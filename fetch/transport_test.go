@@ -1,0 +1,123 @@
+package fetch
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+// paced is a site whose robots.txt is robots and whose pages say ok,
+// recording when each page request came.
+type paced struct {
+	*server
+	mu    sync.Mutex
+	times []time.Time
+}
+
+func newPaced(t *testing.T, robots string) *paced {
+	p := &paced{}
+	p.server = newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/robots.txt" {
+			fmt.Fprint(w, robots)
+			return
+		}
+		p.mu.Lock()
+		p.times = append(p.times, time.Now())
+		p.mu.Unlock()
+		fmt.Fprint(w, "ok")
+	})
+	return p
+}
+
+// TestTransportRefuses (google): a disallowed URL is refused with an error
+// naming its deciding line, and never requested; an allowed one goes
+// through; an unreachable origin's URLs are refused ("disallow all").
+func TestTransportRefuses(t *testing.T) {
+	p := newPaced(t, "user-agent: examplebot\ndisallow: /private\n\nuser-agent: *\ndisallow: /\n")
+	hc := &http.Client{Transport: &Transport{Tokens: []string{"examplebot"}}}
+	resp, err := hc.Get(p.URL + "/public")
+	require.NoError(t, err)
+	resp.Body.Close()
+	require.Equal(t, 200, resp.StatusCode)
+
+	_, err = hc.Get(p.URL + "/private/x")
+	var d *DisallowedError
+	require.ErrorAs(t, err, &d)
+	require.Equal(t, int32(2), d.Line)
+	require.Equal(t, p.URL+"/private/x", d.URL)
+	require.Contains(t, err.Error(), "disallowed by line 2 of "+p.URL+"/robots.txt")
+	require.Len(t, p.times, 1, "the refused URL was not requested")
+
+	other := &http.Client{Transport: &Transport{Tokens: []string{"otherbot"}}}
+	_, err = other.Get(p.URL + "/public")
+	require.ErrorAs(t, err, &d, "otherbot gets the '*' group")
+
+	down := newServer(t, status(503))
+	_, err = hc.Get(down.URL + "/a")
+	require.ErrorAs(t, err, &d)
+	require.Equal(t, int32(0), d.Line)
+	require.Contains(t, err.Error(), "disallow all")
+}
+
+// TestTransportPaces: with Pace, requests to an origin with a 1-second
+// crawl-delay are a second apart; another origin is not held up by it; a
+// context that ends while waiting ends the request.
+func TestTransportPaces(t *testing.T) {
+	slow := newPaced(t, "user-agent: *\ncrawl-delay: 1\n")
+	fast := newPaced(t, "user-agent: *\nallow: /\n")
+	hc := &http.Client{Transport: &Transport{Tokens: []string{"examplebot"}, Pace: true}}
+	get := func(url string) {
+		t.Helper()
+		resp, err := hc.Get(url)
+		require.NoError(t, err)
+		resp.Body.Close()
+	}
+	get(slow.URL + "/a")
+	start := time.Now()
+	get(slow.URL + "/b")
+	require.GreaterOrEqual(t, slow.times[1].Sub(slow.times[0]), 950*time.Millisecond)
+	require.GreaterOrEqual(t, time.Since(start), 900*time.Millisecond)
+
+	start = time.Now()
+	get(fast.URL + "/a")
+	get(fast.URL + "/b")
+	require.Less(t, time.Since(start), 500*time.Millisecond, "an origin without a delay is not paced")
+
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, slow.URL+"/c", nil)
+	_, err := hc.Do(req)
+	require.True(t, errors.Is(err, context.DeadlineExceeded), "%v", err)
+}
+
+// TestTransportPacesConcurrent: requests from many goroutines to one
+// origin with a request-rate of 20 a second come at least 50 ms apart.
+func TestTransportPacesConcurrent(t *testing.T) {
+	p := newPaced(t, "user-agent: *\nrequest-rate: 20/1s\n")
+	hc := &http.Client{Transport: &Transport{Tokens: []string{"examplebot"}, Pace: true}}
+	var wg sync.WaitGroup
+	for i := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			resp, err := hc.Get(fmt.Sprintf("%s/%d", p.URL, i))
+			if err == nil {
+				resp.Body.Close()
+			}
+		}()
+	}
+	wg.Wait()
+	require.Len(t, p.times, 8)
+	times := slices.Clone(p.times)
+	slices.SortFunc(times, func(a, b time.Time) int { return a.Compare(b) })
+	for i := 1; i < len(times); i++ {
+		require.GreaterOrEqual(t, times[i].Sub(times[i-1]), 45*time.Millisecond, "request %d", i)
+	}
+}
