@@ -438,3 +438,36 @@ func TestUserAgentHeader(t *testing.T) {
 	verdicts(t, c, s.URL)
 	require.Equal(t, "examplebot/1.0", got.Load())
 }
+
+// TestWaiterContext: a caller whose context ends while the robots.txt it
+// waits for is being fetched stops waiting at once; the fetch goes on for
+// the callers still waiting, and is made once.
+func TestWaiterContext(t *testing.T) {
+	release := make(chan struct{})
+	s := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		<-release
+		fmt.Fprint(w, robotsBody)
+	})
+	c, _ := newClient()
+	patient := make(chan Outcome)
+	go func() {
+		_, out, err := c.Get(context.Background(), s.URL+"/a")
+		if err != nil {
+			t.Error(err)
+		}
+		patient <- out
+	}()
+	for s.requests.Load() == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, _, err := c.Get(ctx, s.URL+"/b")
+	require.ErrorIs(t, err, context.DeadlineExceeded)
+	require.Less(t, time.Since(start), time.Second)
+	close(release)
+	out := <-patient
+	require.Equal(t, Success, out.Status)
+	require.Equal(t, int64(1), s.requests.Load())
+}
