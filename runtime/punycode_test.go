@@ -1,6 +1,8 @@
 package runtime
 
 import (
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -20,4 +22,26 @@ func TestPunycode(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, want, got, in)
 	}
+}
+
+// TestPunycodeVectors: RFC 3492 section 7.1's samples and 270 seeded
+// random labels (Latin, Cyrillic, CJK, kana, Hangul, emoji, digits,
+// mixed) against an independent implementation's encodings
+// (testdata/punycode.tsv, made by Python's punycode codec).
+func TestPunycodeVectors(t *testing.T) {
+	data, err := os.ReadFile("testdata/punycode.tsv")
+	require.NoError(t, err)
+	n := 0
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		in, want, ok := strings.Cut(line, "\t")
+		require.True(t, ok, line)
+		got, err := punycode(in)
+		require.NoError(t, err, in)
+		require.Equal(t, want, got, in)
+		n++
+	}
+	require.Greater(t, n, 250)
 }
