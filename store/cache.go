@@ -210,6 +210,9 @@ func (s *Store) loadContent(c *content) (*loaded, error) {
 	l := &loaded{robots: r, bytes: 2*int64(len(blob)) + 512}
 	s.loads.Add(1)
 	s.mu.Lock()
+	if w, bit := c.id/64, uint64(1)<<(c.id%64); int(w) < len(s.dropped) && s.dropped[w]&bit != 0 {
+		s.reloads.Add(1)
+	}
 	c.loaded.Store(l)
 	c.fresh = true
 	c.at = len(s.ring)
@@ -240,6 +243,9 @@ func (s *Store) evict(keep *content) {
 		l := c.loaded.Swap(nil)
 		s.loaded.Add(-l.bytes)
 		s.evictions.Add(1)
+		if w := c.id / 64; int(w) < len(s.dropped) {
+			s.dropped[w] |= 1 << (c.id % 64)
+		}
 		for _, i := range c.slots {
 			if hs := s.slots[i].Load(); hs != nil && hs.c == c {
 				s.slots[i].CompareAndSwap(hs, nil)

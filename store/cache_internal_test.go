@@ -40,12 +40,30 @@ func TestCacheHoldsOnlyWhatIsCached(t *testing.T) {
 	st := s.CacheStats()
 	require.Greater(t, st.Evictions, int64(hosts))
 	require.LessOrEqual(t, st.Bytes, s.loadedBytes)
+	// The second round came back to hosts the first had dropped.
+	require.Equal(t, st.Loads-int64(hosts), st.Reloads)
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	require.Equal(t, len(s.ring), len(s.contents), "contents held beyond those loaded")
 	for _, c := range s.ring {
 		require.Same(t, c, s.contents[c.id])
 	}
+	s.mu.Unlock()
+
+	// Resized to hold them all, a third and a fourth round load each
+	// host at most once more, and drop none.
+	s.Resize(64 << 20)
+	for range 2 {
+		for i := range hosts {
+			_, err := a.Check(fmt.Sprintf("https://h%d.example/x", i))
+			require.NoError(t, err)
+		}
+	}
+	after := s.CacheStats()
+	require.Equal(t, st.Evictions, after.Evictions)
+	require.LessOrEqual(t, after.Loads-st.Loads, int64(hosts))
+	// And shrunk back, it drops down to the bound at once.
+	s.Resize(bound)
+	require.LessOrEqual(t, s.CacheStats().Bytes, max(int64(bound)/2, bound-int64(len(s.slots))*slotBytes))
 }
 
 // TestSlotBindsOnceThenDerives: a host's first check binds its Matcher

@@ -53,7 +53,10 @@ type Store struct {
 	loaded   atomic.Int64 // their estimated bytes
 	agents   int
 
-	misses, loads, evictions atomic.Int64
+	misses, loads, evictions, reloads atomic.Int64
+	// dropped has a bit for each content evicted once (s.mu): its next
+	// load is a reload.
+	dropped []uint64
 }
 
 // content is one of the store's blobs, and while it is cached, the
@@ -136,6 +139,7 @@ func Open(path string, opts Options) (*Store, error) {
 	// The slots' share of the bound; loaded robots.txt have the rest.
 	s.loadedBytes = max(0, s.cacheBytes-int64(n)*slotBytes)
 	s.contents = map[uint32]*content{}
+	s.dropped = make([]uint64, (s.t.contents()+63)/64)
 	return s, nil
 }
 
@@ -222,13 +226,34 @@ type CacheStats struct {
 	// (hits are not counted, so that they write nothing shared).
 	Misses int64
 	// Loads count blobs decompressed and loaded; Evictions those dropped
-	// to keep within CacheBytes. Bytes is the estimate of what is loaded.
-	Loads, Evictions, Bytes int64
+	// to keep within CacheBytes; Reloads the loads of blobs dropped
+	// before (a cache too small for the hosts in use). Bytes is the
+	// estimate of what is loaded.
+	Loads, Evictions, Reloads, Bytes int64
 }
 
 // CacheStats returns the cache's figures.
 func (s *Store) CacheStats() CacheStats {
-	return CacheStats{s.misses.Load(), s.loads.Load(), s.evictions.Load(), s.loaded.Load()}
+	return CacheStats{Misses: s.misses.Load(), Loads: s.loads.Load(), Evictions: s.evictions.Load(),
+		Reloads: s.reloads.Load(), Bytes: s.loaded.Load()}
+}
+
+// Resize changes the cache's bound (Options.CacheBytes) of an open store:
+// a smaller one drops the least recently used at once, a larger one keeps
+// more. The host slots keep the number Open gave them, and
+// loaded robots.txt get at least half of the bound. A caller that does
+// not know its working set can start small and grow while
+// CacheStats.Reloads says that robots.txt dropped earlier are asked for
+// again (robotsdfa filter -pack does).
+func (s *Store) Resize(cacheBytes int64) {
+	if cacheBytes <= 0 {
+		cacheBytes = DefaultCacheBytes
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.cacheBytes = cacheBytes
+	s.loadedBytes = max(cacheBytes/2, cacheBytes-int64(len(s.slots))*slotBytes)
+	s.evict(nil)
 }
 
 // errNoHost is a URL without a host.

@@ -74,7 +74,7 @@ func runFilter(e *env, args []string) int {
 	fs.BoolVar(&ff.explain, "explain", false, "add the deciding line as a third field (implies -verdicts)")
 	fs.IntVar(&ff.workers, "workers", goruntime.GOMAXPROCS(0), "parallel workers")
 	fs.IntVar(&ff.maxLine, "max-line", 64<<20, "longest input line in bytes; longer lines are reported and skipped")
-	fs.Int64Var(&ff.cacheMB, "cache-mb", 16, "with -pack: the `MiB` of robots.txt kept loaded (more hosts in use than fit are loaded again)")
+	fs.Int64Var(&ff.cacheMB, "cache-mb", 512, "with -pack: at most this many `MiB` of robots.txt kept loaded (the cache starts at 16 and grows while hosts come back after being dropped)")
 	fs.Int64Var(&ff.skip, "skip", 0, "pass over the first `N` input lines (counted across the inputs in order): to resume an interrupted run")
 	fs.StringVar(&ff.out, "o", "", "write to `file` instead of standard output")
 	fs.BoolVar(&ff.quiet, "q", false, "nothing on standard error but fatal errors: no summary, progress or unusable lines")
@@ -289,6 +289,7 @@ func (ff *filterFlags) run(e *env, src source, inputs []string) int {
 	interrupted := false
 	last := -1 // with interrupted: the number of chunks to write
 
+	grow, _ := src.(interface{ adapt() })
 	wr := &writer{out: bw, e: e, inputs: inputs, verdicts: ff.verdicts, quiet: ff.quiet, lineOf: make([]int64, len(inputs)), prog: prog}
 	var writeErr error
 	pending := map[int]*chunk{}
@@ -311,6 +312,9 @@ func (ff *filterFlags) run(e *env, src source, inputs []string) int {
 				}
 				putBuf(c.data)
 				<-slots
+				if grow != nil {
+					grow.adapt()
+				}
 			}
 		case sig := <-signals:
 			if interrupted {
@@ -401,7 +405,13 @@ func summary(e *env, t totals, hs hostStats, missing string, d time.Duration) {
 		c := hs.cache
 		fmt.Fprintf(&b, "; %d hosts: %d in the pack, %d not (%s), %d unreadable; the pack's cache: %d loads, %d evictions",
 			hs.hosts, hs.found, hs.missing, missingVerdict(missing), hs.problem, c.Loads, c.Evictions)
-		if c.Evictions > 0 && c.Loads > 2*int64(hs.found) {
+		if c.Reloads > 0 {
+			fmt.Fprintf(&b, ", %d reloads", c.Reloads)
+		}
+		if hs.cacheBytes > 0 {
+			fmt.Fprintf(&b, ", %d MiB", hs.cacheBytes>>20)
+		}
+		if c.Reloads > 0 && hs.droppedAtMax >= reloadsToGrow {
 			b.WriteString(" (robots.txt loaded again after they were dropped: a larger -cache-mb keeps them, in more memory)")
 		}
 	case !hs.single:

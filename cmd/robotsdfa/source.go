@@ -50,8 +50,13 @@ type hostStats struct {
 	// loading is the time spent reading and compiling robots.txt files
 	// (summed over workers).
 	loading time.Duration
-	// cache is a store's cache figures (-pack).
-	cache *store.CacheStats
+	// cache is a store's cache figures (-pack), cacheBytes its bound
+	// at the end, maxCacheBytes -cache-mb.
+	cache                     *store.CacheStats
+	cacheBytes, maxCacheBytes int64
+	// droppedAtMax are the robots.txt dropped with the cache at
+	// -cache-mb.
+	droppedAtMax int64
 }
 
 // single is -robots FILE: every URL against one file.
@@ -194,6 +199,11 @@ type storeSource struct {
 	// -missing-hosts asks for them.
 	keepMissing bool
 	missing     map[string]struct{}
+	// cacheBytes is the cache's bound now, grown by adapt up to
+	// maxCacheBytes (-cache-mb); written by the writer's goroutine only.
+	cacheBytes, maxCacheBytes int64
+	grown                     store.CacheStats // at the last growth, or the reload window's start
+	atMax                     store.CacheStats // when the cache reached maxCacheBytes
 }
 
 const (
@@ -206,7 +216,13 @@ const (
 // mode its blobs were compiled in is refused at once (the first blob is
 // asked; a store is written by one compile run).
 func openStoreSource(path string, tokens []string, modeSet bool, mode compile.Mode, cacheBytes int64) (*storeSource, error) {
-	st, err := store.Open(path, store.Options{CacheBytes: cacheBytes})
+	// The host slots are sized at Open, for a cache of up to 64 MiB:
+	// more would hold a slot for every host seen, in memory the cache's
+	// bound does not count.
+	st, err := store.Open(path, store.Options{CacheBytes: min(cacheBytes, 64<<20)})
+	if err == nil {
+		st.Resize(min(cacheBytes, startCacheBytes))
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -219,8 +235,41 @@ func openStoreSource(path string, tokens []string, modeSet bool, mode compile.Mo
 			}
 		}
 	}
-	return &storeSource{st: st, agent: st.Agent(tokens...), seen: map[uint64]uint8{}, missing: map[string]struct{}{}}, nil
+	return &storeSource{st: st, agent: st.Agent(tokens...), seen: map[uint64]uint8{}, missing: map[string]struct{}{},
+		cacheBytes: min(cacheBytes, startCacheBytes), maxCacheBytes: cacheBytes}, nil
 }
+
+// startCacheBytes is filter -pack's first cache bound: a frontier that
+// visits each host once (most do) needs no more, and keeps the job's
+// memory small (docs/PERFORMANCE.md, "filter on a store").
+const startCacheBytes = 16 << 20
+
+// reloadsToGrow is how many robots.txt loaded again after being dropped,
+// and at least half the loads since the last growth, double the cache (up
+// to -cache-mb): a frontier that comes back to its hosts over and over,
+// not one that meets an old host now and then.
+const reloadsToGrow = 256
+
+// adapt doubles the cache, up to -cache-mb, while robots.txt dropped
+// earlier are loaded again: the frontier comes back to more hosts than
+// the cache holds. The writer calls it after each chunk.
+func (s *storeSource) adapt() {
+	if s.cacheBytes >= s.maxCacheBytes {
+		return
+	}
+	c := s.st.CacheStats()
+	switch r, loads := c.Reloads-s.grown.Reloads, c.Loads-s.grown.Loads; {
+	case r >= reloadsToGrow && 2*r >= loads:
+		s.cacheBytes = min(2*s.cacheBytes, s.maxCacheBytes)
+		s.st.Resize(s.cacheBytes)
+		s.grown, s.atMax = c, c
+	case loads >= reloadWindow:
+		s.grown = c // the window moves on: what counts is the recent loads
+	}
+}
+
+// reloadWindow is how many loads adapt judges the reloads among.
+const reloadWindow = 4096
 
 // hostSeed hashes host keys for the count of hosts seen.
 var hostSeed = maphash.MakeSeed()
@@ -317,5 +366,9 @@ func (s *storeSource) stats() hostStats {
 	c := s.st.CacheStats()
 	st.loading = 0
 	st.cache = &c
+	st.cacheBytes, st.maxCacheBytes = s.cacheBytes, s.maxCacheBytes
+	if s.cacheBytes >= s.maxCacheBytes {
+		st.droppedAtMax = c.Evictions - s.atMax.Evictions // since the cache reached -cache-mb
+	}
 	return st
 }
