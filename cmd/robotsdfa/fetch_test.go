@@ -23,7 +23,7 @@ func TestFetch(t *testing.T) {
 	defer s.Close()
 	r := robotsdfa(t, nil, "fetch", "-agent", "bot", "-explain", s.URL+"/a", s.URL+"/private/x")
 	require.Equal(t, exitFound, r.code, r.stderr)
-	require.Equal(t, "allowed\t"+s.URL+"/a\tno matching rule\ndisallowed\t"+s.URL+"/private/x\tline 2: Disallow, priority 8\n", r.stdout)
+	require.Equal(t, "allowed\t"+s.URL+"/a\tno matching rule\ndisallowed\t"+s.URL+"/private/x\tline 2: Disallow: /private\n", r.stdout)
 	require.Contains(t, r.stderr, s.URL+"/robots.txt: success (HTTP 200), robots.txt")
 	require.Equal(t, 1, hits, "one fetch per origin")
 

@@ -1,9 +1,12 @@
 package main
 
 import (
+	"net/http"
+
 	"bufio"
 	"context"
 	"fmt"
+	"github.com/robotsdfa/robotsdfa/compile"
 	"io"
 	"strings"
 	"time"
@@ -60,6 +63,11 @@ func runFetch(e *env, args []string) int {
 		}
 		c.Store = st
 	}
+	var tee *bodyTee
+	if *explain {
+		tee = &bodyTee{base: http.DefaultTransport, bodies: map[string][]byte{}}
+		c.HTTP = &http.Client{Transport: tee}
+	}
 	get := c.Get
 	if *refresh {
 		get = c.Refresh
@@ -108,7 +116,7 @@ func runFetch(e *env, args []string) int {
 		}
 		fmt.Fprintf(out, "%s\t%s", verdict, u)
 		if *explain {
-			why := decidingLine(nil, res)
+			why := decidingLine(tee.file(outcome, compile.Options{Mode: ro.mode, MaxBytes: ro.maxBytes}), res)
 			if outcome.Rules != "robots.txt" {
 				// Not a line of a file: the rules that the fetch's
 				// outcome gives (RFC 9309 sections 2.3.1.3, 2.3.1.4).
