@@ -242,7 +242,7 @@ func openStoreSource(path string, tokens []string, modeSet bool, mode compile.Mo
 // startCacheBytes is filter -pack's first cache bound: a frontier that
 // visits each host once (most do) needs no more, and keeps the job's
 // memory small (docs/PERFORMANCE.md, "filter on a store").
-const startCacheBytes = 16 << 20
+var startCacheBytes int64 = 16 << 20 // a variable for the tests
 
 // reloadsToGrow is how many robots.txt loaded again after being dropped,
 // and at least half the loads since the last growth, double the cache (up

@@ -1,0 +1,59 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/robotsdfa/robotsdfa/compile"
+	"github.com/stretchr/testify/require"
+)
+
+// TestCacheGrowsWhenHostsComeBack: filter -pack's store cache stays at its
+// start while each host comes once, grows (up to -cache-mb) when the
+// frontier comes back to hosts it dropped, and then loads none again.
+func TestCacheGrowsWhenHostsComeBack(t *testing.T) {
+	dir := t.TempDir()
+	const hosts = 2000
+	for i := range hosts {
+		body := fmt.Sprintf("User-agent: *\nDisallow: /private-%d/\nAllow: /private-%d/open\n", i, i)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, fmt.Sprintf("h%d.example.txt", i)), []byte(body), 0o644))
+	}
+	pack := filepath.Join(t.TempDir(), "hosts.pack")
+	r := robotsdfa(t, nil, "compile", "-robots-dir", dir, "-o", pack)
+	require.Equal(t, exitOK, r.code, r.stderr)
+
+	defer func(b int64) { startCacheBytes = b }(startCacheBytes)
+	startCacheBytes = 256 << 10
+	round := func(s *storeSource, wk *worker) {
+		for i := range hosts {
+			url := fmt.Sprintf("https://h%d.example/private-%d/x", i, i)
+			tg := s.target(url, wk)
+			require.NotNil(t, tg)
+			require.False(t, tg.m.Allowed(url))
+			if i%100 == 99 {
+				s.adapt() // the writer's call after each chunk
+			}
+		}
+	}
+
+	once, err := openStoreSource(pack, []string{"bot"}, false, compile.Google, 64<<20)
+	require.NoError(t, err)
+	defer once.st.Close()
+	round(once, &worker{})
+	require.Equal(t, startCacheBytes, once.cacheBytes, "each host once: no growth")
+	require.Greater(t, once.st.CacheStats().Evictions, int64(0))
+
+	back, err := openStoreSource(pack, []string{"bot"}, false, compile.Google, 64<<20)
+	require.NoError(t, err)
+	defer back.st.Close()
+	for range 4 {
+		round(back, &worker{})
+	}
+	require.Greater(t, back.cacheBytes, startCacheBytes, "hosts came back: the cache grew")
+	before := back.st.CacheStats()
+	round(back, &worker{})
+	require.Equal(t, before.Loads, back.st.CacheStats().Loads, "grown, it holds them all")
+	require.LessOrEqual(t, back.cacheBytes, int64(64<<20))
+}
