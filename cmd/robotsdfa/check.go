@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"fmt"
 
+	"github.com/robotsdfa/robotsdfa/internal/frontier"
+
 	"github.com/robotsdfa/robotsdfa/runtime"
 )
 
@@ -66,7 +68,7 @@ func runCheck(e *env, args []string) int {
 				code = exitFound
 			}
 		}
-		out.Write(appendEscaped(nil, []byte(u)))
+		out.Write(frontier.AppendEscaped(nil, []byte(u)))
 		if *explain {
 			out.WriteString("\t" + explainResult(c, m.MatchPath(nil, u), res))
 		}
@@ -92,10 +94,10 @@ func explainResult(c *compiled, path []byte, res runtime.Result) string {
 // is read as (SEMANTICS 4.1); check and explain answer for it all the
 // same, as the library does.
 func warnOddURL(e *env, cmd string, m runtime.Matcher, u string) {
-	why := urlProblem([]byte(u), false)
+	why := frontier.Problem([]byte(u), false)
 	if why == "" {
 		return
 	}
 	fmt.Fprintf(e.stderr, "%s %s: warning: URL \"%s\": %s; read as the path \"%s\"\n",
-		commandName, cmd, appendEscaped(nil, []byte(u)), why, appendEscaped(nil, m.MatchPath(nil, u)))
+		commandName, cmd, frontier.AppendEscaped(nil, []byte(u)), why, frontier.AppendEscaped(nil, m.MatchPath(nil, u)))
 }

@@ -14,7 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-var frontier = flag.String("frontier", "sample", "the corpus TestFilterEqualsReference runs on: sample or full")
+var frontierSet = flag.String("frontier", "sample", "the corpus TestFilterEqualsReference runs on: sample or full")
 
 // TestFilterEqualsReference: google and rfc. Every real URL of the
 // frontier, through filter -explain with each host's own robots.txt
@@ -26,7 +26,7 @@ var frontier = flag.String("frontier", "sample", "the corpus TestFilterEqualsRef
 //	go test ./cmd/robotsdfa -run FilterEqualsReference -frontier=full -timeout 1h
 func TestFilterEqualsReference(t *testing.T) {
 	var c filterCorpus
-	switch *frontier {
+	switch *frontierSet {
 	case "sample":
 		c = filterCorpus{"testdata sample", sampleRobots, sampleHosts, []string{sampleURLs}}
 	case "full":
@@ -37,7 +37,7 @@ func TestFilterEqualsReference(t *testing.T) {
 			t.Skip("no shared corpus (set ROBOTSDFA_CORPUS)")
 		}
 	default:
-		t.Fatalf("-frontier=%q: want sample or full", *frontier)
+		t.Fatalf("-frontier=%q: want sample or full", *frontierSet)
 	}
 	var urls []string
 	for _, f := range c.urls {

@@ -12,6 +12,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/robotsdfa/robotsdfa/internal/frontier"
+
 	"github.com/robotsdfa/robotsdfa/compile"
 	"github.com/robotsdfa/robotsdfa/runtime"
 	"github.com/robotsdfa/robotsdfa/store"
@@ -68,7 +70,7 @@ func (s *single) missingHosts() []string { return nil }
 
 // target: a path, or an absolute URL with a host.
 func (s *single) target(url string, _ *worker) *target {
-	if isPath(url) {
+	if frontier.IsPath(url) {
 		return s.t
 	}
 	if _, _, ok := runtime.Host(url); ok {

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"unsafe"
+
+	"github.com/robotsdfa/robotsdfa/internal/frontier"
 )
 
 // worker checks the lines of chunks. Each worker keeps its own host →
@@ -64,7 +66,7 @@ func (wk *worker) check(c *chunk, rel int, line []byte) {
 	url := unsafe.String(unsafe.SliceData(line), len(line))
 	t := wk.target(url)
 	if t == nil {
-		wk.unusable(c, rel, line, urlProblem(line, wk.src.needHost()), false)
+		wk.unusable(c, rel, line, frontier.Problem(line, wk.src.needHost()), false)
 		return
 	}
 	if t.problem != "" {
@@ -132,7 +134,7 @@ func (wk *worker) noRobotsTxt(c *chunk, line []byte) {
 // target finds a URL's target, nil for a line that is not a usable URL
 // (urlProblem says why).
 func (wk *worker) target(url string) *target {
-	if !plain(url) {
+	if !frontier.Plain(url) {
 		return nil
 	}
 	return wk.src.target(url, wk)
@@ -142,12 +144,12 @@ func (wk *worker) target(url string) *target {
 // start.
 func (wk *worker) overlong(c *chunk, rel int, prefix []byte, n int64) {
 	why := fmt.Sprintf("line of %d bytes, longer than -max-line %d", n, wk.ff.maxLine)
-	wk.report(c, rel, append(appendEscaped(nil, prefix), "..."...), why, true)
+	wk.report(c, rel, append(frontier.AppendEscaped(nil, prefix), "..."...), why, true)
 }
 
 // unusable records a line that could not be checked.
 func (wk *worker) unusable(c *chunk, rel int, line []byte, why string, problem bool) {
-	wk.report(c, rel, appendEscaped(nil, line), why, problem)
+	wk.report(c, rel, frontier.AppendEscaped(nil, line), why, problem)
 }
 
 // report writes an unusable line in place (-verdicts) or keeps it for

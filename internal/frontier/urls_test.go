@@ -1,10 +1,11 @@
-package main
+package frontier
 
 import (
 	"bytes"
 	"math/rand/v2"
 	"testing"
 
+	"github.com/robotsdfa/robotsdfa/bench/workload"
 	"github.com/stretchr/testify/require"
 )
 
@@ -22,14 +23,14 @@ func plainBytewise(u string) bool {
 // bytes (around both ends of a word), over backgrounds of ASCII and of
 // bytes from 0x80 up, and random lines, agree with the definition.
 func TestPlain(t *testing.T) {
-	require.False(t, plain(""))
+	require.False(t, Plain(""))
 	for _, bg := range []byte{'a', ' ', 0x7e, 0x80, 0xff} {
 		for n := 1; n <= 17; n++ {
 			for at := 0; at < n; at++ {
 				for v := 0; v < 256; v++ {
 					b := bytes.Repeat([]byte{bg}, n)
 					b[at] = byte(v)
-					require.Equal(t, plainBytewise(string(b)), plain(string(b)), "%q", b)
+					require.Equal(t, plainBytewise(string(b)), Plain(string(b)), "%q", b)
 				}
 			}
 		}
@@ -43,18 +44,21 @@ func TestPlain(t *testing.T) {
 				b[i] = byte(0x20 + r.IntN(0x60))
 			}
 		}
-		require.Equal(t, plainBytewise(string(b)), plain(string(b)), "%q", b)
+		require.Equal(t, plainBytewise(string(b)), Plain(string(b)), "%q", b)
 	}
 }
 
-// BenchmarkPlain runs plain and its bytewise definition over the sample
+// BenchmarkPlain runs Plain and its bytewise definition over the sample
 // frontier's lines, side by side; ns/op is per line.
 func BenchmarkPlain(b *testing.B) {
-	lines := sampleFrontier(b)
+	lines, err := workload.ReadLines("../../testdata/frontier/urls.txt.zst")
+	if err != nil {
+		b.Fatal(err)
+	}
 	for _, impl := range []struct {
 		name string
 		f    func(string) bool
-	}{{"words", plain}, {"bytes", plainBytewise}} {
+	}{{"words", Plain}, {"bytes", plainBytewise}} {
 		b.Run(impl.name, func(b *testing.B) {
 			n := 0
 			for i := 0; i < b.N; i++ {

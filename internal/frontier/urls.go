@@ -1,4 +1,7 @@
-package main
+// Package frontier reads the lines of a URL frontier as robotsdfa filter
+// and its Beam pipeline both read them: which lines are URLs that can be
+// checked, why the others are not, and how an unusable line is shown.
+package frontier
 
 import (
 	"bytes"
@@ -9,13 +12,13 @@ import (
 	"github.com/robotsdfa/robotsdfa/runtime"
 )
 
-// urlProblem says why a line is not a URL the command can check, or ""
+// Problem says why a line is not a URL the command can check, or ""
 // when it is one: an absolute URL with a host ("https://host/p",
 // "//host/p"), or, when needHost is false, a path starting with '/'.
 // Bytes are taken as they are: invalid UTF-8 is checked like any other
 // byte, but control bytes (a NUL, a tab inside the line) make the line
 // unusable, since no URL carries them and the output is tab-separated.
-func urlProblem(u []byte, needHost bool) string {
+func Problem(u []byte, needHost bool) string {
 	if len(u) == 0 {
 		return "empty line"
 	}
@@ -43,13 +46,13 @@ func urlProblem(u []byte, needHost bool) string {
 	return "neither an absolute URL nor a path starting with '/'"
 }
 
-// plain reports whether a line is non-empty and free of control bytes,
-// the first condition of urlProblem. It reads eight bytes at a time: a
+// Plain reports whether a line is non-empty and free of control bytes,
+// the first condition of Problem. It reads eight bytes at a time: a
 // byte x below 0x80 gets its top bit set in x - 0x20 exactly when x < 0x20,
 // and in (x ^ 0x7f) - 1 exactly when x == 0x7f; masking with ^x keeps the
 // bytes of 0x80 and above (allowed) from counting. A borrow from the byte
 // below comes only after a true hit there, so the word's answer is exact.
-func plain(u string) bool {
+func Plain(u string) bool {
 	const ones, tops = 0x0101010101010101, 0x8080808080808080
 	i := 0
 	for ; i+8 <= len(u); i += 8 {
@@ -68,8 +71,8 @@ func plain(u string) bool {
 	return u != ""
 }
 
-// isPath reports whether a line without an authority is a path.
-func isPath(u string) bool {
+// IsPath reports whether a line without an authority is a path.
+func IsPath(u string) bool {
 	return u[0] == '/' && !strings.HasPrefix(u, "//")
 }
 
@@ -83,10 +86,10 @@ func hasAuthority(u []byte) bool {
 	return i >= 0 && !bytes.ContainsAny(u[:i], "/?;")
 }
 
-// appendEscaped appends a line as an error report shows it: control bytes
+// AppendEscaped appends a line as an error report shows it: control bytes
 // as \xHH and a backslash as \\, so that the report stays one
 // tab-separated line whatever the input held.
-func appendEscaped(dst, line []byte) []byte {
+func AppendEscaped(dst, line []byte) []byte {
 	const hex = "0123456789abcdef"
 	for _, c := range line {
 		switch {
