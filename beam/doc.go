@@ -1,0 +1,30 @@
+// Package robotsbeam runs robotsdfa's frontier filter on Apache Beam, for
+// frontiers too large for one machine: the same verdicts as robotsdfa
+// filter -pack, line for line, on any Beam runner (the direct runner and
+// Prism locally; Dataflow, Flink and Spark through Beam's portable
+// runners).
+//
+//	lines := textio.Read(s, "gs://bucket/frontier/*.txt.gz", textio.ReadAutoCompression())
+//	out := robotsbeam.Filter(s, lines, robotsbeam.Options{Store: "gs://bucket/hosts.store", Agent: "examplebot"})
+//	robotsbeam.WriteSharded(s, "gs://bucket/allowed", 16, out)
+//
+// # Design
+//
+// The rules come from a store (package store: every host's compiled
+// robots.txt, content addressed, read in place), which each worker opens
+// once and looks each URL's host up in, as filter -pack does. No URL is
+// grouped by host, so a host with most of the frontier's URLs (a hot key)
+// costs nothing more, and nothing is compiled for a host without URLs.
+// A store on a Beam filesystem (gs://, ...) is copied to the worker's
+// local disk once, at its DoFn's Setup.
+//
+// # Contract
+//
+//   - Output: filter's lines ("URL", or with Verdicts "allowed<TAB>URL",
+//     "disallowed<TAB>URL", "error<TAB>LINE<TAB>reason", and with Explain a
+//     third field), in no order: Beam keeps none.
+//   - Counters (namespace "robotsdfa"): allowed, disallowed, unusable lines,
+//     and lines of hosts without a robots.txt in the store.
+//   - Panics: none for any line or store; a store that cannot be opened
+//     fails the bundle with its error.
+package robotsbeam
