@@ -8,6 +8,9 @@
 //	out := robotsbeam.Filter(s, lines, robotsbeam.Options{Store: "gs://bucket/hosts.store", Agent: "examplebot"})
 //	robotsbeam.WriteSharded(s, "gs://bucket/allowed", 16, out)
 //
+// Compile makes the store from (host, robots.txt) records in parallel, as
+// robotsdfa compile -robots-dir does.
+//
 // # Design
 //
 // The rules come from a store (package store: every host's compiled

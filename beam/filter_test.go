@@ -47,6 +47,13 @@ func run(t *testing.T, args ...string) (string, string) {
 	return out.String(), errb.String()
 }
 
+// sampleFrontier is the sample frontier's lines, newline-terminated.
+func sampleFrontier(t *testing.T) string {
+	urls, err := workload.ReadLines("../testdata/frontier/urls.txt.zst")
+	require.NoError(t, err)
+	return strings.Join(urls, "\n") + "\n"
+}
+
 func sortedLines(s string) []string {
 	lines := strings.Split(strings.TrimSuffix(s, "\n"), "\n")
 	slices.Sort(lines)
@@ -61,10 +68,8 @@ func sortedLines(s string) []string {
 // summary.
 func TestFilterAsCommandLine(t *testing.T) {
 	dir := t.TempDir()
-	urls, err := workload.ReadLines("../testdata/frontier/urls.txt.zst")
-	require.NoError(t, err)
 	frontierFile := filepath.Join(dir, "urls.txt")
-	require.NoError(t, os.WriteFile(frontierFile, []byte(strings.Join(urls, "\n")+"\n"), 0o644))
+	require.NoError(t, os.WriteFile(frontierFile, []byte(sampleFrontier(t)), 0o644))
 	odd := filepath.Join(dir, "odd.txt")
 	require.NoError(t, os.WriteFile(odd, []byte("https://en.wikipedia.org/w/index.php\r\n\n/a/path\nhttps://en.wikipedia.org/\x01x\nhttp://./\nhttps://no-robots.example/x\nhttps://en.wikipedia.org/wiki/Go\r\n"), 0o644))
 	summary := regexp.MustCompile(`(\d+) allowed, (\d+) disallowed, (\d+) unusable`)

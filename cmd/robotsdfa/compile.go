@@ -12,6 +12,7 @@ import (
 	"github.com/robotsdfa/robotsdfa/automaton"
 	"github.com/robotsdfa/robotsdfa/bench/workload"
 	"github.com/robotsdfa/robotsdfa/compile"
+	"github.com/robotsdfa/robotsdfa/internal/frontier"
 	"github.com/robotsdfa/robotsdfa/store"
 )
 
@@ -218,7 +219,7 @@ func hostFiles(dir, hostsPath string) (map[string]string, error) {
 	for _, ent := range entries {
 		name := ent.Name()
 		if strings.HasSuffix(name, ".txt") && !ent.IsDir() {
-			if key, ok := store.Key(fileHost(strings.TrimSuffix(name, ".txt"))); ok {
+			if key, ok := store.Key(frontier.FileHost(strings.TrimSuffix(name, ".txt"))); ok {
 				hostFile[key] = name
 			}
 		}
@@ -236,16 +237,6 @@ func hostFiles(dir, hostsPath string) (map[string]string, error) {
 		return nil, fmt.Errorf("%s: no <host>.txt files", dir)
 	}
 	return hostFile, nil
-}
-
-// fileHost is the host a robots.txt file's name stands for: "host_8080"
-// is "host:8080" (a file name holds no ':').
-func fileHost(name string) string {
-	i := strings.LastIndexByte(name, '_')
-	if i <= 0 || i == len(name)-1 || strings.Trim(name[i+1:], "0123456789") != "" {
-		return name
-	}
-	return name[:i] + ":" + name[i+1:]
 }
 
 // fileName is the name of a host key's robots.txt file in a directory:

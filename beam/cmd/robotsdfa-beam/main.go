@@ -1,14 +1,18 @@
-// Command robotsdfa-beam runs robotsdfa's frontier filter as an Apache Beam
-// pipeline: locally (the direct runner, or Prism) or on Dataflow, Flink and
-// Spark through Beam's portable runners.
+// Command robotsdfa-beam runs robotsdfa's frontier filter, and the compile
+// of a store, as Apache Beam pipelines: locally (the direct runner, or
+// Prism) or on Dataflow, Flink and Spark through Beam's portable runners.
 //
 //	robotsdfa-beam filter -pack hosts.store -agent googlebot [-verdicts] [-explain]
 //	    [-missing allow|disallow] [-shards N] --output PREFIX [--runner R] INPUT...
+//	robotsdfa-beam compile -o hosts.store [-mode google|rfc]
+//	    (-robots-dir DIR [-hosts TABLE] | RECORDS.jsonl...) [--runner R]
 //
-// INPUT is a file or glob of URL lines, on any Beam filesystem, gzip read
-// by its name. The output is PREFIX-SSSSS-of-NNNNN, filter's lines in no
-// order; the counters (allowed, disallowed, unusable, no_robots_txt) are
-// printed at the end.
+// filter's INPUT is a file or glob of URL lines, on any Beam filesystem,
+// gzip read by its name; its output is PREFIX-SSSSS-of-NNNNN, filter's
+// lines in no order. compile reads every <host>.txt of DIR (and the hosts
+// a host<TAB>file TABLE names), or JSON lines {"host": H, "body": B}, and
+// writes the store robotsdfa filter -pack and package store read. The
+// counters are printed at the end.
 package main
 
 import (
@@ -16,6 +20,8 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -24,47 +30,44 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/textio"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	robotsbeam "github.com/robotsdfa/robotsdfa/beam"
+	"github.com/robotsdfa/robotsdfa/bench/workload"
+	"github.com/robotsdfa/robotsdfa/internal/frontier"
+	"github.com/robotsdfa/robotsdfa/store"
 )
 
 var (
-	pack     = flag.String("pack", "", "the store of the hosts' compiled robots.txt (robotsdfa compile -robots-dir DIR -o FILE)")
-	agent    = flag.String("agent", "", "product token, or a comma-separated fallback chain")
-	verdicts = flag.Bool("verdicts", false, "write every line with its verdict")
-	explain  = flag.Bool("explain", false, "add the deciding rule as a third field (implies -verdicts)")
-	missing  = flag.String("missing", "allow", "verdict for a host without a robots.txt: allow or disallow")
-	output   = flag.String("output", "", "output file prefix: PREFIX-SSSSS-of-NNNNN")
-	shards   = flag.Int("shards", 4, "output files")
+	pack       = flag.String("pack", "", "the store of the hosts' compiled robots.txt (robotsdfa compile -robots-dir DIR -o FILE)")
+	agent      = flag.String("agent", "", "product token, or a comma-separated fallback chain")
+	verdicts   = flag.Bool("verdicts", false, "write every line with its verdict")
+	explain    = flag.Bool("explain", false, "add the deciding rule as a third field (implies -verdicts)")
+	missing    = flag.String("missing", "allow", "verdict for a host without a robots.txt: allow or disallow")
+	output     = flag.String("output", "", "output file prefix: PREFIX-SSSSS-of-NNNNN")
+	shards     = flag.Int("shards", 4, "output files")
+	outStore   = flag.String("o", "", "compile: the store to write")
+	mode       = flag.String("mode", "google", "compile: whose reading of robots.txt, google or rfc")
+	robotsDir  = flag.String("robots-dir", "", "compile: a directory of <host>.txt files")
+	hostsTable = flag.String("hosts", "", "compile: with -robots-dir, a host<TAB>file table naming files for hosts")
 )
 
 func main() {
-	if len(os.Args) < 2 || os.Args[1] != "filter" {
+	if len(os.Args) < 2 || os.Args[1] != "filter" && os.Args[1] != "compile" {
 		fmt.Fprintln(os.Stderr, "usage: robotsdfa-beam filter -pack STORE -agent AGENT --output PREFIX [flags] INPUT...")
+		fmt.Fprintln(os.Stderr, "       robotsdfa-beam compile -o STORE [-mode M] (-robots-dir DIR [-hosts TABLE] | RECORDS.jsonl...)")
 		os.Exit(2)
 	}
+	cmd := os.Args[1]
 	os.Args = append(os.Args[:1], os.Args[2:]...)
 	flag.Parse()
 	beam.Init()
-	switch {
-	case *pack == "" || *agent == "" || *output == "":
-		fail("-pack, -agent and --output are required")
-	case *missing != "allow" && *missing != "disallow":
-		fail(fmt.Sprintf("-missing is allow or disallow, not %q", *missing))
-	case flag.NArg() == 0:
-		fail("want at least one INPUT")
-	}
 	p, s := beam.NewPipelineWithRoot()
-	var inputs []beam.PCollection
-	for _, glob := range flag.Args() {
-		inputs = append(inputs, textio.Read(s, glob, textio.ReadAutoCompression()))
+	if cmd == "compile" {
+		buildCompile(s)
+	} else {
+		buildFilter(s)
 	}
-	lines := beam.Flatten(s, inputs...)
-	out := robotsbeam.Filter(s, lines, robotsbeam.Options{
-		Store: *pack, Agent: *agent, Verdicts: *verdicts, Explain: *explain, Missing: *missing,
-	})
-	robotsbeam.WriteSharded(s, *output, *shards, out)
 	res, err := beamx.RunWithMetrics(context.Background(), p)
 	if err != nil {
-		fail(err.Error())
+		fail(cmd, err.Error())
 	}
 	if res != nil {
 		var parts []string
@@ -73,11 +76,99 @@ func main() {
 				parts = append(parts, fmt.Sprintf("%s %d", c.Key.Name, c.Result()))
 			}
 		}
-		fmt.Fprintf(os.Stderr, "robotsdfa-beam filter: %s\n", strings.Join(parts, ", "))
+		sort.Strings(parts)
+		fmt.Fprintf(os.Stderr, "robotsdfa-beam %s: %s\n", cmd, strings.Join(parts, ", "))
 	}
 }
 
-func fail(msg string) {
-	fmt.Fprintf(os.Stderr, "robotsdfa-beam filter: %s\n", msg)
+func buildFilter(s beam.Scope) {
+	switch {
+	case *pack == "" || *agent == "" || *output == "":
+		fail("filter", "-pack, -agent and --output are required")
+	case *missing != "allow" && *missing != "disallow":
+		fail("filter", fmt.Sprintf("-missing is allow or disallow, not %q", *missing))
+	case flag.NArg() == 0:
+		fail("filter", "want at least one INPUT")
+	}
+	var inputs []beam.PCollection
+	for _, glob := range flag.Args() {
+		inputs = append(inputs, textio.Read(s, glob, textio.ReadAutoCompression()))
+	}
+	out := robotsbeam.Filter(s, beam.Flatten(s, inputs...), robotsbeam.Options{
+		Store: *pack, Agent: *agent, Verdicts: *verdicts, Explain: *explain, Missing: *missing,
+	})
+	robotsbeam.WriteSharded(s, *output, *shards, out)
+}
+
+func buildCompile(s beam.Scope) {
+	switch {
+	case *outStore == "":
+		fail("compile", "-o is required")
+	case *mode != "google" && *mode != "rfc":
+		fail("compile", fmt.Sprintf("-mode is google or rfc, not %q", *mode))
+	case (*robotsDir == "") == (flag.NArg() == 0):
+		fail("compile", "want -robots-dir or RECORDS files, one of them")
+	case *hostsTable != "" && *robotsDir == "":
+		fail("compile", "-hosts goes with -robots-dir")
+	}
+	var records beam.PCollection
+	if *robotsDir != "" {
+		files, err := dirFiles(*robotsDir, *hostsTable)
+		if err != nil {
+			fail("compile", err.Error())
+		}
+		records = robotsbeam.ReadBodies(s, beam.CreateList(s, files))
+	} else {
+		var inputs []beam.PCollection
+		for _, glob := range flag.Args() {
+			inputs = append(inputs, textio.Read(s, glob, textio.ReadAutoCompression()))
+		}
+		records = robotsbeam.ParseRecords(s, beam.Flatten(s, inputs...))
+	}
+	robotsbeam.Compile(s, records, *outStore, robotsbeam.CompileOptions{RFC: *mode == "rfc"})
+}
+
+// dirFiles lists a directory's <host>.txt files and a host table's rows
+// as robotsdfa compile -robots-dir reads them; the bodies are read by the
+// workers.
+func dirFiles(dir, table string) ([]robotsbeam.HostFile, error) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	byHost := map[string]string{} // by host key, as store.Writer keys them
+	for _, e := range ents {
+		if name, ok := strings.CutSuffix(e.Name(), ".txt"); ok && !e.IsDir() {
+			if key, ok := store.Key(frontier.FileHost(name)); ok {
+				byHost[key] = filepath.Join(dir, e.Name())
+			}
+		}
+	}
+	if table != "" {
+		rows, err := workload.ReadHosts(table)
+		if err != nil {
+			return nil, err
+		}
+		for host, file := range rows {
+			// A file the table names that cannot be read fails the
+			// pipeline, as it stops robotsdfa compile.
+			if key, ok := store.Key(host); ok {
+				byHost[key] = filepath.Join(dir, file)
+			}
+		}
+	}
+	if len(byHost) == 0 {
+		return nil, fmt.Errorf("%s: no <host>.txt files", dir)
+	}
+	files := make([]robotsbeam.HostFile, 0, len(byHost))
+	for host, path := range byHost {
+		files = append(files, robotsbeam.HostFile{Host: host, Path: path})
+	}
+	sort.Slice(files, func(i, j int) bool { return files[i].Host < files[j].Host })
+	return files, nil
+}
+
+func fail(cmd, msg string) {
+	fmt.Fprintf(os.Stderr, "robotsdfa-beam %s: %s\n", cmd, msg)
 	os.Exit(2)
 }

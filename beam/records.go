@@ -1,0 +1,77 @@
+package robotsbeam
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+)
+
+func init() {
+	register.DoFn2x1[string, func(HostBody), error](&parseRecordFn{})
+	register.Emitter1[HostBody]()
+	register.DoFn3x1[context.Context, HostFile, func(HostBody), error](&readBodyFn{})
+	beam.RegisterType(reflectTypeOf[HostFile]())
+}
+
+// ParseRecords reads JSON lines {"host": HOST, "body": ROBOTS_TXT} into
+// HostBody records for Compile. An empty line is skipped; a line that is
+// not such a record fails the pipeline with its start.
+func ParseRecords(s beam.Scope, lines beam.PCollection) beam.PCollection {
+	return beam.ParDo(s.Scope("robotsdfa.ParseRecords"), &parseRecordFn{}, lines)
+}
+
+type parseRecordFn struct{}
+
+func (parseRecordFn) ProcessElement(line string, emit func(HostBody)) error {
+	line = strings.TrimSuffix(line, "\r")
+	if strings.TrimSpace(line) == "" {
+		return nil
+	}
+	var r struct {
+		Host *string `json:"host"`
+		Body *string `json:"body"`
+	}
+	if err := json.Unmarshal([]byte(line), &r); err != nil || r.Host == nil || r.Body == nil || *r.Host == "" {
+		return fmt.Errorf("robotsdfa: not a {\"host\", \"body\"} record: %.80q", line)
+	}
+	emit(HostBody{Host: *r.Host, Body: []byte(*r.Body)})
+	return nil
+}
+
+// HostFile is a host and the path of its robots.txt file (any Beam
+// filesystem), for ReadBodies.
+type HostFile struct {
+	Host, Path string
+}
+
+// ReadBodies reads each HostFile's file into a HostBody, on the workers.
+func ReadBodies(s beam.Scope, files beam.PCollection) beam.PCollection {
+	return beam.ParDo(s.Scope("robotsdfa.ReadBodies"), &readBodyFn{}, files)
+}
+
+type readBodyFn struct{}
+
+func (readBodyFn) ProcessElement(ctx context.Context, f HostFile, emit func(HostBody)) error {
+	fs, err := filesystem.New(ctx, f.Path)
+	if err != nil {
+		return err
+	}
+	defer fs.Close()
+	r, err := fs.OpenRead(ctx, f.Path)
+	if err != nil {
+		return fmt.Errorf("robotsdfa: %s: %w", f.Path, err)
+	}
+	defer r.Close()
+	body, err := io.ReadAll(r)
+	if err != nil {
+		return fmt.Errorf("robotsdfa: %s: %w", f.Path, err)
+	}
+	emit(HostBody{Host: f.Host, Body: body})
+	return nil
+}
