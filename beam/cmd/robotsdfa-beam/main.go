@@ -2,8 +2,9 @@
 // of a store, as Apache Beam pipelines: locally (the direct runner, or
 // Prism) or on Dataflow, Flink and Spark through Beam's portable runners.
 //
-//	robotsdfa-beam filter -pack hosts.store -agent googlebot [-verdicts] [-explain]
-//	    [-missing allow|disallow] [-shards N] --output PREFIX [--runner R] INPUT...
+//	robotsdfa-beam filter (-pack hosts.store | -robots-dir DIR [-hosts TABLE]) -agent googlebot
+//	    [-mode M] [-verdicts] [-explain] [-missing allow|disallow] [-shards N]
+//	    --output PREFIX [--runner R] INPUT...
 //	robotsdfa-beam compile -o hosts.store [-mode google|rfc]
 //	    (-robots-dir DIR [-hosts TABLE] | RECORDS.jsonl...) [--runner R]
 //
@@ -32,6 +33,7 @@ import (
 	robotsbeam "github.com/robotsdfa/robotsdfa/beam"
 	"github.com/robotsdfa/robotsdfa/bench/workload"
 	"github.com/robotsdfa/robotsdfa/internal/frontier"
+	"github.com/robotsdfa/robotsdfa/runtime"
 	"github.com/robotsdfa/robotsdfa/store"
 )
 
@@ -43,6 +45,7 @@ var (
 	missing    = flag.String("missing", "allow", "verdict for a host without a robots.txt: allow or disallow")
 	output     = flag.String("output", "", "output file prefix: PREFIX-SSSSS-of-NNNNN")
 	shards     = flag.Int("shards", 4, "output files")
+	modeSet    = new(bool) // -mode given
 	outStore   = flag.String("o", "", "compile: the store to write")
 	mode       = flag.String("mode", "google", "compile: whose reading of robots.txt, google or rfc")
 	robotsDir  = flag.String("robots-dir", "", "compile: a directory of <host>.txt files")
@@ -59,12 +62,33 @@ func main() {
 	os.Args = append(os.Args[:1], os.Args[2:]...)
 	flag.Parse()
 	beam.Init()
-	p, s := beam.NewPipelineWithRoot()
-	if cmd == "compile" {
-		buildCompile(s)
-	} else {
-		buildFilter(s)
+	flag.Visit(func(f *flag.Flag) { *modeSet = *modeSet || f.Name == "mode" })
+	if cmd == "filter" && *robotsDir != "" {
+		// filter -robots-dir: the store is compiled first, by a pipeline
+		// of its own, next to the output.
+		if *pack != "" {
+			fail(cmd, "want -pack or -robots-dir, not both")
+		}
+		*outStore = *output + ".store"
+		run("compile", buildCompile)
+		*pack = *outStore
+	} else if cmd == "filter" && *modeSet {
+		checkMode(*pack, *mode)
 	}
+	if cmd == "compile" {
+		if *robotsDir != "" && flag.NArg() > 0 {
+			fail(cmd, "want -robots-dir or RECORDS files, not both")
+		}
+		run(cmd, buildCompile)
+	} else {
+		run(cmd, buildFilter)
+	}
+}
+
+// run builds a pipeline, runs it and prints its counters.
+func run(cmd string, build func(beam.Scope)) {
+	p, s := beam.NewPipelineWithRoot()
+	build(s)
 	res, err := beamx.RunWithMetrics(context.Background(), p)
 	if err != nil {
 		fail(cmd, err.Error())
@@ -81,10 +105,38 @@ func main() {
 	}
 }
 
+// checkMode refuses a -mode that is not the mode a local store's blobs
+// were compiled in, as robotsdfa filter -pack does (a store on another
+// filesystem is checked by no one: its workers read it as it is).
+func checkMode(path, mode string) {
+	if strings.Contains(path, "://") {
+		return
+	}
+	st, err := store.Open(path, store.Options{CacheBytes: 1 << 20})
+	if err != nil {
+		fail("filter", err.Error())
+	}
+	defer st.Close()
+	if st.Contents() == 0 {
+		return
+	}
+	blob, err := st.ContentBlob(0)
+	if err != nil {
+		fail("filter", err.Error())
+	}
+	r, err := runtime.Load(blob)
+	if err != nil {
+		fail("filter", err.Error())
+	}
+	if r.RFC() != (mode == "rfc") {
+		fail("filter", fmt.Sprintf("%s: its robots.txt were compiled in the other mode; -mode %s does not apply to them", path, mode))
+	}
+}
+
 func buildFilter(s beam.Scope) {
 	switch {
 	case *pack == "" || *agent == "" || *output == "":
-		fail("filter", "-pack, -agent and --output are required")
+		fail("filter", "-pack (or -robots-dir), -agent and --output are required")
 	case *missing != "allow" && *missing != "disallow":
 		fail("filter", fmt.Sprintf("-missing is allow or disallow, not %q", *missing))
 	case flag.NArg() == 0:
@@ -106,8 +158,8 @@ func buildCompile(s beam.Scope) {
 		fail("compile", "-o is required")
 	case *mode != "google" && *mode != "rfc":
 		fail("compile", fmt.Sprintf("-mode is google or rfc, not %q", *mode))
-	case (*robotsDir == "") == (flag.NArg() == 0):
-		fail("compile", "want -robots-dir or RECORDS files, one of them")
+	case *robotsDir == "" && flag.NArg() == 0:
+		fail("compile", "want -robots-dir or RECORDS files")
 	case *hostsTable != "" && *robotsDir == "":
 		fail("compile", "-hosts goes with -robots-dir")
 	}
