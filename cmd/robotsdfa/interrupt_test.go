@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"math/rand"
 	"os"
 	"os/exec"
@@ -55,7 +56,12 @@ func TestFilterInterrupt(t *testing.T) {
 		interrupted := 0
 		for run := 0; run < 6; run++ {
 			out := filepath.Join(dir, "out.txt")
-			cmd := exec.Command(exe, append(args, "-o", out)...)
+			// A run that hangs after the signal (a deadlock in the
+			// shutdown) is killed and fails the test, not the suite's
+			// timeout.
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, exe, append(args, "-o", out)...)
 			var stderr bytes.Buffer
 			cmd.Stderr = &stderr
 			require.NoError(t, cmd.Start())
@@ -66,6 +72,7 @@ func TestFilterInterrupt(t *testing.T) {
 			}
 			cmd.Process.Signal(sig)
 			err := cmd.Wait()
+			require.NoError(t, ctx.Err(), "the run hung after %v", sig)
 			got, rerr := os.ReadFile(out)
 			require.NoError(t, rerr)
 			if err == nil {
