@@ -181,31 +181,35 @@ func (c *Client) compileBody(body []byte) (Entry, error) {
 // held; sharing a fetch already in flight) and stores the result, with a
 // stale copy served as Get would while the origin is unreachable.
 func (c *Client) Refresh(ctx context.Context, rawURL string) (*runtime.Robots, Outcome, error) {
-	c.init()
-	if c.initErr != nil {
-		return nil, Outcome{}, c.initErr
-	}
-	o, err := originOf(rawURL)
+	o, err := c.origin(rawURL)
 	if err != nil {
 		return nil, Outcome{}, err
 	}
 	c.stats.misses.Add(1)
-	return robotsOf(o)(c.shared(ctx, o))
+	e, err := c.shared(ctx, o)
+	return robotsOf(o, e, err)
 }
 
-// robotsOf returns a function from a settled entry (or the error that
-// stopped it) to what Refresh and FromResponse return.
-func robotsOf(o Origin) func(Entry, error) (*runtime.Robots, Outcome, error) {
-	return func(e Entry, err error) (*runtime.Robots, Outcome, error) {
-		if err != nil {
-			return nil, Outcome{}, err
-		}
-		l, err := e.load()
-		if err != nil {
-			return nil, Outcome{}, fmt.Errorf("fetch: %s: compiled blob does not load: %w", o, err)
-		}
-		return l.robots, e.Outcome, nil
+// origin readies the Client and returns rawURL's origin.
+func (c *Client) origin(rawURL string) (Origin, error) {
+	c.init()
+	if c.initErr != nil {
+		return "", c.initErr
 	}
+	return originOf(rawURL)
+}
+
+// robotsOf is what Refresh and FromResponse return for an origin's
+// settled entry, or the error that stopped it.
+func robotsOf(o Origin, e Entry, err error) (*runtime.Robots, Outcome, error) {
+	if err != nil {
+		return nil, Outcome{}, err
+	}
+	l, err := e.load()
+	if err != nil {
+		return nil, Outcome{}, fmt.Errorf("fetch: %s: compiled blob does not load: %w", o, err)
+	}
+	return l.robots, e.Outcome, nil
 }
 
 // Get returns the robots.txt that applies to rawURL's origin, from the
@@ -230,11 +234,7 @@ func (c *Client) Get(ctx context.Context, rawURL string) (*runtime.Robots, Outco
 // get is Get, with the loaded blob; it sets *out (a pointer, so that
 // the Outcome is copied once per Get, not at each return).
 func (c *Client) get(ctx context.Context, rawURL string, out *Outcome) (*loadedBlob, error) {
-	c.init()
-	if c.initErr != nil {
-		return nil, c.initErr
-	}
-	o, err := originOf(rawURL)
+	o, err := c.origin(rawURL)
 	if err != nil {
 		return nil, err
 	}

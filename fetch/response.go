@@ -45,11 +45,7 @@ var ErrNotFinal = errors.New("fetch: a redirect is not a final response: follow 
 // no http(s) origin, or resp is a redirect short of the limit
 // (ErrNotFinal).
 func (c *Client) FromResponse(ctx context.Context, resp Response) (*runtime.Robots, Outcome, error) {
-	c.init()
-	if c.initErr != nil {
-		return nil, Outcome{}, c.initErr
-	}
-	o, err := originOf(resp.URL)
+	o, err := c.origin(resp.URL)
 	if err != nil {
 		return nil, Outcome{}, err
 	}
@@ -75,7 +71,8 @@ func (c *Client) FromResponse(ctx context.Context, resp Response) (*runtime.Robo
 	a.out.Redirects = append([]string(nil), resp.Redirects...)
 	o = Origin(strings.Clone(string(o))) // kept: not resp.URL's memory
 	prev, _ := c.storeGet(ctx, o)
-	return robotsOf(o)(c.settle(ctx, o, a, prev))
+	e, err := c.settle(ctx, o, a, prev)
+	return robotsOf(o, e, err)
 }
 
 // bodyLimit is how many body bytes are read.

@@ -74,43 +74,21 @@ func (wk *worker) check(c *chunk, rel int, line []byte) {
 		return
 	}
 	if t.missing {
-		wk.noRobotsTxt(c, line)
+		wk.emit(c, line, wk.ff.missing == "allow", "no robots.txt")
 		return
 	}
 	if !wk.ff.explain {
-		allowed := t.m.Allowed(url)
-		if allowed {
-			c.allowed++
-		} else {
-			c.disallowed++
-		}
-		switch {
-		case wk.ff.verdicts && allowed:
-			c.out = append(c.out, "allowed\t"...)
-		case wk.ff.verdicts:
-			c.out = append(c.out, "disallowed\t"...)
-		case !allowed:
-			return
-		}
-		c.out = append(append(c.out, line...), '\n')
+		wk.emit(c, line, t.m.Allowed(url), "")
 		return
 	}
 	res := t.m.Check(url)
-	if res.Allowed {
-		c.allowed++
-		c.out = append(c.out, "allowed\t"...)
-	} else {
-		c.disallowed++
-		c.out = append(c.out, "disallowed\t"...)
-	}
-	c.out = append(append(c.out, line...), '\t')
-	c.out = append(append(c.out, decidingLine(t.file, res)...), '\n')
+	wk.emit(c, line, res.Allowed, decidingLine(t.file, res))
 }
 
-// noRobotsTxt writes the verdict -missing gives a URL of a host without a
-// robots.txt; -explain says why.
-func (wk *worker) noRobotsTxt(c *chunk, line []byte) {
-	allowed := wk.ff.missing == "allow"
+// emit counts a verdict and writes its line as the flags ask: the URL
+// when allowed; with -verdicts "allowed" or "disallowed", a tab and the
+// URL; with -explain why, as a third field.
+func (wk *worker) emit(c *chunk, line []byte, allowed bool, why string) {
 	if allowed {
 		c.allowed++
 	} else {
@@ -126,7 +104,7 @@ func (wk *worker) noRobotsTxt(c *chunk, line []byte) {
 	}
 	c.out = append(c.out, line...)
 	if wk.ff.explain {
-		c.out = append(c.out, "\tno robots.txt"...)
+		c.out = append(append(c.out, '\t'), why...)
 	}
 	c.out = append(c.out, '\n')
 }
