@@ -8,6 +8,7 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+	"github.com/robotsdfa/robotsdfa/internal/robotsdir"
 	"github.com/stretchr/testify/require"
 )
 
@@ -28,11 +29,7 @@ func TestCompileAsCommandLine(t *testing.T) {
 		}
 		body, err := os.ReadFile(filepath.Join(dir, e.Name()))
 		require.NoError(t, err)
-		// robotsdfa compile's file names: "host_8080.txt" is host:8080.
-		if i := strings.LastIndexByte(name, '_'); i > 0 && i < len(name)-1 && strings.Trim(name[i+1:], "0123456789") == "" {
-			name = name[:i] + ":" + name[i+1:]
-		}
-		records = append(records, HostBody{Host: name, Body: body})
+		records = append(records, HostBody{Host: robotsdir.FileHost(name), Body: body})
 		distinct[string(body)] = true
 	}
 	urls := filepath.Join(t.TempDir(), "urls.txt")

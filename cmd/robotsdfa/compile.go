@@ -10,9 +10,8 @@ import (
 	"sync"
 
 	"github.com/robotsdfa/robotsdfa/automaton"
-	"github.com/robotsdfa/robotsdfa/bench/workload"
 	"github.com/robotsdfa/robotsdfa/compile"
-	"github.com/robotsdfa/robotsdfa/internal/frontier"
+	"github.com/robotsdfa/robotsdfa/internal/robotsdir"
 	"github.com/robotsdfa/robotsdfa/store"
 )
 
@@ -119,7 +118,7 @@ func writeFile(path string, fill func(*os.File) error) error {
 // once, in parallel, added in the order of the files' names so that the
 // same directory gives the same bytes.
 func compilePack(e *env, dir, hostsPath, out string, opts compile.Options, workers int) int {
-	hostFile, err := hostFiles(dir, hostsPath)
+	hostFile, err := robotsdir.HostFiles(dir, hostsPath)
 	if err != nil {
 		return fail(e, "compile", err)
 	}
@@ -207,54 +206,6 @@ func compilePack(e *env, dir, hostsPath, out string, opts compile.Options, worke
 	return exitOK
 }
 
-// hostFiles is the host key → file table of a directory of robots.txt
-// files: each <host>.txt ("host_port.txt" for a port), then the hosts a
-// -hosts table names.
-func hostFiles(dir, hostsPath string) (map[string]string, error) {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, err
-	}
-	hostFile := map[string]string{}
-	for _, ent := range entries {
-		name := ent.Name()
-		if strings.HasSuffix(name, ".txt") && !ent.IsDir() {
-			if key, ok := store.Key(frontier.FileHost(strings.TrimSuffix(name, ".txt"))); ok {
-				hostFile[key] = name
-			}
-		}
-	}
-	if hostsPath != "" {
-		table, err := hostTable(hostsPath)
-		if err != nil {
-			return nil, err
-		}
-		for key, f := range table {
-			hostFile[key] = f
-		}
-	}
-	if len(hostFile) == 0 {
-		return nil, fmt.Errorf("%s: no <host>.txt files", dir)
-	}
-	return hostFile, nil
-}
-
 // fileName is the name of a host key's robots.txt file in a directory:
 // ':' written '_'.
 func fileName(key string) string { return strings.ReplaceAll(key, ":", "_") + ".txt" }
-
-// hostTable reads a host<TAB>file table, each host under its key
-// (store.Key).
-func hostTable(path string) (map[string]string, error) {
-	table, err := workload.ReadHosts(path)
-	if err != nil {
-		return nil, err
-	}
-	keyed := make(map[string]string, len(table))
-	for h, f := range table {
-		if key, ok := store.Key(h); ok {
-			keyed[key] = f
-		}
-	}
-	return keyed, nil
-}

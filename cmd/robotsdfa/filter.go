@@ -13,6 +13,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/robotsdfa/robotsdfa/internal/robotsdir"
 )
 
 const filterAbout = `
@@ -159,7 +161,7 @@ func (ff *filterFlags) source(e *env, tokens []string) (source, error) {
 		}
 		var hosts map[string]string
 		if ff.hosts != "" {
-			if hosts, err = hostTable(ff.hosts); err != nil {
+			if hosts, err = robotsdir.Table(ff.hosts); err != nil {
 				return nil, err
 			}
 		}

@@ -103,14 +103,3 @@ func AppendEscaped(dst, line []byte) []byte {
 	}
 	return dst
 }
-
-// FileHost is the host a robots.txt file's name (less ".txt") stands for
-// in a directory of them (robotsdfa -robots-dir): "host_8080" is
-// "host:8080", as a file name holds no ':'.
-func FileHost(name string) string {
-	i := strings.LastIndexByte(name, '_')
-	if i <= 0 || i == len(name)-1 || strings.Trim(name[i+1:], "0123456789") != "" {
-		return name
-	}
-	return name[:i] + ":" + name[i+1:]
-}

@@ -31,8 +31,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/textio"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	robotsbeam "github.com/robotsdfa/robotsdfa/beam"
-	"github.com/robotsdfa/robotsdfa/bench/workload"
-	"github.com/robotsdfa/robotsdfa/internal/frontier"
+	"github.com/robotsdfa/robotsdfa/internal/robotsdir"
 	"github.com/robotsdfa/robotsdfa/runtime"
 	"github.com/robotsdfa/robotsdfa/store"
 )
@@ -182,39 +181,16 @@ func buildCompile(s beam.Scope) {
 
 // dirFiles lists a directory's <host>.txt files and a host table's rows
 // as robotsdfa compile -robots-dir reads them; the bodies are read by the
-// workers.
+// workers (a file the table names that cannot be read fails the
+// pipeline, as it stops robotsdfa compile).
 func dirFiles(dir, table string) ([]robotsbeam.HostFile, error) {
-	ents, err := os.ReadDir(dir)
+	byHost, err := robotsdir.HostFiles(dir, table)
 	if err != nil {
 		return nil, err
 	}
-	byHost := map[string]string{} // by host key, as store.Writer keys them
-	for _, e := range ents {
-		if name, ok := strings.CutSuffix(e.Name(), ".txt"); ok && !e.IsDir() {
-			if key, ok := store.Key(frontier.FileHost(name)); ok {
-				byHost[key] = filepath.Join(dir, e.Name())
-			}
-		}
-	}
-	if table != "" {
-		rows, err := workload.ReadHosts(table)
-		if err != nil {
-			return nil, err
-		}
-		for host, file := range rows {
-			// A file the table names that cannot be read fails the
-			// pipeline, as it stops robotsdfa compile.
-			if key, ok := store.Key(host); ok {
-				byHost[key] = filepath.Join(dir, file)
-			}
-		}
-	}
-	if len(byHost) == 0 {
-		return nil, fmt.Errorf("%s: no <host>.txt files", dir)
-	}
 	files := make([]robotsbeam.HostFile, 0, len(byHost))
-	for host, path := range byHost {
-		files = append(files, robotsbeam.HostFile{Host: host, Path: path})
+	for host, name := range byHost {
+		files = append(files, robotsbeam.HostFile{Host: host, Path: filepath.Join(dir, name)})
 	}
 	sort.Slice(files, func(i, j int) bool { return files[i].Host < files[j].Host })
 	return files, nil
