@@ -186,7 +186,7 @@ func (c *Client) Refresh(ctx context.Context, rawURL string) (*runtime.Robots, O
 		return nil, Outcome{}, err
 	}
 	c.stats.misses.Add(1)
-	e, err := c.shared(ctx, o)
+	e, err := c.shared(ctx, o, false)
 	return robotsOf(o, e, err)
 }
 
@@ -248,7 +248,7 @@ func (c *Client) get(ctx context.Context, rawURL string, out *Outcome) (*loadedB
 		// A stored blob that does not load is refetched.
 	}
 	c.stats.misses.Add(1)
-	e, err := c.shared(ctx, o)
+	e, err := c.shared(ctx, o, true)
 	if err != nil {
 		return nil, err
 	}
@@ -273,7 +273,10 @@ func (c *Client) Allowed(ctx context.Context, rawURL string, tokens ...string) (
 }
 
 // shared runs one refresh per origin at a time; other callers wait for it.
-func (c *Client) shared(ctx context.Context, o Origin) (Entry, error) {
+// With fresh set (Get's miss), a refresh that finds a fresh entry stored
+// answers with it: a flight that ended between the caller's store lookup
+// and its call here has already fetched the file.
+func (c *Client) shared(ctx context.Context, o Origin, fresh bool) (Entry, error) {
 	if err := ctx.Err(); err != nil {
 		return Entry{}, err
 	}
@@ -293,7 +296,7 @@ func (c *Client) shared(ctx context.Context, o Origin) (Entry, error) {
 	c.inflight[o] = cl
 	c.mu.Unlock()
 	go func() {
-		cl.entry, cl.err = c.refresh(context.WithoutCancel(ctx), o)
+		cl.entry, cl.err = c.refresh(context.WithoutCancel(ctx), o, fresh)
 		c.mu.Lock()
 		delete(c.inflight, o)
 		c.mu.Unlock()
@@ -307,9 +310,15 @@ func (c *Client) shared(ctx context.Context, o Origin) (Entry, error) {
 	}
 }
 
-// refresh fetches an origin's robots.txt and stores the new entry.
-func (c *Client) refresh(ctx context.Context, o Origin) (Entry, error) {
+// refresh fetches an origin's robots.txt and stores the new entry, or,
+// with fresh set, returns a stored entry that has not expired.
+func (c *Client) refresh(ctx context.Context, o Origin, fresh bool) (Entry, error) {
 	prev, _ := c.storeGet(ctx, o)
+	if fresh && c.Now().Before(prev.Outcome.ExpiresAt) {
+		if _, err := prev.load(); err == nil {
+			return prev, nil
+		}
+	}
 	return c.settle(ctx, o, c.fetch(ctx, o, prev.validators()), prev)
 }
 

@@ -389,6 +389,44 @@ func TestConcurrentGetsShareOneRequest(t *testing.T) {
 	require.Equal(t, int64(1), s.requests.Load())
 }
 
+// missThenFetch is a Store whose first Get, before it answers "not
+// held", lets another Get for the same origin fetch and store the file:
+// the window between a caller's store lookup and its joining a flight.
+type missThenFetch struct {
+	*MemoryStore
+	once  sync.Once
+	other func()
+}
+
+func (s *missThenFetch) Get(ctx context.Context, o Origin) (Entry, bool, error) {
+	first := false
+	s.once.Do(func() { first = true })
+	if first {
+		s.other()
+		return Entry{}, false, nil
+	}
+	return s.MemoryStore.Get(ctx, o)
+}
+
+// TestGetAfterAFlightEnded: a Get whose store lookup missed just before
+// another caller's fetch stored the file does not fetch it again.
+func TestGetAfterAFlightEnded(t *testing.T) {
+	s := newServer(t, body(robotsBody))
+	c, _ := newClient()
+	st := &missThenFetch{MemoryStore: NewMemoryStore(0, 0)}
+	st.other = func() {
+		ok, _, err := c.Allowed(context.Background(), s.URL+"/private", "bot")
+		require.NoError(t, err)
+		require.False(t, ok)
+	}
+	c.Store = st
+	ok, out, err := c.Allowed(context.Background(), s.URL+"/private", "bot")
+	require.NoError(t, err)
+	require.False(t, ok)
+	require.Equal(t, Success, out.Status)
+	require.Equal(t, int64(1), s.requests.Load())
+}
+
 func TestEviction(t *testing.T) {
 	var servers []*server
 	for i := 0; i < 3; i++ {
