@@ -4,7 +4,7 @@
 // Prism locally; Dataflow, Flink and Spark through Beam's portable
 // runners).
 //
-//	lines := textio.Read(s, "gs://bucket/frontier/*.txt.gz", textio.ReadAutoCompression())
+//	lines := robotsbeam.ReadLines(s, "gs://bucket/frontier/*.txt.zst")
 //	out := robotsbeam.Filter(s, lines, robotsbeam.Options{Store: "gs://bucket/hosts.store", Agent: "examplebot"})
 //	robotsbeam.WriteSharded(s, "gs://bucket/allowed", 16, out)
 //
@@ -27,7 +27,12 @@
 //     "disallowed<TAB>URL", "error<TAB>LINE<TAB>reason", and with Explain a
 //     third field), in no order: Beam keeps none.
 //   - Counters (namespace "robotsdfa"): allowed, disallowed, unusable lines,
-//     and lines of hosts without a robots.txt in the store.
+//     lines of hosts without a robots.txt in the store (no_robots_txt), and
+//     distinct hosts as filter -pack's summary counts them:
+//     hosts_in_store, hosts_not_in_store, hosts_unreadable.
+//   - Input: ReadLines reads plain, gzip and zstd files by name; Beam's
+//     textio of v2.77.0 loses most lines of a gzip file (it reads one only
+//     as far as its compressed size).
 //   - Panics: none for any line or store; a store that cannot be opened
 //     fails the bundle with its error.
 package robotsbeam

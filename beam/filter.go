@@ -12,6 +12,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/filter"
 	"github.com/robotsdfa/robotsdfa/internal/frontier"
 	"github.com/robotsdfa/robotsdfa/runtime"
 	"github.com/robotsdfa/robotsdfa/store"
@@ -41,10 +42,15 @@ var (
 	disallowedLines = beam.NewCounter("robotsdfa", "disallowed")
 	unusableLines   = beam.NewCounter("robotsdfa", "unusable")
 	missingLines    = beam.NewCounter("robotsdfa", "no_robots_txt")
+	// Distinct hosts, as filter -pack's summary counts them.
+	hostsInStore    = beam.NewCounter("robotsdfa", "hosts_in_store")
+	hostsNotInStore = beam.NewCounter("robotsdfa", "hosts_not_in_store")
+	hostsUnreadable = beam.NewCounter("robotsdfa", "hosts_unreadable")
 )
 
 func init() {
-	register.DoFn3x1[context.Context, string, func(string), error](&filterFn{})
+	register.DoFn4x1[context.Context, string, func(string), func(string), error](&filterFn{})
+	register.DoFn2x0[context.Context, string](&countHostsFn{})
 	register.Emitter1[string]()
 }
 
@@ -62,10 +68,33 @@ func Filter(s beam.Scope, urls beam.PCollection, opts Options) beam.PCollection 
 	if missing == "" {
 		missing = "allow"
 	}
-	return beam.ParDo(s, &filterFn{
+	out, hosts := beam.ParDo2(s, &filterFn{
 		Store: opts.Store, Tokens: tokens, Verdicts: opts.Verdicts || opts.Explain, Explain: opts.Explain,
 		Missing: missing, CacheBytes: opts.CacheBytes,
 	}, urls)
+	beam.ParDo0(s, &countHostsFn{}, filter.Distinct(s, hosts))
+	return out
+}
+
+// The classes of a host in the hosts output: a byte before its key.
+const (
+	hostInStore    = 'p'
+	hostNotInStore = 'n'
+	hostUnreadable = 'u'
+)
+
+// countHostsFn counts the distinct hosts, each once with its class.
+type countHostsFn struct{}
+
+func (countHostsFn) ProcessElement(ctx context.Context, host string) {
+	switch host[0] {
+	case hostInStore:
+		hostsInStore.Inc(ctx, 1)
+	case hostNotInStore:
+		hostsNotInStore.Inc(ctx, 1)
+	default:
+		hostsUnreadable.Inc(ctx, 1)
+	}
 }
 
 // filterFn is Filter's DoFn. Its exported fields are its configuration,
@@ -81,6 +110,40 @@ type filterFn struct {
 	agent *store.Agent
 	local string // a copy of the store made by Setup, removed by Teardown
 	key   []byte
+	// seen holds the hosts this bundle has sent to the hosts output
+	// (class byte, then key), so that each goes to the shuffle about once
+	// a bundle, not once a line; prev is the last of them.
+	seen map[string]struct{}
+	prev []byte
+}
+
+// maxSeen bounds a bundle's seen hosts; past it the set starts again (a
+// host sent twice is counted once: the hosts are made distinct after).
+const maxSeen = 1 << 16
+
+// StartBundle forgets the hosts sent by the bundle before. (Beam asks a
+// StartBundle to take ProcessElement's emitters.)
+func (f *filterFn) StartBundle(_, _ func(string)) {
+	clear(f.seen)
+	f.prev = f.prev[:0]
+}
+
+// host sends the line's host, with its class, to the hosts output the
+// first time the bundle meets it.
+func (f *filterFn) host(class byte, key []byte, hosts func(string)) {
+	if len(f.prev) == len(key)+1 && f.prev[0] == class && string(f.prev[1:]) == string(key) {
+		return
+	}
+	f.prev = append(append(f.prev[:0], class), key...)
+	if _, ok := f.seen[string(f.prev)]; ok {
+		return
+	}
+	if f.seen == nil || len(f.seen) >= maxSeen {
+		f.seen = make(map[string]struct{})
+	}
+	h := string(f.prev)
+	f.seen[h] = struct{}{}
+	hosts(h)
 }
 
 // Setup opens the store, copying it to local disk first when it is on
@@ -100,7 +163,15 @@ func (f *filterFn) Setup(ctx context.Context) error {
 	}
 	st, err := store.Open(path, store.Options{CacheBytes: cache})
 	if err != nil {
+		if f.local != "" {
+			os.Remove(f.local)
+		}
 		return fmt.Errorf("robotsdfa: %w", err)
+	}
+	// The open store needs no path: the copy goes now where the OS lets
+	// it (the mapping stays), as a runner need not call Teardown.
+	if f.local != "" && os.Remove(f.local) == nil {
+		f.local = ""
 	}
 	f.st, f.agent = st, st.Agent(f.Tokens...)
 	return nil
@@ -119,7 +190,8 @@ func (f *filterFn) Teardown() error {
 }
 
 // ProcessElement writes one line's output as filter's worker does.
-func (f *filterFn) ProcessElement(ctx context.Context, line string, emit func(string)) error {
+// Each host goes to the second output, for the host counters.
+func (f *filterFn) ProcessElement(ctx context.Context, line string, emit, hosts func(string)) error {
 	line = strings.TrimSuffix(line, "\r")
 	if !frontier.Plain(line) {
 		f.unusable(ctx, line, frontier.Problem([]byte(line), true), emit)
@@ -134,14 +206,18 @@ func (f *filterFn) ProcessElement(ctx context.Context, line string, emit func(st
 	m, err := f.agent.MatcherKey(key)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
+		f.host(hostNotInStore, key, hosts)
 		missingLines.Inc(ctx, 1)
 		f.verdict(ctx, line, f.Missing == "allow", "no robots.txt", emit)
 	case err != nil:
+		f.host(hostUnreadable, key, hosts)
 		f.unusable(ctx, line, fmt.Sprintf("robots.txt of %s: %v", key, err), emit)
 	case f.Explain:
+		f.host(hostInStore, key, hosts)
 		res := m.Check(line)
 		f.verdict(ctx, line, res.Allowed, decidingLine(res), emit)
 	default:
+		f.host(hostInStore, key, hosts)
 		f.verdict(ctx, line, m.Allowed(line), "", emit)
 	}
 	return nil

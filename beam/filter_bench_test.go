@@ -33,11 +33,11 @@ func BenchmarkFilterFn(b *testing.B) {
 	n := 0
 	emit := func(s string) { n += len(s) }
 	for _, u := range urls { // every host loaded once, as a worker's steady state
-		f.ProcessElement(ctx, u, emit)
+		f.ProcessElement(ctx, u, emit, emit)
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		f.ProcessElement(ctx, urls[i%len(urls)], emit)
+		f.ProcessElement(ctx, urls[i%len(urls)], emit, emit)
 	}
 	if n == 0 {
 		b.Fatal("no output")

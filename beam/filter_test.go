@@ -2,6 +2,8 @@ package robotsbeam
 
 import (
 	"bytes"
+	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,7 +15,7 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/textio"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/memfs"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 	"github.com/robotsdfa/robotsdfa/bench/workload"
 	"github.com/stretchr/testify/require"
@@ -54,6 +56,21 @@ func sampleFrontier(t *testing.T) string {
 	return strings.Join(urls, "\n") + "\n"
 }
 
+// shardLines is the lines of WriteSharded's n files at prefix, sorted.
+func shardLines(t *testing.T, prefix string, n int) []string {
+	t.Helper()
+	files, err := filepath.Glob(fmt.Sprintf("%s-*-of-%05d", prefix, n))
+	require.NoError(t, err)
+	require.Len(t, files, n)
+	var got strings.Builder
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		require.NoError(t, err)
+		got.Write(b)
+	}
+	return sortedLines(got.String())
+}
+
 func sortedLines(s string) []string {
 	lines := strings.Split(strings.TrimSuffix(s, "\n"), "\n")
 	slices.Sort(lines)
@@ -62,17 +79,16 @@ func sortedLines(s string) []string {
 
 // TestFilterAsCommandLine (google, rfc): the pipeline on the direct runner
 // gives robotsdfa filter -pack's lines (sorted: Beam keeps no order) on
-// the sample frontier and a file of odd lines (CRLF, empty, a path, a
+// the sample frontier (zstd) and a plain file of odd lines (CRLF, empty, a path, a
 // control byte, a host without a key), with -verdicts, -explain and
 // -missing disallow, in both modes, and its counters equal filter's
 // summary.
 func TestFilterAsCommandLine(t *testing.T) {
 	dir := t.TempDir()
-	frontierFile := filepath.Join(dir, "urls.txt")
-	require.NoError(t, os.WriteFile(frontierFile, []byte(sampleFrontier(t)), 0o644))
+	frontierFile := "../testdata/frontier/urls.txt.zst" // through ReadLines's own reader; odd.txt through textio
 	odd := filepath.Join(dir, "odd.txt")
 	require.NoError(t, os.WriteFile(odd, []byte("https://en.wikipedia.org/w/index.php\r\n\n/a/path\nhttps://en.wikipedia.org/\x01x\nhttp://./\nhttps://no-robots.example/x\nhttps://en.wikipedia.org/wiki/Go\r\n"), 0o644))
-	summary := regexp.MustCompile(`(\d+) allowed, (\d+) disallowed, (\d+) unusable`)
+	summary := regexp.MustCompile(`(\d+) allowed, (\d+) disallowed, (\d+) unusable; (\d+) hosts: (\d+) in the pack, (\d+) not \([^)]*\), (\d+) unreadable`)
 	for _, mode := range []string{"google", "rfc"} {
 		pack := filepath.Join(dir, mode+".store")
 		run(t, "compile", "-mode", mode, "-robots-dir", "../testdata/corpus/robots", "-hosts", "../testdata/corpus/hosts.tsv", "-o", pack)
@@ -93,19 +109,11 @@ func TestFilterAsCommandLine(t *testing.T) {
 				opts.Store, opts.Agent = pack, "googlebot"
 				out := filepath.Join(t.TempDir(), "out")
 				p, s := beam.NewPipelineWithRoot()
-				lines := beam.Flatten(s, textio.Read(s, frontierFile), textio.Read(s, odd))
+				lines := beam.Flatten(s, ReadLines(s, frontierFile), ReadLines(s, odd))
 				WriteSharded(s, out, 3, Filter(s, lines, opts))
 				res, err := ptest.RunWithMetrics(p)
 				require.NoError(t, err)
-				files, err := filepath.Glob(out + "-*-of-00003")
-				require.NoError(t, err)
-				var got strings.Builder
-				for _, f := range files {
-					b, err := os.ReadFile(f)
-					require.NoError(t, err)
-					got.Write(b)
-				}
-				require.Equal(t, sortedLines(want), sortedLines(got.String()))
+				require.Equal(t, sortedLines(want), shardLines(t, out, 3))
 
 				// The counters, against the summary of the same run
 				// without -q.
@@ -118,11 +126,66 @@ func TestFilterAsCommandLine(t *testing.T) {
 						counters[r.Key.Name] += r.Result()
 					}
 				}
-				for i, name := range []string{"allowed", "disallowed", "unusable"} {
+				for i, name := range []string{"allowed", "disallowed", "unusable", "", "hosts_in_store", "hosts_not_in_store", "hosts_unreadable"} {
+					if name == "" {
+						continue // all hosts: the sum of the three
+					}
 					n, _ := strconv.ParseInt(m[i+1], 10, 64)
 					require.Equal(t, n, counters[name], name)
 				}
+				require.NotZero(t, counters["hosts_not_in_store"])
 			})
 		}
 	}
+}
+
+// TestHostsOncePerBundle: the Filter DoFn sends each host to the host
+// counters once a bundle, and again in the next bundle, whose outputs do
+// not depend on an earlier bundle's (which a runner may have retried
+// elsewhere).
+func TestHostsOncePerBundle(t *testing.T) {
+	pack := filepath.Join(t.TempDir(), "sample.store")
+	run(t, "compile", "-robots-dir", "../testdata/corpus/robots", "-hosts", "../testdata/corpus/hosts.tsv", "-o", pack)
+	f := &filterFn{Store: pack, Tokens: []string{"googlebot"}, Missing: "allow"}
+	ctx := context.Background()
+	require.NoError(t, f.Setup(ctx))
+	defer f.Teardown()
+	var hosts []string
+	emit, host := func(string) {}, func(h string) { hosts = append(hosts, h) }
+	bundle := func(lines ...string) {
+		f.StartBundle(emit, host)
+		for _, l := range lines {
+			require.NoError(t, f.ProcessElement(ctx, l, emit, host))
+		}
+	}
+	wiki, none := "https://en.wikipedia.org/wiki/A", "https://no-robots.example/"
+	bundle(wiki, wiki, none, wiki, "HTTPS://EN.WIKIPEDIA.ORG:443/B", none)
+	require.Equal(t, []string{"pen.wikipedia.org", "nno-robots.example"}, hosts)
+	bundle(none, wiki)
+	require.Equal(t, []string{"pen.wikipedia.org", "nno-robots.example", "nno-robots.example", "pen.wikipedia.org"}, hosts)
+}
+
+// TestStoreOnAnotherFilesystem: a store on a Beam filesystem (here
+// memfs://) is copied to local disk at Setup, answers as the local one,
+// and leaves no copy behind even if the runner never calls Teardown.
+func TestStoreOnAnotherFilesystem(t *testing.T) {
+	pack := filepath.Join(t.TempDir(), "sample.store")
+	run(t, "compile", "-robots-dir", "../testdata/corpus/robots", "-hosts", "../testdata/corpus/hosts.tsv", "-o", pack)
+	b, err := os.ReadFile(pack)
+	require.NoError(t, err)
+	memfs.Write("memfs://robots/sample.store", b)
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	f := &filterFn{Store: "memfs://robots/sample.store", Tokens: []string{"googlebot"}, Verdicts: true, Missing: "allow"}
+	ctx := context.Background()
+	require.NoError(t, f.Setup(ctx))
+	left, err := os.ReadDir(tmp)
+	require.NoError(t, err)
+	require.Empty(t, left, "the local copy outlives Setup")
+	var out []string
+	emit := func(s string) { out = append(out, s) }
+	require.NoError(t, f.ProcessElement(ctx, "https://en.wikipedia.org/w/index.php?title=Special:Search", emit, func(string) {}))
+	require.NoError(t, f.ProcessElement(ctx, "https://en.wikipedia.org/wiki/Go", emit, func(string) {}))
+	require.Equal(t, []string{"disallowed\thttps://en.wikipedia.org/w/index.php?title=Special:Search", "allowed\thttps://en.wikipedia.org/wiki/Go"}, out)
+	require.NoError(t, f.Teardown())
 }

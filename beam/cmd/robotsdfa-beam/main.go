@@ -9,7 +9,7 @@
 //	    (-robots-dir DIR [-hosts TABLE] | RECORDS.jsonl...) [--runner R]
 //
 // filter's INPUT is a file or glob of URL lines, on any Beam filesystem,
-// gzip read by its name; its output is PREFIX-SSSSS-of-NNNNN, filter's
+// gzip or zstd read by its name (.gz, .zst); its output is PREFIX-SSSSS-of-NNNNN, filter's
 // lines in no order. compile reads every <host>.txt of DIR (and the hosts
 // a host<TAB>file TABLE names), or JSON lines {"host": H, "body": B}, and
 // writes the store robotsdfa filter -pack and package store read. The
@@ -28,7 +28,6 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/gcs"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/textio"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	robotsbeam "github.com/robotsdfa/robotsdfa/beam"
 	"github.com/robotsdfa/robotsdfa/internal/robotsdir"
@@ -143,7 +142,7 @@ func buildFilter(s beam.Scope) {
 	}
 	var inputs []beam.PCollection
 	for _, glob := range flag.Args() {
-		inputs = append(inputs, textio.Read(s, glob, textio.ReadAutoCompression()))
+		inputs = append(inputs, robotsbeam.ReadLines(s, glob))
 	}
 	out := robotsbeam.Filter(s, beam.Flatten(s, inputs...), robotsbeam.Options{
 		Store: *pack, Agent: *agent, Verdicts: *verdicts, Explain: *explain, Missing: *missing,
@@ -172,7 +171,7 @@ func buildCompile(s beam.Scope) {
 	} else {
 		var inputs []beam.PCollection
 		for _, glob := range flag.Args() {
-			inputs = append(inputs, textio.Read(s, glob, textio.ReadAutoCompression()))
+			inputs = append(inputs, robotsbeam.ReadLines(s, glob))
 		}
 		records = robotsbeam.ParseRecords(s, beam.Flatten(s, inputs...))
 	}
