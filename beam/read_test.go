@@ -9,6 +9,9 @@ import (
 	"testing"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/sdf"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/fileio"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/rtrackers/offsetrange"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 	"github.com/klauspost/compress/zstd"
 	"github.com/stretchr/testify/require"
@@ -89,4 +92,37 @@ func sameLines(t *testing.T, want, got []string) {
 		}
 	}
 	require.True(t, len(missing) == 0 && len(extra) == 0, "%d lines read for %d written; not read: %q; read but not written: %q", len(got), len(want), missing, extra)
+}
+
+// TestReadParts (no runner): a plain file cut into two parts at every
+// byte, and into many parts, gives each line once, in the part it starts
+// in; a line longer than the limit is an error naming its offset.
+func TestReadParts(t *testing.T) {
+	content := "a\n\nbb\r\nccc\n" + strings.Repeat("d", 300) + "\ne\nlast-without-newline"
+	want := strings.Split(content, "\n")
+	f := fileio.ReadableFile{Metadata: fileio.FileMetadata{Path: "x.txt", Size: int64(len(content))}}
+	read := func(parts []offsetrange.Restriction) []string {
+		var got []string
+		for _, r := range parts {
+			rt := sdf.NewLockRTracker(offsetrange.NewTracker(r))
+			require.NoError(t, readPart(rt, r, f.Metadata.Path, strings.NewReader(content), func(l string) { got = append(got, l) }))
+			require.True(t, rt.IsDone(), "%v", r)
+		}
+		return got
+	}
+	n := int64(len(content))
+	for k := int64(0); k <= n; k++ {
+		require.Equal(t, want, read([]offsetrange.Restriction{{Start: 0, End: k}, {Start: k, End: n}}), "cut at %d", k)
+	}
+	defer func(p int64) { partBytes = p }(partBytes)
+	partBytes = 7
+	parts := readLinesFn{}.SplitRestriction(f, readLinesFn{}.CreateInitialRestriction(f))
+	require.Greater(t, len(parts), 10)
+	require.Equal(t, want, read(parts))
+
+	defer func(m int64) { maxLine = m }(maxLine)
+	maxLine = 100
+	r := offsetrange.Restriction{Start: 0, End: n}
+	err := readPart(sdf.NewLockRTracker(offsetrange.NewTracker(r)), r, "x.txt", strings.NewReader(content), func(string) {})
+	require.ErrorContains(t, err, "x.txt: the line at byte 11 is longer than 100 bytes")
 }

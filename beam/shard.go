@@ -5,6 +5,9 @@ import (
 	"context"
 	"fmt"
 	"hash/fnv"
+	"io"
+	"math/rand/v2"
+	"slices"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
@@ -12,58 +15,160 @@ import (
 )
 
 func init() {
-	register.DoFn2x0[string, func(int, string)](&shardFn{})
+	register.DoFn3x1[context.Context, string, func(int, string), error](&writeBundleFn{})
+	register.DoFn2x0[int, func(int, string)](&everyShardFn{})
 	register.Emitter2[int, string]()
-	register.DoFn3x1[context.Context, int, func(*string) bool, error](&writeShardFn{})
+	register.DoFn3x1[context.Context, int, func(*string) bool, error](&gatherShardFn{})
 	register.Iter1[string]()
 }
 
 // WriteSharded writes lines to shards files PREFIX-SSSSS-of-NNNNN (on any
-// Beam filesystem), each line to the shard of its hash, so that the
-// writing is spread over shards workers; a shard that gets no line is not
-// written.
+// Beam filesystem), every one of them written even when empty, each line
+// to the shard of its hash. Each bundle streams its lines into a
+// temporary file per shard beside them (PREFIX.tmp-RANDOM), and a last
+// step gathers each shard's temporary files into it, one worker a shard,
+// removing them: no line passes through a shuffle, whose runner would
+// hold every line (Prism keeps them in memory). A bundle that fails may
+// leave its temporary files behind.
 func WriteSharded(s beam.Scope, prefix string, shards int, lines beam.PCollection) {
 	s = s.Scope("robotsdfa.WriteSharded")
 	shards = max(shards, 1)
-	keyed := beam.ParDo(s, &shardFn{Shards: shards}, lines)
-	beam.ParDo0(s, &writeShardFn{Prefix: prefix, Shards: shards}, beam.GroupByKey(s, keyed))
+	temps := beam.ParDo(s, &writeBundleFn{Prefix: prefix, Shards: shards}, lines)
+	indices := make([]int, shards)
+	for i := range indices {
+		indices[i] = i
+	}
+	every := beam.ParDo(s, &everyShardFn{}, beam.CreateList(s, indices))
+	beam.ParDo0(s, &gatherShardFn{Prefix: prefix, Shards: shards}, beam.GroupByKey(s, beam.Flatten(s, temps, every)))
 }
 
-type shardFn struct {
-	Shards int `json:"shards"`
+// writeBundleFn writes a bundle's lines to a temporary file per shard and
+// emits each file's shard and name when the bundle ends.
+type writeBundleFn struct {
+	Prefix string `json:"prefix"`
+	Shards int    `json:"shards"`
+
+	files []*tempFile // by shard, nil until a line goes there
 }
 
-func (f *shardFn) ProcessElement(line string, emit func(int, string)) {
+// tempFile is one of a bundle's temporary files.
+type tempFile struct {
+	name string
+	fs   filesystem.Interface
+	w    io.WriteCloser
+	bw   *bufio.Writer
+}
+
+func (f *writeBundleFn) ProcessElement(ctx context.Context, line string, _ func(int, string)) error {
 	h := fnv.New32a()
 	h.Write([]byte(line))
-	emit(int(h.Sum32()%uint32(f.Shards)), line)
+	shard := int(h.Sum32() % uint32(f.Shards))
+	if f.files == nil {
+		f.files = make([]*tempFile, f.Shards)
+	}
+	t := f.files[shard]
+	if t == nil {
+		name := fmt.Sprintf("%s.tmp-%016x", f.Prefix, rand.Uint64())
+		fs, err := filesystem.New(ctx, name)
+		if err != nil {
+			return err
+		}
+		w, err := fs.OpenWrite(ctx, name)
+		if err != nil {
+			fs.Close()
+			return err
+		}
+		t = &tempFile{name: name, fs: fs, w: w, bw: bufio.NewWriterSize(w, 256<<10)}
+		f.files[shard] = t
+	}
+	t.bw.WriteString(line)
+	return t.bw.WriteByte('\n')
 }
 
-type writeShardFn struct {
+// FinishBundle closes the bundle's files and emits their shards and
+// names. (Beam asks it to take ProcessElement's emitter.)
+func (f *writeBundleFn) FinishBundle(emit func(int, string)) error {
+	var first error
+	for shard, t := range f.files {
+		if t == nil {
+			continue
+		}
+		f.files[shard] = nil
+		err := t.bw.Flush()
+		if cerr := t.w.Close(); err == nil {
+			err = cerr
+		}
+		t.fs.Close()
+		if err != nil {
+			if first == nil {
+				first = fmt.Errorf("%s: %w", t.name, err)
+			}
+			continue
+		}
+		emit(shard, t.name)
+	}
+	return first
+}
+
+// everyShardFn names each shard once with no file, so that a shard with
+// no temporary file is still written (empty).
+type everyShardFn struct{}
+
+func (everyShardFn) ProcessElement(shard int, emit func(int, string)) { emit(shard, "") }
+
+// gatherShardFn writes a shard from its temporary files and removes them.
+type gatherShardFn struct {
 	Prefix string `json:"prefix"`
 	Shards int    `json:"shards"`
 }
 
-func (f *writeShardFn) ProcessElement(ctx context.Context, shard int, lines func(*string) bool) error {
-	name := fmt.Sprintf("%s-%05d-of-%05d", f.Prefix, shard, f.Shards)
-	fs, err := filesystem.New(ctx, name)
+func (f *gatherShardFn) ProcessElement(ctx context.Context, shard int, temps func(*string) bool) error {
+	var names []string
+	var name string
+	for temps(&name) {
+		if name != "" {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	out := fmt.Sprintf("%s-%05d-of-%05d", f.Prefix, shard, f.Shards)
+	fs, err := filesystem.New(ctx, out)
 	if err != nil {
 		return err
 	}
 	defer fs.Close()
-	w, err := fs.OpenWrite(ctx, name)
+	w, err := fs.OpenWrite(ctx, out)
 	if err != nil {
 		return err
 	}
-	bw := bufio.NewWriterSize(w, 1<<20)
-	var line string
-	for lines(&line) {
-		bw.WriteString(line)
-		bw.WriteByte('\n')
+	for _, n := range names {
+		if err := appendFile(ctx, fs, w, n); err != nil {
+			w.Close()
+			return fmt.Errorf("%s: %w", out, err)
+		}
 	}
-	if err := bw.Flush(); err != nil {
-		w.Close()
-		return fmt.Errorf("%s: %w", name, err)
+	if err := w.Close(); err != nil {
+		return fmt.Errorf("%s: %w", out, err)
 	}
-	return w.Close()
+	rm, ok := fs.(filesystem.Remover)
+	if !ok {
+		return nil // a filesystem that cannot remove keeps the temporary files
+	}
+	for _, n := range names {
+		if err := rm.Remove(ctx, n); err != nil {
+			return fmt.Errorf("%s: written, but its temporary file stays: %w", out, err)
+		}
+	}
+	return nil
+}
+
+// appendFile copies the file name to w.
+func appendFile(ctx context.Context, fs filesystem.Interface, w io.Writer, name string) error {
+	r, err := fs.OpenRead(ctx, name)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	_, err = io.Copy(w, r)
+	return err
 }
