@@ -76,8 +76,8 @@ func (o options) withDefaults() options {
 // Program's fields.
 func (p *Program) withRules(rules []Rule) *Program {
 	return &Program{
-		first: p.first, rest: p.rest, rules: rules, dfas: p.dfas, scan: p.scan,
-		scanPre: p.scanPre, scanNeed: p.scanNeed,
+		first: p.first, rest: p.rest, ranks: ranksOf(nil, rules), rules: rules, dfas: p.dfas, scan: p.scan,
+		scanPat: p.scanPat, scanPre: p.scanPre, scanNeed: p.scanNeed,
 		nulEndsPath: p.nulEndsPath, fragmentEnds: p.fragmentEnds,
 	}
 }
@@ -181,7 +181,7 @@ func allRules(n int) []int32 {
 // buildRanked builds the program of a ranked table (see rankRules).
 func buildRanked(ranked []Rule, opts options) *Program {
 	opts = opts.withDefaults()
-	p := &Program{rules: ranked, nulEndsPath: opts.nulEndsPath}
+	p := &Program{ranks: ranksOf(nil, ranked), rules: ranked, nulEndsPath: opts.nulEndsPath}
 	p.build(allRules(len(ranked)), opts, true)
 	p.sortScan()
 	p.seal(nil)
@@ -216,11 +216,17 @@ func (p *Program) seal(slab *[]walk) {
 	}
 	p.scanPre, p.scanNeed = nil, nil
 	if len(p.scan) > 0 {
+		if p.rules != nil {
+			p.scanPat = make([]string, len(p.scan))
+			for i, r := range p.scan {
+				p.scanPat[i] = p.rules[r].Pattern
+			}
+		}
 		p.scanPre = make([]string, len(p.scan))
 		p.scanNeed = make([]byteSet, len(p.scan))
-		for i, r := range p.scan {
-			p.scanPre[i] = scanPrefix(p.rules[r].Pattern)
-			p.scanNeed[i] = needs(p.rules[r].Pattern)
+		for i, pat := range p.scanPat {
+			p.scanPre[i] = scanPrefix(pat)
+			p.scanNeed[i] = needs(pat)
 		}
 	}
 }

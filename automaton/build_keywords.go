@@ -114,11 +114,11 @@ func buildKeywords(rules []Rule, ids []int32, opts options) (*dfa, int) {
 		if anchored {
 			settled, settled0 = &end[v], &end0[v]
 		}
-		*settled = combine(rules, *settled, id)
+		*settled = combine(b.nfa.ranks, *settled, id)
 		if fromOne {
 			later[v], anyLater = true, true
 		} else {
-			*settled0 = combine(rules, *settled0, id)
+			*settled0 = combine(b.nfa.ranks, *settled0, id)
 		}
 		taken++
 	}
@@ -158,10 +158,10 @@ func buildKeywords(rules []Rule, ids []int32, opts options) (*dfa, int) {
 				fail[w] = child[fail[v]*classes+int32(c)]
 			}
 			f := fail[w]
-			out[w] = combine(rules, out[w], out[f])
-			end[w] = combine(rules, end[w], end[f])
-			own0[w] = combine(rules, own0[w], out[f])
-			end0[w] = combine(rules, end0[w], end[f])
+			out[w] = combine(b.nfa.ranks, out[w], out[f])
+			end[w] = combine(b.nfa.ranks, end[w], end[f])
+			own0[w] = combine(b.nfa.ranks, own0[w], out[f])
+			end0[w] = combine(b.nfa.ranks, end0[w], end[f])
 		}
 	}
 	// The prefix copies: nodes at or above the end of a keyword that must

@@ -57,7 +57,7 @@ func TestChainsLayout(t *testing.T) {
 		path string
 		want int32
 	}{{"/abac", 0}, {"/abacd", 0}, {"/aba", NoRule}, {"/abc", NoRule}, {"/abbcc", 0}, {"/abbc", NoRule}, {"/ab", NoRule}, {"/b", NoRule}} {
-		if got := d.run([]Rule{{Kind: Disallow, Priority: 1, Line: 1, Pattern: "/"}}, []byte(c.path)); got != c.want {
+		if got := d.run([]rank{{Kind: Disallow, Priority: 1, Line: 1}}, []byte(c.path)); got != c.want {
 			t.Errorf("%q: %d, want %d", c.path, got, c.want)
 		}
 	}

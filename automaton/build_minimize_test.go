@@ -57,7 +57,7 @@ func TestMinimizeEquivalent(t *testing.T) {
 				t.Fatalf("minimising twice changed the state count")
 			}
 			allPaths("/ab.", 6, func(path []byte) {
-				if got, want := m.run(p.rules, path), d.run(p.rules, path); got != want {
+				if got, want := m.run(p.ranks, path), d.run(p.ranks, path); got != want {
 					t.Fatalf("rules %v path %q: minimised %d, built %d", p.rules, path, got, want)
 				}
 			})

@@ -25,6 +25,7 @@ const (
 
 type nfa struct {
 	rules    []Rule  // ranked (see rankRules); indices are rule ids
+	ranks    []rank  // rules' ranks
 	ruleOf   []int32 // position -> rule id
 	kind     []posKind
 	lit      []byte   // literal byte of a posLit position
@@ -62,7 +63,7 @@ func (n *nfa) init(rules []Rule, ids []int32) *nfa {
 // initBodies is init without the positions, for the builders that read
 // only the rules' bodies and anchors (tries, keyword automata).
 func (n *nfa) initBodies(rules []Rule, ids []int32) *nfa {
-	n.rules = rules
+	n.rules, n.ranks = rules, ranksOf(n.ranks, rules)
 	n.anchored = slices.Grow(n.anchored[:0], len(rules))[:len(rules)]
 	n.body = slices.Grow(n.body[:0], len(rules))[:len(rules)]
 	n.ruleOf, n.kind, n.lit = n.ruleOf[:0], n.kind[:0], n.lit[:0]
@@ -101,9 +102,9 @@ func floating(pattern string) bool {
 	return strings.HasPrefix(body, "*") || strings.HasPrefix(body, "/*")
 }
 
-func (n *nfa) combine(l, r int32) int32 { return combine(n.rules, l, r) }
+func (n *nfa) combine(l, r int32) int32 { return combine(n.ranks, l, r) }
 
-func (n *nfa) useful(r, l int32) bool { return useful(n.rules, r, l) }
+func (n *nfa) useful(r, l int32) bool { return useful(n.ranks, r, l) }
 
 // threadSet gathers the threads of one DFA state.
 type threadSet struct {

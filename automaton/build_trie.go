@@ -74,12 +74,12 @@ func buildTrie(rules []Rule, ids []int32, opts options) *dfa {
 	out := int32(NoRule)
 	for _, r := range order {
 		if bodies[r] == "" && !anchors[r] {
-			out = combine(rules, out, r)
+			out = combine(b.nfa.ranks, out, r)
 		}
 	}
 	next := b.next[:0]
 	for _, r := range order {
-		if (bodies[r] != "" || anchors[r]) && useful(rules, r, out) {
+		if (bodies[r] != "" || anchors[r]) && useful(b.nfa.ranks, r, out) {
 			next = append(next, r)
 		}
 	}
@@ -118,7 +118,7 @@ func buildTrie(rules []Rule, ids []int32, opts options) *dfa {
 		}
 		eoi := int32(NoRule)
 		for _, r := range rs[:i] {
-			eoi = combine(rules, eoi, r)
+			eoi = combine(b.nfa.ranks, eoi, r)
 		}
 		for i < len(rs) {
 			c := bodies[rs[i]][d]
@@ -135,12 +135,12 @@ func buildTrie(rules []Rule, ids []int32, opts options) *dfa {
 			out := int32(NoRule)
 			for _, r := range rs[i:j] {
 				if len(bodies[r]) == d+1 && !anchors[r] {
-					out = combine(rules, out, r)
+					out = combine(b.nfa.ranks, out, r)
 				}
 			}
 			next = next[:0]
 			for _, r := range rs[i:j] {
-				if (len(bodies[r]) > d+1 || anchors[r]) && useful(rules, r, out) {
+				if (len(bodies[r]) > d+1 || anchors[r]) && useful(b.nfa.ranks, r, out) {
 					next = append(next, r)
 				}
 			}

@@ -98,9 +98,9 @@ func (b *Bound) Check(path []byte) (allowed bool, kind Kind, line, priority int3
 	}
 	if b.direct {
 		if b.jn != 0 && len(path) >= 8 && jumpTakes(b.jword, b.jn, path) {
-			return b.prog.verdictOf(b.first.runFrom(b.prog.rules, path, int(b.jn), b.jstate, b.jleader))
+			return b.prog.verdictOf(b.first.runFrom(b.prog.ranks, path, int(b.jn), b.jstate, b.jleader))
 		}
-		return b.prog.verdictOf(b.first.run(b.prog.rules, path))
+		return b.prog.verdictOf(b.first.run(b.prog.ranks, path))
 	}
 	if b.prog != nil {
 		return b.prog.verdictOf(b.prog.leader(&b.first, path))
@@ -117,7 +117,7 @@ func (p *Program) verdictOf(l int32) (allowed bool, kind Kind, line, priority in
 	if l == NoRule {
 		return true, 0, 0, 0
 	}
-	r := &p.rules[l]
+	r := &p.ranks[l]
 	return r.Kind == Allow, r.Kind, r.Line, r.Priority
 }
 

@@ -40,7 +40,7 @@ func TestDirect(t *testing.T) {
 			w := &q.first
 			for k := 0; k < 30; k++ {
 				path := []byte("/" + word(rng.Intn(10)))
-				if got, want := w.run(q.rules, path), q.pathLeader(path); got != want {
+				if got, want := w.run(q.ranks, path), q.pathLeader(path); got != want {
 					t.Fatalf("rules %v path %q: walk leader %d, program leader %d", rules, path, got, want)
 				}
 			}

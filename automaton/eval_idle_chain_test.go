@@ -44,7 +44,7 @@ func TestIdleWalkThroughChain(t *testing.T) {
 	loops := 0
 	check := func(path []byte) {
 		t.Helper()
-		if got, want := d.run(rules, path), logicalRun(l, rules, path, &loops); got != want {
+		if got, want := d.run(ranksOf(nil, rules), path), logicalRun(l, ranksOf(nil, rules), path, &loops); got != want {
 			t.Fatalf("path %q: leader %d, %d one state at a time", path, got, want)
 		}
 	}
@@ -57,7 +57,7 @@ func TestIdleWalkThroughChain(t *testing.T) {
 		{"/ddabcb", 1}, {"/abcxxxxxxxxxxxxxxxxxxxxab", 0},
 	} {
 		check([]byte(c.path))
-		if got := d.run(rules, []byte(c.path)); got != c.want {
+		if got := d.run(ranksOf(nil, rules), []byte(c.path)); got != c.want {
 			t.Errorf("path %q: leader %d, want %d", c.path, got, c.want)
 		}
 	}

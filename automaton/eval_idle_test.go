@@ -91,7 +91,7 @@ func TestIdleEqualsPlain(t *testing.T) {
 			plain.idle = 0
 			for k := 0; k < 40; k++ {
 				path := append([]byte{'/'}, randomBytes(rng, "abcdefghstuvwxyz/.?c\x00#", rng.Intn(80))...)
-				if got, want := d.run(prog.rules, path), plain.run(prog.rules, path); got != want {
+				if got, want := d.run(prog.ranks, path), plain.run(prog.ranks, path); got != want {
 					t.Fatalf("rules %v, path %q: leader %d skipping idle bytes, %d step by step", prog.rules, path, got, want)
 				}
 			}
@@ -127,7 +127,7 @@ func TestIdlePassesEmptyClass(t *testing.T) {
 	plain := d.walk
 	plain.idle = 0
 	for _, path := range []string{"/abcdefgh\x00rstuvwxyz", "/abcdefghijklmnopqrstuvwxyz", "/a\x00z"} {
-		if got, want := d.run(p.rules, []byte(path)), plain.run(p.rules, []byte(path)); got != want {
+		if got, want := d.run(p.ranks, []byte(path)), plain.run(p.ranks, []byte(path)); got != want {
 			t.Errorf("path %q: leader %d skipping idle bytes, %d step by step", path, got, want)
 		}
 	}

@@ -62,7 +62,7 @@ func jumpTakes(word uint64, n uint8, path []byte) bool {
 // leaderAfter is walk w's leader for a path that j, the jump of the
 // program w came from, takes: the walk goes on from the state after the
 // prefix.
-func (w *walk) leaderAfter(rules []Rule, path []byte, j *jump) int32 {
+func (w *walk) leaderAfter(rules []rank, path []byte, j *jump) int32 {
 	return w.runFrom(rules, path, int(j.n), j.state, j.leader)
 }
 
@@ -140,7 +140,7 @@ func (p *Program) deriveJump() jump {
 			break
 		}
 		if s < w.special {
-			leader = combine(p.rules, leader, w.output(s))
+			leader = combine(p.ranks, leader, w.output(s))
 		}
 	}
 	return j

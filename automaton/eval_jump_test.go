@@ -45,7 +45,7 @@ func TestJumpEqualsWalk(t *testing.T) {
 				continue
 			}
 			taken++
-			if got, want := first.leaderAfter(p.rules, path, &j), p.pathLeader(path); got != want {
+			if got, want := first.leaderAfter(p.ranks, path, &j), p.pathLeader(path); got != want {
 				t.Fatalf("rules %v, jump %q, path %q: leader %d after the jump, %d walked", p.rules, j.prefix(), path, got, want)
 			}
 		}
@@ -78,12 +78,12 @@ func TestJumpWhereRulesPart(t *testing.T) {
 		if !j.takes([]byte(path)) {
 			t.Fatalf("the jump does not take %q", path)
 		}
-		got, want := first.leaderAfter(p.rules, []byte(path), &j), p.pathLeader([]byte(path))
+		got, want := first.leaderAfter(p.ranks, []byte(path), &j), p.pathLeader([]byte(path))
 		if got != want {
 			t.Fatalf("%q: leader %d after the jump, %d walked", path, got, want)
 		}
 	}
-	if l := first.leaderAfter(p.rules, []byte("/wiki/Zebra"), &j); l == NoRule || p.rules[l].Pattern != "/wik" {
+	if l := first.leaderAfter(p.ranks, []byte("/wiki/Zebra"), &j); l == NoRule || p.rules[l].Pattern != "/wik" {
 		t.Fatalf("/wiki/Zebra: leader %d, want the rule /wik that the jump passes", l)
 	}
 	for _, path := range []string{"/wiki", "/wiki/W", "/w/index.php", "/wikx/abcdef"} {

@@ -13,9 +13,9 @@ func (p *Program) pathLeader(path []byte) int32 { return p.leader(&p.first, path
 func (p *Program) leader(first *walk, path []byte) int32 {
 	leader := int32(NoRule)
 	if len(p.dfas) > 0 {
-		leader = first.run(p.rules, path)
+		leader = first.run(p.ranks, path)
 		for i := range p.rest {
-			leader = combine(p.rules, leader, p.rest[i].run(p.rules, path))
+			leader = combine(p.ranks, leader, p.rest[i].run(p.ranks, path))
 		}
 	}
 	if len(p.scan) > 0 {
@@ -26,19 +26,19 @@ func (p *Program) leader(first *walk, path []byte) int32 {
 
 // match returns path's leader as the best matching allow and disallow
 // that can still decide: one of them, or neither.
-func (p *Program) match(path []byte) (allow, disallow *Rule) {
+func (p *Program) match(path []byte) (allow, disallow *rank) {
 	l := p.pathLeader(path)
 	if l == NoRule {
 		return nil, nil
 	}
-	if r := &p.rules[l]; r.Kind == Allow {
+	if r := &p.ranks[l]; r.Kind == Allow {
 		return r, nil
 	}
-	return nil, &p.rules[l]
+	return nil, &p.ranks[l]
 }
 
 // check returns the verdict for path and the deciding rule (nil: none).
-func (p *Program) check(path []byte) (bool, *Rule) {
+func (p *Program) check(path []byte) (bool, *rank) {
 	return verdict(p.match(path))
 }
 

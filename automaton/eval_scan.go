@@ -64,14 +64,14 @@ func (p *Program) scanLeader(leader int32, path []byte) int32 {
 		// sort first and are the candidates.
 		for ; lo < hi && len(pre[lo]) == k; lo++ {
 			r := p.scan[lo]
-			if !useful(p.rules, r, leader) {
+			if !useful(p.ranks, r, leader) {
 				continue
 			}
 			if has[0]&1 == 0 {
 				has = bytesOf(s)
 			}
-			if p.scanNeed[lo].within(&has) && globMatch(p.rules[r].Pattern, s) {
-				leader = combine(p.rules, leader, r)
+			if p.scanNeed[lo].within(&has) && globMatch(p.scanPat[lo], s) {
+				leader = combine(p.ranks, leader, r)
 			}
 		}
 		if k == len(s) {

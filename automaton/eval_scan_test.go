@@ -29,6 +29,7 @@ func TestScanIndex(t *testing.T) {
 			rules = append(rules, Rule{Kind: kind, Line: int32(i + 1), Pattern: pat})
 		}
 		p := &Program{rules: rankRules(rules), nulEndsPath: round%2 == 0}
+		p.ranks = ranksOf(nil, p.rules)
 		for i := range p.rules {
 			p.scan = append(p.scan, int32(i))
 		}
@@ -49,7 +50,7 @@ func TestScanIndex(t *testing.T) {
 			want := int32(NoRule)
 			for r := range p.rules {
 				if globOracle(p.rules[r].Pattern, matched) {
-					want = combine(p.rules, want, int32(r))
+					want = combine(p.ranks, want, int32(r))
 				}
 			}
 			if got := p.pathLeader(path); got != want {

@@ -163,11 +163,11 @@ func (sc *screen) settle(path []byte) (leader int32, s settleResult) {
 func (p *Program) floatingLeader(first *walk, path []byte, anchored int32) int32 {
 	leader := anchored
 	if first.idle != 0 {
-		leader = combine(p.rules, leader, first.run(p.rules, path))
+		leader = combine(p.ranks, leader, first.run(p.ranks, path))
 	}
 	for i := range p.rest {
 		if p.rest[i].idle != 0 {
-			leader = combine(p.rules, leader, p.rest[i].run(p.rules, path))
+			leader = combine(p.ranks, leader, p.rest[i].run(p.ranks, path))
 		}
 	}
 	return leader
@@ -188,7 +188,7 @@ func (p *Program) screenOf() *screen {
 
 // deriveScreen is screen's work; ok is false when p gets none.
 func (p *Program) deriveScreen() (sc screen, ok bool) {
-	if len(p.dfas) > screenDFAs || !inRank(p.rules) {
+	if len(p.dfas) > screenDFAs || !inRank(p.ranks) {
 		return sc, false
 	}
 	for _, pre := range p.scanPre {
@@ -280,7 +280,7 @@ func (p *Program) deriveScreen() (sc screen, ok bool) {
 			continue
 		}
 		sc.floating = true
-		sc.all = combine(p.rules, sc.all, int32(d.t[d.step(d.idle, d.eoi)]))
+		sc.all = combine(p.ranks, sc.all, int32(d.t[d.step(d.idle, d.eoi)]))
 		for b := range 128 {
 			if !d.stay.stays(byte(b)) {
 				sc.leave.add(byte(b))
@@ -288,7 +288,7 @@ func (p *Program) deriveScreen() (sc screen, ok bool) {
 		}
 	}
 	if sc.all != NoRule {
-		r := &p.rules[sc.all]
+		r := &p.ranks[sc.all]
 		sc.kind, sc.line, sc.priority = r.Kind, r.Line, r.Priority
 	}
 	return sc, true
@@ -357,7 +357,7 @@ func (x *screener) extend(prefix []byte, out *[128]settling) int {
 	}
 	walks := 0
 	last := len(prefix) - 1
-	rules := x.p.rules
+	rules := x.p.ranks
 	for i := range x.dfas {
 		sd := &x.dfas[i]
 		d := sd.d
@@ -382,7 +382,7 @@ func (x *screener) extend(prefix []byte, out *[128]settling) int {
 
 // inRank reports whether rules are ranked as combine needs: within each
 // kind, no rule has a higher priority than one before it.
-func inRank(rules []Rule) bool {
+func inRank(rules []rank) bool {
 	var last [3]int32
 	last[Allow], last[Disallow] = 1<<31-1, 1<<31-1
 	for i := range rules {
@@ -399,7 +399,7 @@ func inRank(rules []Rule) bool {
 // ends in and the leader settled on the way (at a decided state, with
 // its result). ok is false when the walk ends inside a chain row, past
 // its first state (a state with no ref).
-func (w *walk) after(rules []Rule, prefix []byte) (s uint32, leader int32, ok bool) {
+func (w *walk) after(rules []rank, prefix []byte) (s uint32, leader int32, ok bool) {
 	t := w.t
 	s = w.start
 	leader = NoRule

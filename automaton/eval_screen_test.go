@@ -106,7 +106,7 @@ func TestScreenOutOfRank(t *testing.T) {
 	if _, ok := p.deriveScreen(); !ok {
 		t.Fatal("no screen for a ranked program")
 	}
-	p.rules[0], p.rules[1] = p.rules[1], p.rules[0]
+	p.ranks[0], p.ranks[1] = p.ranks[1], p.ranks[0]
 	if _, ok := p.deriveScreen(); ok {
 		t.Fatal("a screen for a program out of rank")
 	}

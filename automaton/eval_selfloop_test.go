@@ -11,7 +11,7 @@ import (
 // a row): the leader that every walk must settle. It counts in loops the
 // steps where a dense state of a DFA with an idle state, other than the
 // idle state, loops.
-func logicalRun(l *logical, rules []Rule, path []byte, loops *int) int32 {
+func logicalRun(l *logical, rules []rank, path []byte, loops *int) int32 {
 	d := l.d
 	s := l.id(d.start)
 	leader := int32(NoRule)
@@ -65,7 +65,7 @@ func TestSelfLoopEqualsLogical(t *testing.T) {
 					run := randomBytes(rng, "ab/?c\x00#", 1)
 					path = append(path, bytes.Repeat(run, 1+rng.Intn(30))...)
 				}
-				if got, want := d.run(prog.rules, path), logicalRun(l, prog.rules, path, &loops); got != want {
+				if got, want := d.run(prog.ranks, path), logicalRun(l, prog.ranks, path, &loops); got != want {
 					t.Fatalf("rules %v, path %q: leader %d, %d one state at a time", prog.rules, path, got, want)
 				}
 			}

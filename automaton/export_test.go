@@ -8,7 +8,11 @@ import "fmt"
 // CheckPath is Set.check: the verdict and deciding rule of a path in its
 // matching form.
 func CheckPath(s *Set, tokens []string, union bool, path []byte) (bool, *Rule) {
-	return s.check(tokens, union, path)
+	ok, r := s.check(tokens, union, path)
+	if r == nil {
+		return ok, nil
+	}
+	return ok, &Rule{Kind: r.Kind, Priority: r.Priority, Line: r.Line}
 }
 
 // Lookup is Set.lookup.
@@ -28,7 +32,7 @@ func EnginesAgree(s *Set, paths []string) error {
 					}
 					continue
 				}
-				if got, want := p.first.leaderAfter(p.rules, b, &j), p.pathLeader(b); got != want {
+				if got, want := p.first.leaderAfter(p.ranks, b, &j), p.pathLeader(b); got != want {
 					return fmt.Errorf("program %d, path %q: leader %d after jump %q, the walks %d", i, b, got, j.prefix(), want)
 				}
 			}

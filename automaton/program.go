@@ -3,6 +3,7 @@ package automaton
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"unsafe"
 )
@@ -17,16 +18,20 @@ type Program struct {
 	// walks, side by side, not behind a pointer each (see seal).
 	first walk
 	rest  []walk
-	// rules is the ranked rule table: allows best first, then disallows
-	// best first. DFA results and scan index it.
+	// ranks is the ranked rule table as a check reads it: allows best
+	// first, then disallows best first. DFA results and scan index it.
+	// rules is the same table with its patterns, a built program's only
+	// (a blob keeps only the patterns of the rules scanned: scanPat).
+	ranks []rank
 	rules []Rule
 	dfas  []*dfa
 	// scan lists the rules matched by globMatch after the DFAs (the last
 	// tier of the fallback), sorted by literal prefix (see scanPrefix),
 	// then rank.
 	scan []int32
-	// scanPre[i] is scan[i]'s literal prefix and scanNeed[i] the bytes
-	// its pattern names (see seal).
+	// scanPat[i] is scan[i]'s pattern, scanPre[i] its literal prefix and
+	// scanNeed[i] the bytes it names (see seal).
+	scanPat  []string
 	scanPre  []string
 	scanNeed []byteSet
 	// nulEndsPath: the path ends at its first NUL (Google mode).
@@ -57,11 +62,23 @@ type Stats struct {
 	Scanned int
 }
 
+// rule returns rule i of p's ranked table, with its pattern when p keeps
+// it (a built program, or a scanned rule).
+func (p *Program) rule(i int) Rule {
+	r := Rule{Kind: p.ranks[i].Kind, Priority: p.ranks[i].Priority, Line: p.ranks[i].Line}
+	if p.rules != nil {
+		r.Pattern = p.rules[i].Pattern
+	} else if k := slices.Index(p.scan, int32(i)); k >= 0 {
+		r.Pattern = p.scanPat[k]
+	}
+	return r
+}
+
 // Stats returns p's size.
 func (p *Program) Stats() Stats {
-	s := Stats{Rules: len(p.rules), Automata: len(p.dfas), Scanned: len(p.scan)}
-	for i := range p.rules {
-		s.PatternBytes += len(p.rules[i].Pattern)
+	s := Stats{Rules: len(p.ranks), Automata: len(p.dfas), Scanned: len(p.scan)}
+	for i := range p.ranks {
+		s.PatternBytes += len(p.rule(i).Pattern)
 	}
 	for _, d := range p.dfas {
 		s.States += d.numStates()
@@ -75,8 +92,9 @@ func (p *Program) Stats() Stats {
 // compare it; people read it to see what a group compiled into.
 func (p *Program) Dump(w io.Writer) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "rules %d\n", len(p.rules))
-	for i, r := range p.rules {
+	fmt.Fprintf(&b, "rules %d\n", len(p.ranks))
+	for i := range p.ranks {
+		r := p.rule(i)
 		fmt.Fprintf(&b, "  r%d %s %q line %d priority %d\n", i, r.Kind, r.Pattern, r.Line, r.Priority)
 	}
 	for i, d := range p.dfas {

@@ -7,22 +7,22 @@ import "testing"
 // strictly greater; a tie goes to allow, and no rule allows. The
 // expectations are written out, not computed.
 func TestVerdictTies(t *testing.T) {
-	allow3 := &Rule{Kind: Allow, Priority: 3, Line: 7}
-	allow2 := &Rule{Kind: Allow, Priority: 2, Line: 1}
-	dis3 := &Rule{Kind: Disallow, Priority: 3, Line: 2}
-	dis4 := &Rule{Kind: Disallow, Priority: 4, Line: 9}
+	allow3 := &rank{Kind: Allow, Priority: 3, Line: 7}
+	allow2 := &rank{Kind: Allow, Priority: 2, Line: 1}
+	dis3 := &rank{Kind: Disallow, Priority: 3, Line: 2}
+	dis4 := &rank{Kind: Disallow, Priority: 4, Line: 9}
 	for _, c := range []struct {
 		name            string
-		allow, disallow *Rule
+		allow, disallow *rank
 		allowed         bool
-		decides         *Rule
+		decides         *rank
 	}{
 		{"none", nil, nil, true, nil},
 		{"allow alone", allow2, nil, true, allow2},
 		{"disallow alone", nil, dis3, false, dis3},
 		{"tie, allow on a later line", allow3, dis3, true, allow3},
 		{"disallow longer", allow3, dis4, false, dis4},
-		{"allow longer", allow3, &Rule{Kind: Disallow, Priority: 2, Line: 1}, true, allow3},
+		{"allow longer", allow3, &rank{Kind: Disallow, Priority: 2, Line: 1}, true, allow3},
 		{"disallow longer by one", allow2, dis3, false, dis3},
 	} {
 		allowed, r := verdict(c.allow, c.disallow)
@@ -36,7 +36,7 @@ func TestVerdictTies(t *testing.T) {
 // follows the same rule: within a kind the better rank (smaller index), a
 // disallow over an allow only with a strictly greater priority.
 func TestCombineTies(t *testing.T) {
-	rules := []Rule{ // ranked: allows best first, then disallows
+	rules := []rank{ // ranked: allows best first, then disallows
 		{Kind: Allow, Priority: 5, Line: 3},    // 0
 		{Kind: Allow, Priority: 3, Line: 1},    // 1
 		{Kind: Disallow, Priority: 5, Line: 2}, // 2

@@ -114,7 +114,7 @@ func (s *Set) selectPrograms(tokens []string, union bool) []int32 {
 
 // check answers for a path already extracted from its URL (and, in RFC
 // mode, normalised): the verdict and the deciding rule (nil: none).
-func (s *Set) check(tokens []string, union bool, path []byte) (bool, *Rule) {
+func (s *Set) check(tokens []string, union bool, path []byte) (bool, *rank) {
 	if s.RFC && string(path) == "/robots.txt" {
 		return true, nil
 	}
@@ -124,14 +124,14 @@ func (s *Set) check(tokens []string, union bool, path []byte) (bool, *Rule) {
 // checkPrograms answers for a path in its matching form under the given
 // programs (what selectPrograms returns): the verdict and the deciding rule (nil:
 // none). It does not allocate.
-func (s *Set) checkPrograms(programs []int32, path []byte) (bool, *Rule) {
-	var allow, disallow *Rule
+func (s *Set) checkPrograms(programs []int32, path []byte) (bool, *rank) {
+	var allow, disallow *rank
 	for _, pi := range programs {
 		a, d := s.Programs[pi].match(path)
-		if a != nil && (allow == nil || better(a, allow)) {
+		if a != nil && (allow == nil || betterRank(a, allow)) {
 			allow = a
 		}
-		if d != nil && (disallow == nil || better(d, disallow)) {
+		if d != nil && (disallow == nil || betterRank(d, disallow)) {
 			disallow = d
 		}
 	}

@@ -219,7 +219,7 @@ func (w *walk) output(s uint32) int32 { return int32(w.t[s&^sparseRef-2]) }
 
 // run walks path and returns the leader. rules is the ranked rule table of
 // the program the walk is of.
-func (w *walk) run(rules []Rule, path []byte) int32 {
+func (w *walk) run(rules []rank, path []byte) int32 {
 	if w.idle != 0 {
 		return w.runIdle(rules, path)
 	}
@@ -236,7 +236,7 @@ func (w *walk) run(rules []Rule, path []byte) int32 {
 
 // runFrom is run from path[i] on, at live state s with leader settled
 // before it: the walk after a jump (see jump) as well as from the start.
-func (w *walk) runFrom(rules []Rule, path []byte, i int, s uint32, leader int32) int32 {
+func (w *walk) runFrom(rules []rank, path []byte, i int, s uint32, leader int32) int32 {
 	t, cls := w.t, w.cls
 	decEnd, special := w.decEnd, w.special
 	for ; i < len(path); i++ {
@@ -340,7 +340,7 @@ func classView(t []uint32) *[256]uint8 {
 // of up to four exceptions are stepped inline (wordStep): the skip is a
 // call, which clobbers every register, and in one loop with it the walk's
 // state and index were stored and reloaded at every step.
-func (w *walk) runIdle(rules []Rule, path []byte) int32 {
+func (w *walk) runIdle(rules []rank, path []byte) int32 {
 	t, cls := w.t, w.cls
 	decEnd, special, idle, stay := w.decEnd, w.special, w.idle, w.stay
 	s := w.start

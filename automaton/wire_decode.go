@@ -38,9 +38,10 @@ type decoder struct {
 	sec    [numSections + 1][2]int // offset, length
 	direct bool                    // word views may alias the blob
 	// decoded
-	rules   []Rule
-	dfas    []dfa // one slab, in blob order
-	dfasAt  int   // the DFA section's offset
+	ranks   []rank
+	pats    []string // by rule, nil when no rule has a pattern
+	dfas    []dfa    // one slab, in blob order
+	dfasAt  int      // the DFA section's offset
 	index   []uint32
 	indexAt int // the index's first word in the blob
 	nStrs   int
@@ -164,8 +165,8 @@ func (d *decoder) rulesSection() error {
 	if err != nil {
 		return err
 	}
-	d.rules = make([]Rule, n)
-	for i := range d.rules {
+	d.ranks = make([]rank, n)
+	for i := range d.ranks {
 		o := at + i*ruleSize
 		kind, prio, line := Kind(d.b[o]), d.u32(o+4), d.u32(o+8)
 		switch {
@@ -183,7 +184,13 @@ func (d *decoder) rulesSection() error {
 		if pat != "" && len(pat) != int(prio) {
 			return errorf(ErrFormat, o+16, "rule %d: pattern of %d bytes, priority %d", i, len(pat), prio)
 		}
-		d.rules[i] = Rule{Kind: kind, Priority: int32(prio), Line: int32(line), Pattern: pat}
+		d.ranks[i] = rank{Kind: kind, Priority: int32(prio), Line: int32(line)}
+		if pat != "" {
+			if d.pats == nil {
+				d.pats = make([]string, n)
+			}
+			d.pats[i] = pat
+		}
 	}
 	return nil
 }
@@ -296,8 +303,8 @@ func (d *decoder) set() (*Set, error) {
 		r0, nr, l0, nl, s0, ns, flags, req := f(0), f(1), f(2), f(3), f(4), f(5), f(6), f(7)
 		delay, per := int64(d.u64(o+32)), int64(d.u64(o+40))
 		switch {
-		case r0+nr > uint64(len(d.rules)):
-			return nil, errorf(ErrFormat, o, "program %d: rules [%d, %d) of %d", i, r0, r0+nr, len(d.rules))
+		case r0+nr > uint64(len(d.ranks)):
+			return nil, errorf(ErrFormat, o, "program %d: rules [%d, %d) of %d", i, r0, r0+nr, len(d.ranks))
 		case l0+nl > uint64(len(d.index)) || s0+ns > uint64(len(d.index)):
 			return nil, errorf(ErrFormat, o+8, "program %d: a list runs past the %d-word index", i, len(d.index))
 		case l0 != next || s0 != l0+nl:
@@ -312,7 +319,7 @@ func (d *decoder) set() (*Set, error) {
 			return nil, errorf(ErrFormat, o+28, "program %d: crawl-delay %d or request-rate %d/%d out of range", i, delay, req, per)
 		}
 		p := &progs[i]
-		p.rules = d.rules[r0 : r0+nr : r0+nr]
+		p.ranks = d.ranks[r0 : r0+nr : r0+nr]
 		p.nulEndsPath = flags == 1
 		first := len(dfaLists)
 		for _, id := range d.index[l0 : l0+nl] {
@@ -330,13 +337,17 @@ func (d *decoder) set() (*Set, error) {
 		}
 		first = len(scanLists)
 		for _, r := range d.index[s0 : s0+ns] {
-			if uint64(r) >= nr || d.rules[r0+uint64(r)].Pattern == "" {
+			if uint64(r) >= nr || d.pats == nil || d.pats[r0+uint64(r)] == "" {
 				return nil, errorf(ErrFormat, o+16, "program %d: scanned rule %d has no pattern or is out of range", i, r)
 			}
 			scanLists = append(scanLists, int32(r))
 		}
 		if len(scanLists) > first {
 			p.scan = scanLists[first:len(scanLists):len(scanLists)]
+			p.scanPat = make([]string, len(p.scan))
+			for k, r := range p.scan {
+				p.scanPat[k] = d.pats[r0+uint64(r)]
+			}
 		}
 		next = s0 + ns
 		p.seal(&walks)

@@ -192,7 +192,7 @@ func (s *Set) AppendBinary(dst []byte) ([]byte, error) {
 	// Programs, their rules, DFA lists and scan lists.
 	nr := 0
 	for _, p := range s.Programs {
-		nr += len(p.rules)
+		nr += len(p.ranks)
 	}
 	pr := le32(slices.Grow(e.sec[secPrograms], 4+programSize*len(s.Programs)), uint32(len(s.Programs)))
 	rules := append(slices.Grow(e.sec[secRules], 4+ruleSize*nr), 0, 0, 0, 0)
@@ -206,7 +206,7 @@ func (s *Set) AppendBinary(dst []byte) ([]byte, error) {
 		ids = rules32(ids, p.scan)
 		e.ids = ids
 		dfas, scan := ids[:len(p.dfas)], ids[len(p.dfas):]
-		scanned := append(e.scanned[:0], make([]bool, len(p.rules))...)
+		scanned := append(e.scanned[:0], make([]bool, len(p.ranks))...)
 		e.scanned = scanned
 		for _, r := range p.scan {
 			scanned[r] = true
@@ -219,20 +219,21 @@ func (s *Set) AppendBinary(dst []byte) ([]byte, error) {
 		if i < len(s.Meta) {
 			meta = s.Meta[i]
 		}
-		for _, v := range []uint32{nRules, uint32(len(p.rules)), e.list(dfas), uint32(len(dfas)),
+		for _, v := range []uint32{nRules, uint32(len(p.ranks)), e.list(dfas), uint32(len(dfas)),
 			e.list(scan), uint32(len(scan)), flags, uint32(meta.Requests)} {
 			pr = le32(pr, v)
 		}
 		pr = le64(le64(pr, uint64(meta.CrawlDelay)), uint64(meta.Per))
-		for j, r := range p.rules {
+		for j := range p.ranks {
+			r := &p.ranks[j]
 			var off, n uint32
 			if scanned[j] {
-				off, n = e.str(r.Pattern)
+				off, n = e.str(p.rule(j).Pattern)
 			}
 			rules = append(rules, byte(r.Kind), 0, 0, 0)
 			rules = le32(le32(le32(le32(rules, uint32(r.Priority)), uint32(r.Line)), off), n)
 		}
-		nRules += uint32(len(p.rules))
+		nRules += uint32(len(p.ranks))
 	}
 	e.sec[secPrograms] = pr
 	binary.LittleEndian.PutUint32(rules, nRules)
