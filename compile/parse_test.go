@@ -66,6 +66,7 @@ func TestLineKindsAndFlags(t *testing.T) {
 		{"Sitemap: http://x/s", want{compile.SitemapLine, 0}, want{compile.SitemapLine, 0}, "Sitemap", "http://x/s", ""},
 		{"Site-map: http://x/s", want{compile.SitemapLine, compile.FlagKeyVariant}, want{compile.OtherLine, compile.FlagGoogleKey | compile.FlagUnsupported}, "Site-map", "http://x/s", ""},
 		{"Disallow: /a\x00b", want{compile.DisallowLine, compile.FlagNUL}, want{compile.DisallowLine, 0}, "Disallow", "", "/a"},
+		{"\x00Disallow: /x", want{compile.EmptyLine, compile.FlagNUL}, want{compile.OtherLine, compile.FlagUnsupported}, "", "", ""},
 	}
 	for _, c := range cases {
 		for _, mode := range []compile.Mode{compile.Google, compile.RFC9309} {
@@ -314,4 +315,19 @@ func TestModeNames(t *testing.T) {
 	}
 	_, err := compile.ParseMode("bing")
 	assert.Error(t, err)
+}
+
+// TestLineKindNames: each kind says its key as the RFC spells it, and
+// any other value says "unknown" (no value panics).
+func TestLineKindNames(t *testing.T) {
+	names := map[compile.LineKind]string{compile.EmptyLine: "empty", compile.CommentLine: "comment",
+		compile.InvalidLine: "invalid", compile.UserAgentLine: "user-agent", compile.AllowLine: "allow",
+		compile.DisallowLine: "disallow", compile.SitemapLine: "sitemap", compile.OtherLine: "other"}
+	for k := 0; k < 256; k++ {
+		want, ok := names[compile.LineKind(k)]
+		if !ok {
+			want = "unknown"
+		}
+		assert.Equal(t, want, compile.LineKind(k).String(), "LineKind(%d)", k)
+	}
 }
