@@ -288,11 +288,13 @@ func TestRecordValues(t *testing.T) {
 		assert.True(t, ok, v)
 		assert.Equal(t, want, r, v)
 	}
-	for _, v := range []string{"", "1", "0/5", "1/0", "a/b", "1.5/5", "1/-5", "/5", "1/"} {
+	// "1/0.0000000001": a period that rounds to no time at all.
+	for _, v := range []string{"", "1", "0/5", "1/0", "a/b", "1.5/5", "1/-5", "/5", "1/", "1/0.0000000001"} {
 		_, ok := compile.ParseRequestRate(v)
 		assert.False(t, ok, v)
 	}
 	assert.Equal(t, 5*time.Second, compile.RequestRate{Requests: 2, Per: 10 * time.Second}.Interval())
+	assert.Zero(t, compile.RequestRate{Per: 10 * time.Second}.Interval(), "no requests: no interval, no division by zero")
 }
 
 // TestMaxBytes: both (SEMANTICS 1.1).
