@@ -139,11 +139,20 @@ func (readLinesFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, f f
 // readPart emits the lines of a plain file that start in r: a line that
 // starts before r.Start belongs to the part before.
 func readPart(rt *sdf.LockRTracker, r offsetrange.Restriction, path string, rc io.Reader, emit func(string)) error {
-	br := bufio.NewReaderSize(rc, 64<<10)
 	pos := r.Start
+	// Go to byte pos-1: by a seek where the file allows one (a local
+	// file), else by reading up to it, so that a part costs its own bytes
+	// and not those of every part before it.
+	skip := max(pos-1, 0)
+	if sk, ok := rc.(io.Seeker); ok && skip > 0 {
+		if _, err := sk.Seek(skip, io.SeekStart); err == nil {
+			skip = 0
+		}
+	}
+	br := bufio.NewReaderSize(rc, 64<<10)
 	if pos > 0 {
 		// Skip to the end of the line holding byte pos-1.
-		if _, err := br.Discard(int(pos - 1)); err != nil {
+		if _, err := br.Discard(int(skip)); err != nil {
 			return fmt.Errorf("robotsdfa: %s: part at byte %d: %w (did the file change?)", path, pos, err)
 		}
 		skipped, err := readLine(br, path, pos-1)

@@ -3,6 +3,7 @@ package robotsbeam
 import (
 	"bytes"
 	"compress/gzip"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -101,18 +102,25 @@ func TestReadParts(t *testing.T) {
 	content := "a\n\nbb\r\nccc\n" + strings.Repeat("d", 300) + "\ne\nlast-without-newline"
 	want := strings.Split(content, "\n")
 	f := fileio.ReadableFile{Metadata: fileio.FileMetadata{Path: "x.txt", Size: int64(len(content))}}
+	seek := true // a file that seeks (a local one), or one read through (a remote one)
 	read := func(parts []offsetrange.Restriction) []string {
 		var got []string
 		for _, r := range parts {
 			rt := sdf.NewLockRTracker(offsetrange.NewTracker(r))
-			require.NoError(t, readPart(rt, r, f.Metadata.Path, strings.NewReader(content), func(l string) { got = append(got, l) }))
+			var in io.Reader = strings.NewReader(content)
+			if !seek {
+				in = struct{ io.Reader }{in}
+			}
+			require.NoError(t, readPart(rt, r, f.Metadata.Path, in, func(l string) { got = append(got, l) }))
 			require.True(t, rt.IsDone(), "%v", r)
 		}
 		return got
 	}
 	n := int64(len(content))
-	for k := int64(0); k <= n; k++ {
-		require.Equal(t, want, read([]offsetrange.Restriction{{Start: 0, End: k}, {Start: k, End: n}}), "cut at %d", k)
+	for _, seek = range []bool{true, false} {
+		for k := int64(0); k <= n; k++ {
+			require.Equal(t, want, read([]offsetrange.Restriction{{Start: 0, End: k}, {Start: k, End: n}}), "cut at %d, seek %v", k, seek)
+		}
 	}
 	defer func(p int64) { partBytes = p }(partBytes)
 	partBytes = 7
