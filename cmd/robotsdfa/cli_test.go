@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -24,12 +25,24 @@ func TestMain(m *testing.M) {
 		panic(err)
 	}
 	exe = filepath.Join(dir, "robotsdfa")
-	if out, err := exec.Command("go", "build", "-o", exe, ".").CombinedOutput(); err != nil {
-		os.Stderr.Write(out)
+	flag.Parse()
+	cover, err := coverBuild(dir)
+	if err == nil {
+		args := append(append([]string{"build"}, cover...), "-o", exe, ".")
+		if out, berr := exec.Command("go", args...).CombinedOutput(); berr != nil {
+			err = fmt.Errorf("%v: %s", berr, out)
+		}
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "building the binary:", err)
 		os.RemoveAll(dir)
 		os.Exit(2)
 	}
 	code := m.Run()
+	if err := coverMerge(dir); err != nil {
+		fmt.Fprintln(os.Stderr, "adding the binary's coverage:", err)
+		code = 2
+	}
 	os.RemoveAll(dir)
 	os.Exit(code)
 }

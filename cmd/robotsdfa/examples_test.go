@@ -39,6 +39,10 @@ func TestHelpExamplesRun(t *testing.T) {
 		example := r.stdout[strings.Index(r.stdout, "\nexample:\n")+len("\nexample:\n"):]
 		for _, ex := range parseExamples(example) {
 			if strings.Contains(ex.command, "../shared/corpus") {
+				if testing.Short() {
+					t.Logf("%s: not run with -short", ex.command)
+					continue
+				}
 				if _, err := os.Stat(filepath.Join(testdata, "..", "..", "shared", "corpus")); err != nil {
 					t.Logf("%s: not run here: no shared corpus", ex.command)
 					continue
