@@ -8,6 +8,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -378,4 +380,81 @@ func TestFilterMissing(t *testing.T) {
 	r = robotsdfa(t, []byte(input), "filter", "-agent", "bot", "-missing", "maybe", "-robots-dir", dir)
 	require.Equal(t, exitProblem, r.code)
 	require.Contains(t, r.stderr, `-missing is allow or disallow, not "maybe"`)
+}
+
+// Without -verdicts the first 20 unusable lines are reported one by one,
+// each with its line number in its input (lines passed over by -skip
+// counted, in a later chunk too), and the rest are counted.
+func TestFilterReportedLines(t *testing.T) {
+	robots := writeTemp(t, "robots.txt", []byte("user-agent: *\ndisallow: /private\n"))
+	// The first input's usable lines fill more than a chunk, so that its
+	// unusable lines are numbered past the first chunk's.
+	const ok = 50_000
+	var head strings.Builder
+	for range ok {
+		head.WriteString("https://example.com/ok\n")
+	}
+	require.Greater(t, head.Len(), chunkSize)
+	lines := func(first, n int) string {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, "bad%d\n", first+i)
+		}
+		return b.String()
+	}
+	for _, c := range []struct {
+		name          string
+		bad, skip     int
+		reported      int
+		more          string
+		firstReported int
+	}{
+		{name: "under the cap", bad: 19, reported: 19, firstReported: ok + 1},
+		{name: "at the cap", bad: 20, reported: 20, firstReported: ok + 1},
+		{name: "over the cap", bad: 25, reported: 20, more: "... and 5 more unusable lines", firstReported: ok + 1},
+		{name: "after -skip", bad: 22, skip: 3, reported: 20, more: "... and 2 more unusable lines", firstReported: ok + 1},
+		{name: "-skip into the bad lines", bad: 22, skip: ok + 2, reported: 20, firstReported: ok + 3},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			// Two inputs: the second's line numbers start again at 1.
+			first := writeTemp(t, "first.txt", []byte(head.String()+lines(ok+1, c.bad/2)))
+			second := writeTemp(t, "second.txt", []byte(lines(1, c.bad-c.bad/2)))
+			args := []string{"filter", "-robots", robots, "-agent", "bot"}
+			if c.skip > 0 {
+				args = append(args, "-skip", fmt.Sprint(c.skip))
+			}
+			r := robotsdfa(t, nil, append(args, first, second)...)
+			require.Equal(t, exitOK, r.code, r.stderr)
+			var got []string
+			for _, l := range strings.Split(r.stderr, "\n") {
+				if strings.Contains(l, ": neither an absolute URL") {
+					got = append(got, l)
+				}
+			}
+			require.Len(t, got, c.reported, r.stderr)
+			// Each reported line names its file and line, whose text it shows.
+			for _, l := range got {
+				name, line, text := reportedLine(t, l)
+				require.Equal(t, fmt.Sprintf("bad%d", line), text, l)
+				require.True(t, name == first || name == second, l)
+			}
+			_, line, _ := reportedLine(t, got[0])
+			require.Equal(t, c.firstReported, line, got[0])
+			if c.more != "" {
+				require.Contains(t, r.stderr, c.more)
+			} else {
+				require.NotContains(t, r.stderr, "more unusable lines")
+			}
+		})
+	}
+}
+
+// reportedLine reads "robotsdfa filter: NAME:LINE: why: TEXT".
+func reportedLine(t *testing.T, l string) (name string, line int, text string) {
+	t.Helper()
+	m := regexp.MustCompile(`^robotsdfa filter: (.*):(\d+): [^:]*: (\S+)$`).FindStringSubmatch(l)
+	require.NotNil(t, m, l)
+	n, err := strconv.Atoi(m[2])
+	require.NoError(t, err)
+	return m[1], n, m[3]
 }
