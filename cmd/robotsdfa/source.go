@@ -218,11 +218,10 @@ const (
 // mode its blobs were compiled in is refused at once (the first blob is
 // asked; a store is written by one compile run).
 func openStoreSource(path string, tokens []string, modeSet bool, mode compile.Mode, cacheBytes int64) (*storeSource, error) {
-	// The host slots are sized at Open, for -cache-mb: a slot holds a host
-	// seen, in memory -cache-mb counts, and fewer slots than the
-	// frontier's hosts make its hosts evict each other's lookups
-	// (docs/PERFORMANCE.md, "filter on a store").
-	st, err := store.Open(path, store.Options{CacheBytes: cacheBytes})
+	// The host slots are sized at Open, for a cache of up to 64 MiB:
+	// more would hold a slot for every host seen, in memory the cache's
+	// bound does not count.
+	st, err := store.Open(path, store.Options{CacheBytes: min(cacheBytes, 64<<20)})
 	if err == nil {
 		st.Resize(min(cacheBytes, startCacheBytes))
 	}
