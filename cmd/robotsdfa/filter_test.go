@@ -458,3 +458,21 @@ func reportedLine(t *testing.T, l string) (name string, line int, text string) {
 	require.NoError(t, err)
 	return m[1], n, m[3]
 }
+
+// The summary's rate is its lines over its time, as printed to 10 ms.
+func TestFilterSummaryRate(t *testing.T) {
+	robots := writeTemp(t, "robots.txt", []byte("user-agent: *\ndisallow: /private\n"))
+	input := writeTemp(t, "urls.txt", []byte(strings.Repeat("https://example.com/a\nhttps://example.com/private\n", 50_000)))
+	r := robotsdfa(t, nil, "filter", "-robots", robots, "-agent", "bot", "-o", os.DevNull, input)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	m := regexp.MustCompile(`(\d+) lines in (\d+\.\d\d)s \(([\d,]+) lines/s\): 50000 allowed, 50000 disallowed`).FindStringSubmatch(r.stderr)
+	require.NotNil(t, m, r.stderr)
+	lines, _ := strconv.ParseFloat(m[1], 64)
+	secs, _ := strconv.ParseFloat(m[2], 64)
+	rate, _ := strconv.ParseFloat(strings.ReplaceAll(m[3], ",", ""), 64)
+	require.Equal(t, 100_000.0, lines)
+	require.GreaterOrEqual(t, rate, lines/(secs+0.005), r.stderr)
+	if secs >= 0.01 {
+		require.LessOrEqual(t, rate, lines/(secs-0.005), r.stderr)
+	}
+}

@@ -5,12 +5,14 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/robotsdfa/robotsdfa/automaton"
 	"github.com/robotsdfa/robotsdfa/bench/workload"
+	"github.com/robotsdfa/robotsdfa/runtime"
 	"github.com/stretchr/testify/require"
 )
 
@@ -208,6 +210,28 @@ func TestFilterPackSmallCache(t *testing.T) {
 	require.Equal(t, counts.FindString(big.stderr), counts.FindString(small.stderr))
 	require.NotContains(t, big.stderr, "a larger -cache-mb")
 	require.Contains(t, small.stderr, "a larger -cache-mb keeps them")
+	require.Regexp(t, `, [1-9]\d* reloads, 1 MiB \(`, small.stderr)
+
+	// The lines of 50 hosts, sorted by host, fit the cache's first 16 MiB:
+	// nothing dropped, nothing reloaded, and the summary counts no reloads.
+	slices.SortStableFunc(urls, func(a, b string) int {
+		ka, _ := runtime.HostKey(a)
+		kb, _ := runtime.HostKey(b)
+		return strings.Compare(ka, kb)
+	})
+	var few []string
+	hosts := map[string]bool{}
+	for _, u := range urls {
+		if k, _ := runtime.HostKey(u); hosts[k] || len(hosts) < 50 {
+			hosts[k] = true
+			few = append(few, u)
+		}
+	}
+	sorted := filepath.Join(t.TempDir(), "sorted.txt")
+	require.NoError(t, os.WriteFile(sorted, []byte(strings.Join(few, "\n")+"\n"), 0o644))
+	once := robotsdfa(t, nil, "filter", "-pack", samplePack(t), "-agent", "googlebot", "-cache-mb", "1024", sorted)
+	require.Equal(t, exitOK, once.code, once.stderr)
+	require.Regexp(t, `the pack's cache: \d+ loads, 0 evictions, 16 MiB\n`, once.stderr)
 	r := robotsdfa(t, nil, append(args, "-cache-mb", "0")...)
 	require.Equal(t, exitProblem, r.code)
 }
