@@ -151,4 +151,8 @@ func TestFlagsAnywhere(t *testing.T) {
 	r = robotsdfa(t, []byte("/private\n/open\n"), "filter", "-agent", "--", "-robots", robots, "-verdicts")
 	require.Equal(t, exitOK, r.code, r.stderr)
 	require.Equal(t, "disallowed\t/private\nallowed\t/open\n", r.stdout)
+	// The same with an argument between: the flags after it still count.
+	r = robotsdfa(t, []byte("/private\n/open\n"), "filter", "-agent", "--", "-", "-robots", robots, "-verdicts")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Equal(t, "disallowed\t/private\nallowed\t/open\n", r.stdout)
 }

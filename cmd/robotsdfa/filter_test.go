@@ -476,3 +476,21 @@ func TestFilterSummaryRate(t *testing.T) {
 		require.LessOrEqual(t, rate, lines/(secs-0.005), r.stderr)
 	}
 }
+
+func TestGroup3(t *testing.T) {
+	for n, want := range map[int64]string{0: "0", 7: "7", 999: "999", 1000: "1,000", 170240: "170,240",
+		1234567: "1,234,567", 100000000: "100,000,000"} {
+		require.Equal(t, want, group3(n), n)
+	}
+}
+
+// A -missing-hosts file that cannot be written fails the run.
+func TestFilterMissingHostsUnwritable(t *testing.T) {
+	if _, err := os.Stat("/dev/full"); err != nil {
+		t.Skip("no /dev/full here")
+	}
+	r := robotsdfa(t, []byte("https://nowhere.example/a\n"), "filter", "-robots-dir", sampleRobots, "-agent", "bot",
+		"-missing-hosts", "/dev/full", "-")
+	require.Equal(t, exitProblem, r.code, r.stderr)
+	require.Contains(t, r.stderr, "/dev/full")
+}
