@@ -112,6 +112,9 @@ func TestHelpEverywhere(t *testing.T) {
 		require.Equal(t, exitOK, r.code, c.name)
 		require.Contains(t, r.stdout, "usage: robotsdfa "+c.name, c.name)
 		require.Contains(t, r.stdout, "example:\n  $ robotsdfa ", c.name)
+		// The flag package calls String on a flag's zero value for its
+		// default, and prints a panic it recovers from.
+		require.NotContains(t, r.stdout, "panic", c.name)
 		r = robotsdfa(t, nil, c.name, "-no-such-flag")
 		require.Equal(t, exitProblem, r.code, c.name)
 		require.Contains(t, r.stderr, "flag provided but not defined", c.name)
