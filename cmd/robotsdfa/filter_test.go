@@ -217,6 +217,23 @@ func TestFilterOverlongLine(t *testing.T) {
 	}
 }
 
+// A line of exactly -max-line bytes is checked; one byte more is not. At a
+// -max-line of a chunk's size, the line fills the first buffer exactly.
+func TestFilterMaxLineBoundary(t *testing.T) {
+	robots := writeTemp(t, "robots.txt", []byte("user-agent: *\ndisallow: /private\n"))
+	for _, max := range []int{1000, chunkSize, 3 * chunkSize / 2} {
+		url := func(n int) string { return "https://example.com/" + strings.Repeat("x", n-len("https://example.com/")) }
+		input := url(max) + "\n" + url(max+1) + "\nhttps://example.com/private\n" + url(max-1) + "\n"
+		r := robotsdfa(t, []byte(input), "filter", "-robots", robots, "-agent", "bot", "-verdicts", "-max-line", fmt.Sprint(max))
+		require.Equal(t, exitProblem, r.code, r.stderr)
+		want := "allowed\t" + url(max) + "\n" +
+			"error\t" + url(max + 1)[:shownPrefix] + fmt.Sprintf("...\tline of %d bytes, longer than -max-line %d\n", max+1, max) +
+			"disallowed\thttps://example.com/private\n" +
+			"allowed\t" + url(max-1) + "\n"
+		require.True(t, r.stdout == want, "-max-line %d: got %s", max, shorten(r.stdout))
+	}
+}
+
 // The edge cases of a robots directory: a host whose "file" is a
 // directory (its URLs are errors, exit 2), an empty file (everything
 // allowed), a 50 MB file (only -max-bytes of it read), no file.

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -86,15 +87,24 @@ func TestFilterProgress(t *testing.T) {
 	e := &env{stdout: &out, stderr: &errb}
 	code := run(e, []string{"filter", "-robots-dir", sampleRobots, "-hosts", sampleHosts, "-agent", "googlebot", "-progress", "-workers", "1", input})
 	require.Equal(t, exitOK, code, errb.String())
-	progress := regexp.MustCompile(`^robotsdfa filter: [\d,]+ lines, [\d.]+ MB of [\d.]+ MB \(\d+%\), [\d,]+ lines/s(, about \d+s left)?$`)
+	progress := regexp.MustCompile(`^robotsdfa filter: [\d,]+ lines, ([\d.]+) MB of ([\d.]+) MB \((\d+)%\), [\d,]+ lines/s(, about \d+s left)?$`)
 	n := 0
+	var read, pct float64 // the input read so far, never less than before
 	for _, l := range lines(errb.String()) {
 		if strings.HasPrefix(l, "robotsdfa filter: ") && strings.Contains(l, " MB of ") {
-			require.Regexp(t, progress, l)
+			m := progress.FindStringSubmatch(l)
+			require.NotNil(t, m, l)
+			mb, _ := strconv.ParseFloat(m[1], 64)
+			size, _ := strconv.ParseFloat(m[2], 64)
+			p, _ := strconv.ParseFloat(m[3], 64)
+			require.InDelta(t, float64(len(in.String()))/1e6, size, 0.05, l)
+			require.True(t, mb >= read && p >= pct && mb <= size && p <= 100, l)
+			read, pct = mb, p
 			n++
 		}
 	}
 	require.Greater(t, n, 0, errb.String())
+	require.Greater(t, read, 0.0, "the bytes read are counted: %s", errb.String())
 	require.Contains(t, errb.String(), "not a url")
 
 	out.Reset()
