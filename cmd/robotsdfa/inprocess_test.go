@@ -114,3 +114,32 @@ func TestFilterProgress(t *testing.T) {
 	require.Empty(t, errb.String())
 	require.NotEmpty(t, out.String())
 }
+
+// A progress line's figures, from its counts, the inputs' size and the
+// time so far.
+func TestProgressLine(t *testing.T) {
+	for _, c := range []struct {
+		lines, bytes, total int64
+		d                   time.Duration
+		want                string
+	}{
+		{1_000_000, 25e6, 100e6, 2 * time.Second,
+			"robotsdfa filter: 1,000,000 lines, 25.0 MB of 100.0 MB (25%), 500,000 lines/s, about 6s left"},
+		{300, 75e6, 100e6, 3 * time.Second,
+			"robotsdfa filter: 300 lines, 75.0 MB of 100.0 MB (75%), 100 lines/s, about 1s left"},
+		// Size unknown: no share, no estimate.
+		{10, 5e6, 0, time.Second, "robotsdfa filter: 10 lines, 5.0 MB, 10 lines/s"},
+		// A share of 1% or less gives no estimate yet.
+		{10, 1e6, 100e6, time.Second, "robotsdfa filter: 10 lines, 1.0 MB of 100.0 MB (1%), 10 lines/s"},
+		{10, 1_000_001, 100e6, time.Second, "robotsdfa filter: 10 lines, 1.0 MB of 100.0 MB (1%), 10 lines/s, about 1m39s left"},
+		// More read than the size said (a file that grew): 100%.
+		{10, 120e6, 100e6, time.Second, "robotsdfa filter: 10 lines, 120.0 MB of 100.0 MB (100%), 10 lines/s, about 0s left"},
+		// At the start: no rate.
+		{0, 0, 100e6, 0, "robotsdfa filter: 0 lines, 0.0 MB of 100.0 MB (0%)"},
+	} {
+		p := &progressLine{total: c.total}
+		p.lines.Store(c.lines)
+		p.bytes.Store(c.bytes)
+		require.Equal(t, c.want, p.line(c.d))
+	}
+}
