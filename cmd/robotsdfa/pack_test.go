@@ -12,6 +12,7 @@ import (
 
 	"github.com/robotsdfa/robotsdfa/automaton"
 	"github.com/robotsdfa/robotsdfa/bench/workload"
+	"github.com/robotsdfa/robotsdfa/internal/robotsdir"
 	"github.com/robotsdfa/robotsdfa/runtime"
 	"github.com/stretchr/testify/require"
 )
@@ -139,15 +140,21 @@ func TestPack(t *testing.T) {
 	r = robotsdfa(t, nil, "filter", "-pack", bad, "-agent", "googlebot", "-verdicts", sampleURLs)
 	require.Equal(t, exitProblem, r.code)
 	errorLines, answered := 0, 0
+	unreadable := map[string]bool{} // the hosts whose URLs are errors
 	for _, l := range lines(r.stdout) {
 		if strings.HasPrefix(l, "error\t") {
 			errorLines++
+			if k, ok := runtime.HostKey(strings.Split(l, "\t")[1]); ok {
+				unreadable[k] = true
+			}
 		} else {
 			answered++
 		}
 	}
 	require.Greater(t, errorLines, 0)
 	require.Greater(t, answered, 20000)
+	require.NotEmpty(t, unreadable)
+	require.Contains(t, r.stderr, fmt.Sprintf(" not (allowed), %d unreadable;", len(unreadable)))
 }
 
 // A pack of version 1 still opens: inspect says how to rebuild it.
@@ -211,6 +218,22 @@ func TestFilterPackSmallCache(t *testing.T) {
 	require.NotContains(t, big.stderr, "a larger -cache-mb")
 	require.Contains(t, small.stderr, "a larger -cache-mb keeps them")
 	require.Regexp(t, `, [1-9]\d* reloads, 1 MiB \(`, small.stderr)
+	// The hosts counted: the input's distinct host keys, in the pack when
+	// the hosts table that built it names them.
+	table, err := robotsdir.Table(sampleHosts)
+	require.NoError(t, err)
+	in, out := map[string]bool{}, map[string]bool{}
+	for _, u := range urls {
+		if k, ok := runtime.HostKey(u); !ok {
+			continue
+		} else if _, found := table[k]; found {
+			in[k] = true
+		} else {
+			out[k] = true
+		}
+	}
+	require.NotEmpty(t, out)
+	require.Contains(t, big.stderr, fmt.Sprintf("; %d hosts: %d in the pack, %d not (allowed), 0 unreadable;", len(in)+len(out), len(in), len(out)))
 
 	// The lines of 50 hosts, sorted by host, fit the cache's first 16 MiB:
 	// nothing dropped, nothing reloaded, and the summary counts no reloads.
