@@ -218,6 +218,16 @@ rules that match:
 verdict:  disallowed: line 7: Disallow: /x
 rfc mode: the same
 `},
+		// A chain whose second token is named: the first is not.
+		{[]string{"other,bot", "/x/y"}, `url:      /x/y
+path:     /x/y  (google mode: matched as written)
+agent:    other, bot (a fallback chain: the first token a group names decides)
+groups:   no group names "other"; product token "bot", named on user-agent line(s) 6 (1 group(s) merged, 1 rules)
+rules that match:
+  line 7     disallow priority 2    Disallow: /x  <- decides
+verdict:  disallowed: line 7: Disallow: /x
+rfc mode: the same
+`},
 		// An empty Disallow is a rule that matches nothing (priority 0).
 		{[]string{"botb", "/q"}, `url:      /q
 path:     /q  (google mode: matched as written)
