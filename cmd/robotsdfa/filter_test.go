@@ -511,3 +511,13 @@ func TestFilterMissingHostsUnwritable(t *testing.T) {
 	require.Equal(t, exitProblem, r.code, r.stderr)
 	require.Contains(t, r.stderr, "/dev/full")
 }
+
+// An unusable line is shown whole up to 200 bytes, cut with "..." past.
+func TestFilterReportedLineCut(t *testing.T) {
+	robots := writeTemp(t, "robots.txt", []byte("user-agent: *\ndisallow: /private\n"))
+	at, past := strings.Repeat("a", shownPrefix), strings.Repeat("b", shownPrefix+1)
+	r := robotsdfa(t, []byte(at+"\n"+past+"\n"), "filter", "-robots", robots, "-agent", "bot")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Contains(t, r.stderr, "standard input:1: neither an absolute URL nor a path starting with '/': "+at+"\n")
+	require.Contains(t, r.stderr, "standard input:2: neither an absolute URL nor a path starting with '/': "+past[:shownPrefix]+"...\n")
+}
