@@ -412,7 +412,7 @@ func TestFilterReportedLines(t *testing.T) {
 		head.WriteString("https://example.com/ok\n")
 	}
 	require.Greater(t, head.Len(), chunkSize)
-	lines := func(first, n int) string {
+	badLines := func(first, n int) string {
 		var b strings.Builder
 		for i := range n {
 			fmt.Fprintf(&b, "bad%d\n", first+i)
@@ -434,8 +434,8 @@ func TestFilterReportedLines(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			// Two inputs: the second's line numbers start again at 1.
-			first := writeTemp(t, "first.txt", []byte(head.String()+lines(ok+1, c.bad/2)))
-			second := writeTemp(t, "second.txt", []byte(lines(1, c.bad-c.bad/2)))
+			first := writeTemp(t, "first.txt", []byte(head.String()+badLines(ok+1, c.bad/2)))
+			second := writeTemp(t, "second.txt", []byte(badLines(1, c.bad-c.bad/2)))
 			args := []string{"filter", "-robots", robots, "-agent", "bot"}
 			if c.skip > 0 {
 				args = append(args, "-skip", fmt.Sprint(c.skip))
@@ -443,7 +443,7 @@ func TestFilterReportedLines(t *testing.T) {
 			r := robotsdfa(t, nil, append(args, first, second)...)
 			require.Equal(t, exitOK, r.code, r.stderr)
 			var got []string
-			for _, l := range strings.Split(r.stderr, "\n") {
+			for _, l := range lines(r.stderr) {
 				if strings.Contains(l, ": neither an absolute URL") {
 					got = append(got, l)
 				}
@@ -484,13 +484,13 @@ func TestFilterSummaryRate(t *testing.T) {
 	require.Equal(t, exitOK, r.code, r.stderr)
 	m := regexp.MustCompile(`(\d+) lines in (\d+\.\d\d)s \(([\d,]+) lines/s\): 50000 allowed, 50000 disallowed`).FindStringSubmatch(r.stderr)
 	require.NotNil(t, m, r.stderr)
-	lines, _ := strconv.ParseFloat(m[1], 64)
+	n, _ := strconv.ParseFloat(m[1], 64)
 	secs, _ := strconv.ParseFloat(m[2], 64)
 	rate, _ := strconv.ParseFloat(strings.ReplaceAll(m[3], ",", ""), 64)
-	require.Equal(t, 100_000.0, lines)
-	require.GreaterOrEqual(t, rate, lines/(secs+0.005), r.stderr)
+	require.Equal(t, 100_000.0, n)
+	require.GreaterOrEqual(t, rate, n/(secs+0.005), r.stderr)
 	if secs >= 0.01 {
-		require.LessOrEqual(t, rate, lines/(secs-0.005), r.stderr)
+		require.LessOrEqual(t, rate, n/(secs-0.005), r.stderr)
 	}
 }
 

@@ -224,9 +224,11 @@ func TestFilterPackSmallCache(t *testing.T) {
 	require.NoError(t, err)
 	in, out := map[string]bool{}, map[string]bool{}
 	for _, u := range urls {
-		if k, ok := runtime.HostKey(u); !ok {
+		k, ok := runtime.HostKey(u)
+		if !ok {
 			continue
-		} else if _, found := table[k]; found {
+		}
+		if _, found := table[k]; found {
 			in[k] = true
 		} else {
 			out[k] = true
