@@ -8,6 +8,8 @@ func TestHost(t *testing.T) {
 		{"http://example.com:8080/x?y", "example.com", "8080"},
 		{"http://user:pw@example.com:81", "example.com", "81"},
 		{"http://a@b@example.com/", "example.com", ""},
+		{"http://@example.com/", "example.com", ""},
+		{"://example.com/x", "example.com", ""}, // "://" at the start, as the path's reading takes it
 		{"http://[::1]:8080/x", "[::1]", "8080"},
 		{"http://[::1]/x", "[::1]", ""},
 		{"//cdn.example.com/x", "cdn.example.com", ""},

@@ -23,6 +23,9 @@ func TestHostKey(t *testing.T) {
 		{"https://user:pw@example.com/x", "example.com", true},
 		{"https://bücher.de/x", "xn--bcher-kva.de", true},
 		{"https://BÜCHER.de./x", "xn--bcher-kva.de", true},
+		{"http://AZ.ZA:8080/x", "az.za:8080", true},        // the general reading's folding, both ends of A-Z
+		{"http://\x80.example/", "xn--zn7c.example", true}, // a lone 0x80 is not ASCII: read as U+FFFD
+		{"http://\x80.example:81/", "xn--zn7c.example:81", true},
 		{"https://例え.テスト:8080/", "xn--r8jz45g.xn--zckzah:8080", true},
 		{"http://[2001:db8::1]:8080/x", "[2001:db8::1]:8080", true},
 		{"http://[2001:DB8::1]/x", "[2001:db8::1]", true},

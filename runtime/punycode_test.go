@@ -17,6 +17,7 @@ func TestPunycode(t *testing.T) {
 		"例え":                "r8jz45g",
 		"ليهمابتكلموشعربي؟": "egbpdaj6bu4bxfgehfvwxn",
 		"他们为什么不说中文":         "ihqwcrb4cv8a8dqg056pqjye",
+		"a\u0080b":          "ab-ba", // U+0080, the first code point that is not basic (Python's codec)
 	} {
 		got, err := punycode(in)
 		require.NoError(t, err)

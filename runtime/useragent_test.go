@@ -22,6 +22,8 @@ func TestUserAgentToken(t *testing.T) {
 		{"Mozilla/5.0 (compatible)", "Mozilla"},
 		{"Mozilla/5.0 (compatible; ; X/1)", "Mozilla"},
 		{"Mozilla/5.0 (compatible; Bot/1", "Bot"},
+		{"Mozilla/5.0 () (compatible; Bot/1)", "Bot"}, // an empty comment first
+		{"!bot/1.0", "!bot"},                          // '!' is a tchar
 		{"/1.0", ""},
 		{"", ""},
 		{"(compatible; X/1)", ""},
