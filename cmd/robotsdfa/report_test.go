@@ -140,19 +140,6 @@ func TestLintSample(t *testing.T) {
 	}
 }
 
-func TestBench(t *testing.T) {
-	if testing.Short() {
-		t.Skip("compiles the sample twice")
-	}
-	r := robotsdfa(t, nil, "bench", "-corpus", repo("testdata"), "-time", "1ms")
-	require.Equal(t, exitOK, r.code, r.stderr)
-	for _, w := range []string{"corpus: testdata sample", "frontier ", "wikipedia ", "adversarial ", "compile (parse + compile + serialise), 300 files", "blob bytes / robots.txt bytes: median"} {
-		require.Contains(t, r.stdout, w)
-	}
-	r = robotsdfa(t, nil, "bench", "-corpus", t.TempDir())
-	require.Equal(t, exitProblem, r.code)
-}
-
 // TestVersion: the binary says its module version, VCS revision and Go
 // version: a build in a clone with VCS stamping names the clone's HEAD;
 // an installed module its version.
