@@ -34,6 +34,17 @@ func TestFetch(t *testing.T) {
 	require.Contains(t, r.stderr, "unreachable (HTTP 503), disallow all")
 	require.Equal(t, "disallowed\t"+gone.URL+"/a\tdisallow all (unreachable)\n", r.stdout)
 
+	// 299 is the last success (RFC 9309 2.3.1.1): its rules explained.
+	odd := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(299)
+		fmt.Fprint(w, "user-agent: *\ndisallow: /private\n")
+	}))
+	defer odd.Close()
+	r = robotsdfa(t, nil, "fetch", "-explain", odd.URL+"/private/x")
+	require.Equal(t, exitFound, r.code, r.stderr)
+	require.Contains(t, r.stderr, "success (HTTP 299)")
+	require.Equal(t, "disallowed\t"+odd.URL+"/private/x\tline 2: Disallow: /private\n", r.stdout)
+
 	r = robotsdfa(t, nil, "fetch", "-agent", "bot", "ftp://example.com/x")
 	require.Equal(t, exitProblem, r.code)
 	require.Equal(t, "robotsdfa fetch: \"ftp://example.com/x\": not an http or https URL\n", r.stderr)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -45,6 +46,14 @@ func TestCompileBlob(t *testing.T) {
 	require.Contains(t, r.stderr, "33 merged groups")
 	blob, err := os.ReadFile(out)
 	require.NoError(t, err)
+	set, err := automaton.Decode(blob)
+	require.NoError(t, err)
+	dfas, states := 0, 0
+	for _, p := range set.Programs {
+		dfas += p.Stats().Automata
+		states += p.Stats().States
+	}
+	require.Contains(t, r.stderr, fmt.Sprintf(": %d bytes, 33 merged groups, %d automata, %d states\n", len(blob), dfas, states))
 	r = robotsdfa(t, nil, "inspect", out)
 	require.Equal(t, exitOK, r.code, r.stderr)
 	require.Contains(t, r.stdout, fmt.Sprintf("blob v%d, google mode", automaton.Version))
@@ -259,4 +268,25 @@ func TestFilterPackSmallCache(t *testing.T) {
 	require.Regexp(t, `the pack's cache: \d+ loads, 0 evictions, 16 MiB\n`, once.stderr)
 	r := robotsdfa(t, nil, append(args, "-cache-mb", "0")...)
 	require.Equal(t, exitProblem, r.code)
+}
+
+// TestWriteFileRemovesPartial: an output whose writing failed is removed,
+// so that no partial file is mistaken for a whole one; one that could not
+// be closed too.
+func TestWriteFileRemovesPartial(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "out.blob")
+	err := writeFile(path, func(w *os.File) error {
+		_, err := w.Write([]byte("half a blob"))
+		require.NoError(t, err)
+		return errors.New("disk full")
+	})
+	require.ErrorContains(t, err, "writing "+path+": disk full")
+	require.NoFileExists(t, path)
+
+	err = writeFile(path, func(w *os.File) error { return w.Close() })
+	require.ErrorContains(t, err, "writing "+path)
+	require.NoFileExists(t, path)
+
+	require.NoError(t, writeFile(path, func(w *os.File) error { _, err := w.Write([]byte("whole")); return err }))
+	require.FileExists(t, path)
 }
