@@ -45,6 +45,23 @@ func TestFetch(t *testing.T) {
 	require.Contains(t, r.stderr, "success (HTTP 299)")
 	require.Equal(t, "disallowed\t"+odd.URL+"/private/x\tline 2: Disallow: /private\n", r.stdout)
 
+	// After a redirect, the rules explained are the last URL's.
+	moved := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/robots.txt":
+			http.Redirect(w, r, "/moved/robots.txt", http.StatusMovedPermanently)
+		case "/moved/robots.txt":
+			fmt.Fprint(w, "# moved\nuser-agent: *\ndisallow: /private\n")
+		}
+	}))
+	defer moved.Close()
+	r = robotsdfa(t, nil, "fetch", "-explain", moved.URL+"/private/x")
+	require.Equal(t, exitFound, r.code, r.stderr)
+	require.Equal(t, "disallowed\t"+moved.URL+"/private/x\tline 3: Disallow: /private\n", r.stdout)
+
+	r = robotsdfa(t, nil, "fetch", "-h")
+	require.Contains(t, r.stdout, "redirects included (default 30s)")
+
 	r = robotsdfa(t, nil, "fetch", "-agent", "bot", "ftp://example.com/x")
 	require.Equal(t, exitProblem, r.code)
 	require.Equal(t, "robotsdfa fetch: \"ftp://example.com/x\": not an http or https URL\n", r.stderr)
