@@ -22,6 +22,12 @@ func TestHostKeyPlain(t *testing.T) {
 	if answered < 6 {
 		t.Errorf("the fast reading answered %d of %d cases; it should take the plain ones", answered, len(plainHostKeyCases))
 	}
+	// Every byte it is meant for, both schemes: the fast reading answers.
+	for _, u := range []string{"https://abcdefghijklmnopqrstuvwxyz.0123456789-/", "http://ABCDEFGHIJKLMNOPQRSTUVWXYZ"} {
+		if !checkPlainHostKey(t, u) {
+			t.Errorf("%q: the fast reading declined a plain host", u)
+		}
+	}
 }
 
 // FuzzHostKeyPlain: the fast and general readings agree on any input.

@@ -15,7 +15,7 @@ import (
 func FuzzURLPath(f *testing.F) {
 	for _, u := range []string{"https://example.com/a?b#c", "//h/p", "http://h?q", "h;p", "/a#b", "#x", "",
 		"x?q://c/p", "mailto:me/p", "http://[::1]:80/%7e%2A$", "https://u@h:1/é%zz", "///p", "a://b://c/d",
-		"://example.com/x", "http://@example.com/"} {
+		"://example.com/x", "http://@example.com/", "/a%4", "/a%", "/\x7f\x80\xff"} {
 		f.Add(u)
 	}
 	f.Fuzz(func(t *testing.T, url string) {

@@ -1,0 +1,190 @@
+//go:build ignore
+
+// mutant runs, by hand, the mutants a gremlins run could not: those it
+// lists as NOT COVERED because they sit in a tagless switch's case
+// expressions, which Go's coverage blocks leave out (docs/MUTATION.md).
+// Each mutant is the change gremlins would make at its position, applied
+// in a throwaway copy of the work tree; the package's tests then run.
+//
+//	go run .ci/mutant.go PKGDIR FILE:LINE:COL KIND [go test flag...]
+//	go run .ci/mutant.go -log GREMLINS.LOG -status 'NOT COVERED' PKGDIR [go test flag...]
+//
+// It prints KILLED, SURVIVED or NOT VIABLE (the mutant does not build) for
+// each, and exits 1 if one survived. Run it from the repository's root.
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// replacements: gremlins v0.6.0's mutators, by the operator at the position.
+var replacements = map[string]map[string]string{
+	"CONDITIONALS_BOUNDARY": {"<": "<=", "<=": "<", ">": ">=", ">=": ">"},
+	"CONDITIONALS_NEGATION": {"==": "!=", "!=": "==", "<": ">=", "<=": ">", ">": "<=", ">=": "<"},
+	"ARITHMETIC_BASE":       {"+": "-", "-": "+", "*": "/", "/": "*", "%": "*"},
+	"INCREMENT_DECREMENT":   {"++": "--", "--": "++"},
+	"INVERT_NEGATIVES":      {"-": "+"},
+}
+
+// operators, longest first, so that "<=" is not read as "<".
+var operators = []string{"++", "--", "<=", ">=", "==", "!=", "<", ">", "+", "-", "*", "/", "%"}
+
+type mutant struct {
+	file, kind string
+	line, col  int
+}
+
+func main() {
+	log := flag.String("log", "", "a gremlins log: run its mutants of the given -status")
+	status := flag.String("status", "NOT COVERED", "with -log, the status whose mutants run")
+	flag.Parse()
+	args := flag.Args()
+	var ms []mutant
+	if *log != "" {
+		if len(args) < 1 {
+			usage()
+		}
+		ms = fromLog(*log, *status)
+	} else {
+		if len(args) < 3 {
+			usage()
+		}
+		ms = []mutant{parse(args[1], args[2])}
+		args = append(args[:1], args[3:]...)
+	}
+	pkg, testFlags := args[0], args[1:]
+	lived := 0
+	for _, m := range ms {
+		verdict := run(pkg, m, testFlags)
+		if verdict == "SURVIVED" {
+			lived++
+		}
+		fmt.Printf("%-11s %s %s:%d:%d\n", verdict, m.kind, m.file, m.line, m.col)
+	}
+	if lived > 0 {
+		os.Exit(1)
+	}
+}
+
+func usage() {
+	fmt.Fprintln(os.Stderr, "usage: go run .ci/mutant.go [-log FILE -status S] PKGDIR [FILE:LINE:COL KIND] [go test flag...]")
+	os.Exit(2)
+}
+
+func parse(pos, kind string) mutant {
+	f := strings.Split(pos, ":")
+	if len(f) != 3 {
+		usage()
+	}
+	line, err1 := strconv.Atoi(f[1])
+	col, err2 := strconv.Atoi(f[2])
+	if err1 != nil || err2 != nil || replacements[kind] == nil {
+		usage()
+	}
+	return mutant{f[0], kind, line, col}
+}
+
+// fromLog reads lines such as " NOT COVERED CONDITIONALS_BOUNDARY at x.go:3:7".
+func fromLog(path, status string) []mutant {
+	f, err := os.Open(path)
+	if err != nil {
+		fatal(err)
+	}
+	defer f.Close()
+	var ms []mutant
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		rest, ok := strings.CutPrefix(strings.TrimSpace(sc.Text()), status+" ")
+		if !ok {
+			continue
+		}
+		if kind, pos, ok := strings.Cut(rest, " at "); ok {
+			ms = append(ms, parse(pos, kind))
+		}
+	}
+	if err := sc.Err(); err != nil {
+		fatal(err)
+	}
+	return ms
+}
+
+// run applies m in a copy of the work tree and runs pkg's tests there.
+func run(pkg string, m mutant, testFlags []string) string {
+	tmp, err := os.MkdirTemp("", "mutant")
+	if err != nil {
+		fatal(err)
+	}
+	defer os.RemoveAll(tmp)
+	files, err := exec.Command("git", "ls-files", "-z", "--cached", "--others", "--exclude-standard").Output()
+	if err != nil {
+		fatal(err)
+	}
+	for _, name := range strings.Split(strings.TrimRight(string(files), "\x00"), "\x00") {
+		copyFile(name, filepath.Join(tmp, name))
+	}
+	target := filepath.Join(tmp, pkg, m.file)
+	src, err := os.ReadFile(target)
+	if err != nil {
+		fatal(err)
+	}
+	lines := strings.Split(string(src), "\n")
+	if m.line < 1 || m.line > len(lines) || m.col < 1 || m.col > len(lines[m.line-1]) {
+		fatal(fmt.Errorf("%s:%d:%d: no such position", m.file, m.line, m.col))
+	}
+	l, at := lines[m.line-1], m.col-1
+	for _, op := range operators {
+		if strings.HasPrefix(l[at:], op) {
+			to, ok := replacements[m.kind][op]
+			if !ok {
+				fatal(fmt.Errorf("%s:%d:%d: %s does not apply to %q", m.file, m.line, m.col, m.kind, op))
+			}
+			lines[m.line-1] = l[:at] + to + l[at+len(op):]
+			break
+		}
+	}
+	if lines[m.line-1] == l {
+		fatal(fmt.Errorf("%s:%d:%d: no operator at %q", m.file, m.line, m.col, l[at:]))
+	}
+	if err := os.WriteFile(target, []byte(strings.Join(lines, "\n")), 0o644); err != nil {
+		fatal(err)
+	}
+	cmd := exec.Command("go", append(append([]string{"test", "-count=1"}, testFlags...), "./"+pkg)...)
+	cmd.Dir = tmp
+	out, err := cmd.CombinedOutput()
+	switch {
+	case strings.Contains(string(out), "[build failed]") || strings.Contains(string(out), "[setup failed]"):
+		return "NOT VIABLE"
+	case err != nil:
+		return "KILLED"
+	}
+	return "SURVIVED"
+}
+
+func copyFile(from, to string) {
+	data, err := os.ReadFile(from)
+	if err != nil {
+		fatal(err)
+	}
+	st, err := os.Stat(from)
+	if err != nil {
+		fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+		fatal(err)
+	}
+	if err := os.WriteFile(to, data, st.Mode().Perm()); err != nil {
+		fatal(err)
+	}
+}
+
+func fatal(err error) {
+	fmt.Fprintln(os.Stderr, "mutant:", err)
+	os.Exit(2)
+}
