@@ -78,9 +78,11 @@ func TestCompileBlob(t *testing.T) {
 	r = robotsdfa(t, nil, "inspect", writeTemp(t, "short.blob", blob[:100]))
 	require.Equal(t, exitProblem, r.code)
 	require.Contains(t, r.stderr, "short.blob")
-	r = robotsdfa(t, nil, "inspect", writeTemp(t, "junk", []byte("hello, world")))
-	require.Equal(t, exitProblem, r.code)
-	require.Contains(t, r.stderr, "neither a blob")
+	for _, junk := range []string{"hello, world", "RDF", ""} { // shorter than a magic too
+		r = robotsdfa(t, nil, "inspect", writeTemp(t, "junk", []byte(junk)))
+		require.Equal(t, exitProblem, r.code)
+		require.Contains(t, r.stderr, "junk: neither a blob", junk)
+	}
 	r = robotsdfa(t, nil, "inspect", t.TempDir())
 	require.Equal(t, exitProblem, r.code)
 	require.Contains(t, r.stderr, "is a directory")

@@ -80,6 +80,17 @@ func TestLint(t *testing.T) {
 	require.True(t, codes["google-key"] && codes["invalid"] && codes["shadowed"], "%v", codes)
 	require.Equal(t, "googlebot", doc.Files[0].Tokens[0].Token)
 
+	// RFC mode: a key only Google reads, on the last line (no newline
+	// after it), is named; the other lines are not.
+	gk := writeTemp(t, "gk.txt", []byte("user-agent: *\ndisallow: /a\ndisalow: /b"))
+	r = robotsdfa(t, nil, "lint", "-mode", "rfc", gk)
+	require.Equal(t, exitFound, r.code)
+	require.Equal(t, []string{
+		gk + ":1: note: '*' (every crawler no group names) gets the group(s) at line(s) 1: 1 rule(s) merged",
+		gk + `:3: warning: record "disalow" is not read by any crawler this tool knows of; ignored`,
+		gk + `:3: warning: key "disalow" is not RFC 9309's and is ignored here, but Google reads the line as disallow`,
+	}, lines(r.stdout))
+
 	// A disallow before the allow with its pattern is found too, once.
 	order := writeTemp(t, "order.txt", []byte("user-agent: *\ndisallow: /z\nallow: /z*\nallow: /z\n"))
 	r = robotsdfa(t, nil, "lint", order)
