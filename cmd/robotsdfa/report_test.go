@@ -91,6 +91,23 @@ func TestLint(t *testing.T) {
 		gk + `:3: warning: key "disalow" is not RFC 9309's and is ignored here, but Google reads the line as disallow`,
 	}, lines(r.stdout))
 
+	// The pattern matching is the mode's: in RFC mode /%7Ea* matches
+	// /~ab (an escape of an unreserved character is decoded), in Google
+	// mode it does not, and the disallow decides.
+	enc := writeTemp(t, "enc.txt", []byte("user-agent: *\nallow: /%7Ea*\ndisallow: /~ab\n"))
+	r = robotsdfa(t, nil, "lint", enc)
+	require.Equal(t, exitOK, r.code, r.stdout)
+	r = robotsdfa(t, nil, "lint", "-mode", "rfc", enc)
+	require.Equal(t, exitFound, r.code)
+	require.Contains(t, r.stdout, enc+":3: warning: Disallow: /~ab never decides (for *): Allow: /%7Ea* on line 2 (priority 4) matches whenever it does and wins (priority 4)")
+
+	// Three tokens are named; of more, three and a count.
+	many := writeTemp(t, "many.txt", []byte("user-agent: a\nuser-agent: b\nuser-agent: c\ndisallow: /x\ndisallow: /x\n\n"+
+		"user-agent: d\nuser-agent: e\nuser-agent: f\nuser-agent: g\ndisallow: /y\ndisallow: /y\n"))
+	r = robotsdfa(t, nil, "lint", many)
+	require.Contains(t, r.stdout, many+":5: warning: Disallow: /x never decides (for a, b, c): repeats line 4\n")
+	require.Contains(t, r.stdout, many+":12: warning: Disallow: /y never decides (for d, e, f and 1 more): repeats line 11\n")
+
 	// A disallow before the allow with its pattern is found too, once.
 	order := writeTemp(t, "order.txt", []byte("user-agent: *\ndisallow: /z\nallow: /z*\nallow: /z\n"))
 	r = robotsdfa(t, nil, "lint", order)
