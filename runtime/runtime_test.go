@@ -71,13 +71,17 @@ Disallow: /x
 
 // TestZeroAllocs: both. Allowed and Check, for string and []byte URLs, in
 // both modes, do not allocate: plain paths, paths that need a '/' in
-// front, long paths (pooled buffer), union matchers, scanned rules.
+// front, long paths (pooled buffer, grown once), union matchers, scanned
+// rules.
 func TestZeroAllocs(t *testing.T) {
 	if raceEnabled {
 		t.Skip("allocation counts are not meaningful under the race detector")
 	}
 	long := "http://example.com/" + strings.Repeat("a%41é/", 300) + "?sort=1"
-	urls := []string{"http://example.com/private/x", "http://example.com?q", "/a.pdf", long}
+	urls := []string{"http://example.com/private/x", "http://example.com?q", "/a.pdf", long,
+		"http://example.com?" + strings.Repeat("q", 511),  // 512 bytes and a '/': just past the stack buffer
+		"http://example.com/" + strings.Repeat("é", 2500), // escaped, past the pool's first buffer
+	}
 	stars := "User-agent: *\n" + strings.Repeat("Disallow: /*a*b*c*d*e*f*g*h$\nAllow: /*h*g*f*e*d*c*b*a$\n", 40)
 	for _, mode := range []compile.Mode{compile.Google, compile.RFC9309} {
 		for _, body := range []string{allocBody, stars} {
