@@ -220,7 +220,10 @@ func TestRecordsSources(t *testing.T) {
 	defer s.Close()
 	host := strings.TrimPrefix(s.URL, "http://")
 
-	r := runIn(t, "records", "-json", "http://user@"+host+"/some/page?q#frag", "bot")
+	r := runIn(t, "records", "-h")
+	require.Contains(t, r.stdout, "time limit of a fetch, redirects included (default 30s)")
+
+	r = runIn(t, "records", "-json", "http://user@"+host+"/some/page?q#frag", "bot")
 	require.Equal(t, exitOK, r.code, r.stderr)
 	var rep recordsReport
 	require.NoError(t, json.Unmarshal([]byte(r.stdout), &rep))

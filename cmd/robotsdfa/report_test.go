@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os/exec"
 	"path/filepath"
 	goruntime "runtime"
@@ -91,6 +92,16 @@ func TestLint(t *testing.T) {
 		gk + `:3: warning: key "disalow" is not RFC 9309's and is ignored here, but Google reads the line as disallow`,
 	}, lines(r.stdout))
 
+	// Diagnostics of one line stay in the order they were found.
+	noGroups := writeTemp(t, "nogroups.txt", []byte("useragent: *\ndisallow: /x\n"))
+	r = robotsdfa(t, nil, "lint", "-mode", "rfc", noGroups)
+	require.Equal(t, []string{
+		noGroups + `:1: warning: record "useragent" is not read by any crawler this tool knows of; ignored`,
+		noGroups + `:1: warning: key "useragent" is not RFC 9309's and is ignored here, but Google reads the line as user-agent`,
+		noGroups + ":1: warning: no user-agent line: the file has no groups and allows everything",
+		noGroups + ":2: warning: disallow rule before any user-agent line: it belongs to no group and is ignored",
+	}, lines(r.stdout))
+
 	// The pattern matching is the mode's: in RFC mode /%7Ea* matches
 	// /~ab (an escape of an unreserved character is decoded), in Google
 	// mode it does not, and the disallow decides.
@@ -105,8 +116,16 @@ func TestLint(t *testing.T) {
 	many := writeTemp(t, "many.txt", []byte("user-agent: a\nuser-agent: b\nuser-agent: c\ndisallow: /x\ndisallow: /x\n\n"+
 		"user-agent: d\nuser-agent: e\nuser-agent: f\nuser-agent: g\ndisallow: /y\ndisallow: /y\n"))
 	r = robotsdfa(t, nil, "lint", many)
-	require.Contains(t, r.stdout, many+":5: warning: Disallow: /x never decides (for a, b, c): repeats line 4\n")
-	require.Contains(t, r.stdout, many+":12: warning: Disallow: /y never decides (for d, e, f and 1 more): repeats line 11\n")
+	want = nil
+	for _, tok := range "abc" {
+		want = append(want, fmt.Sprintf(`%s:1: note: product token "%c" gets the group(s) at line(s) 1: 2 rule(s) merged`, many, tok))
+	}
+	want = append(want, many+":5: warning: Disallow: /x never decides (for a, b, c): repeats line 4")
+	for _, tok := range "defg" {
+		want = append(want, fmt.Sprintf(`%s:7: note: product token "%c" gets the group(s) at line(s) 7: 2 rule(s) merged`, many, tok))
+	}
+	want = append(want, many+":12: warning: Disallow: /y never decides (for d, e, f and 1 more): repeats line 11")
+	require.Equal(t, want, lines(r.stdout)) // notes of one line in the order of the tokens
 
 	// A disallow before the allow with its pattern is found too, once.
 	order := writeTemp(t, "order.txt", []byte("user-agent: *\ndisallow: /z\nallow: /z*\nallow: /z\n"))
