@@ -239,13 +239,20 @@ func TestRecordsSources(t *testing.T) {
 	require.Equal(t, exitOK, r.code, r.stderr)
 	for _, want := range []string{
 		"groups:        no group names the agent; the '*' group(s) at line(s) 2",
-		"crawl-delay:   7s (line 3)",
+		"crawl-delay:   7s (line 3)", // one value: no reason given
 		"request-rate:  1 per 10s (line 4)",
 		"  line 1     /s.xml  (repeated on line(s) 6)",
 		"  line 3     crawl-delay: 7",
 	} {
-		require.Contains(t, r.stdout, want)
+		require.Contains(t, lines(r.stdout), want)
 	}
+	// Two values (one group: no allow or disallow between its user-agent
+	// lines): the most polite, and why.
+	two := writeTemp(t, "two.txt", []byte("user-agent: a\ncrawl-delay: 3\nrequest-rate: 1/5\n\nuser-agent: a\ncrawl-delay: 9\nrequest-rate: 2/5\n"))
+	r = runIn(t, "records", two, "a")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Contains(t, lines(r.stdout), "crawl-delay:   9s (line 6), the largest of the groups that apply (the most polite): line 2 3s; line 6 9s;")
+	require.Contains(t, lines(r.stdout), "request-rate:  1 per 5s (line 3), the lowest of the groups that apply (the most polite): line 3 1 per 5s; line 7 2 per 5s;")
 
 	// A host in a pack.
 	rdir := t.TempDir()
