@@ -232,6 +232,9 @@ func TestRecordsSources(t *testing.T) {
 	require.Contains(t, rep.Fetch, "success (HTTP 200)")
 	require.Equal(t, 7.0, rep.CrawlDelay.Seconds)
 	require.Equal(t, []sitemapEntry{{URL: "/s.xml", Line: 1, Repeats: []int32{6}}}, rep.Sitemaps)
+	r = runIn(t, "records", "http://"+host+"/some/page", "bot")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Equal(t, "fetch:         "+rep.Fetch, lines(r.stdout)[1])
 
 	// The text form, from the file.
 	robots := writeTemp(t, "robots.txt", []byte(body))
@@ -318,4 +321,65 @@ func TestLintCarriesRecords(t *testing.T) {
 	}
 	sort.Strings(tokens)
 	require.Equal(t, []string{"*", "a"}, tokens)
+}
+
+// TestRecordsText: the text form whole, from a file, from a blob in a
+// pack (no lines kept), for an agent no group names, and for a file
+// shorter than a blob's magic.
+func TestRecordsText(t *testing.T) {
+	body := "Sitemap: /s.xml\nUser-agent: *\nCrawl-delay: 7\nRequest-rate: 1/10\nDisallow: /private\nSitemap: /s.xml\nHost: example.com\nNoindex: /x\n"
+	records := `host:          example.com (line 7)
+sitemaps:
+  line 1     /s.xml  (repeated on line(s) 6)
+other records:
+  line 3     crawl-delay: 7
+  line 4     request-rate: 1/10
+  line 7     host: example.com
+  line 8     noindex: /x
+`
+	robots := writeTemp(t, "robots.txt", []byte(body))
+	r := runIn(t, "records", robots, "bot")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Equal(t, "source:        "+robots+` (robots.txt, google mode)
+agent:         bot
+groups:        no group names the agent; the '*' group(s) at line(s) 2
+crawl-delay:   7s (line 3)
+request-rate:  1 per 10s (line 4)
+`+records, r.stdout)
+
+	rdir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(rdir, "example.com.txt"), []byte(body), 0o644))
+	pack := filepath.Join(t.TempDir(), "x.pack")
+	r = runIn(t, "compile", "-robots-dir", rdir, "-o", pack)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	r = runIn(t, "records", "-pack", pack, "example.com", "bot")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Equal(t, `source:        example.com (blob, google mode)
+agent:         bot
+groups:        as a blob binds them (it keeps no lines)
+crawl-delay:   7s (a blob keeps the value, not its line)
+request-rate:  1 per 10s (a blob keeps the value, not its line)
+`+records, r.stdout)
+
+	named := writeTemp(t, "named.txt", []byte("user-agent: a\ncrawl-delay: 3\nsitemap: /only.xml\n"))
+	r = runIn(t, "records", named, "b")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Equal(t, "source:        "+named+` (robots.txt, google mode)
+agent:         b
+groups:        none applies: everything is allowed
+crawl-delay:   none
+request-rate:  none
+host:          none
+sitemaps:
+  line 3     /only.xml
+other records:
+  line 2     crawl-delay: 3
+`, r.stdout)
+
+	for _, short := range []string{"", "#"} {
+		r = runIn(t, "records", writeTemp(t, "short.txt", []byte(short)), "b")
+		require.Equal(t, exitOK, r.code, r.stderr)
+		require.Contains(t, r.stdout, "groups:        none applies: everything is allowed\n")
+		require.Contains(t, r.stdout, "sitemaps:      none\nother records: none\n")
+	}
 }
