@@ -105,6 +105,16 @@ func TestBodyOverMaxBytes(t *testing.T) {
 	m := r.Agent("bot")
 	require.False(t, m.Allowed(s.URL+"/first"))
 	require.True(t, m.Allowed(s.URL+"/private"), "a rule past MaxBytes is not read")
+
+	// A body of exactly MaxBytes, and one byte over.
+	for _, extra := range []int{0, 1} {
+		c, _ := newClient()
+		c.MaxBytes = len(long) - extra
+		_, out, err := c.Get(context.Background(), s.URL+"/")
+		require.NoError(t, err)
+		require.Equal(t, extra == 1, out.Truncated, "MaxBytes %d, body %d", c.MaxBytes, len(long))
+		require.Equal(t, int64(c.MaxBytes), out.Bytes)
+	}
 }
 
 // A redirect to another server (a plain net/http server started here):

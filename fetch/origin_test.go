@@ -79,3 +79,22 @@ func TestOriginOfAgreesWithURLParse(t *testing.T) {
 	require.Equal(t, 26199, n)
 	t.Logf("%d URLs, %d read whole by net/url, %d beginning with their origin as written", n, whole, written)
 }
+
+// TestPlainOriginAnswers: the reading without net/url takes every URL of
+// its form, whichever letters and digits the host and port hold, and
+// gives OriginOf's answer.
+func TestPlainOriginAnswers(t *testing.T) {
+	for raw, want := range map[string]string{
+		"http://abcdefghijklmnopqrstuvwxyz.0123456789-/x": "http://abcdefghijklmnopqrstuvwxyz.0123456789-",
+		"https://a.example:8019?q":                        "https://a.example:8019",
+		"https://a.example:90#f":                          "https://a.example:90",
+		"http://a.example":                                "http://a.example",
+	} {
+		o, ok := plainOrigin(raw)
+		require.True(t, ok, raw)
+		require.Equal(t, Origin(want), o, raw)
+		got, err := OriginOf(raw)
+		require.NoError(t, err)
+		require.Equal(t, o, got, raw)
+	}
+}

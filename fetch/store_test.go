@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"math/rand"
+	"path/filepath"
 	"slices"
 	"testing"
 
+	"github.com/dgryski/go-farm"
 	"github.com/stretchr/testify/require"
 )
 
@@ -63,5 +65,36 @@ func TestMemoryStoreModel(t *testing.T) {
 			require.Equal(t, bytes(model), s.Bytes())
 			require.Equal(t, evictions, s.Evictions())
 		}
+	}
+}
+
+// TestDirStorePath: an origin's file is named by its go-farm fingerprint
+// in hexadecimal, filed under the first two digits, so that a cache
+// directory keeps its entries across versions.
+func TestDirStorePath(t *testing.T) {
+	dir := t.TempDir()
+	st, err := OpenDirStore(dir, 1<<20, 0)
+	require.NoError(t, err)
+	o := Origin("https://example.com")
+	name := fmt.Sprintf("%016x", farm.Fingerprint64([]byte(o)))
+	require.Equal(t, filepath.Join(dir, name[:2], name+".json"), st.path(o))
+}
+
+// TestCompiledBodiesBounded: identical bodies compile once; at most
+// compiledKeep compiled bodies are held.
+func TestCompiledBodiesBounded(t *testing.T) {
+	c, _ := newClient()
+	c.init()
+	held := len(c.compiled) // the allow-all and disallow-all entries
+	body := func(i int) []byte { return []byte(fmt.Sprintf("user-agent: *\ndisallow: /%d\n", i)) }
+	for _, i := range []int{0, 1, 0, 1} {
+		_, err := c.compileEntry(body(i))
+		require.NoError(t, err)
+	}
+	require.Equal(t, held+2, len(c.compiled))
+	for i := range compiledKeep + 1 {
+		_, err := c.compileEntry(body(i))
+		require.NoError(t, err)
+		require.LessOrEqual(t, len(c.compiled), compiledKeep)
 	}
 }

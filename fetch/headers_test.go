@@ -1,0 +1,44 @@
+package fetch
+
+import (
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestParseMaxAge: Cache-Control's max-age in seconds (RFC 9111 section
+// 5.2.2.1), a delta-seconds of 2^31 or more or an unreadable one ignored
+// (-1), no-store and no-cache as 0 wherever they stand.
+func TestParseMaxAge(t *testing.T) {
+	for _, c := range []struct {
+		values []string
+		want   time.Duration
+	}{
+		{nil, -1},
+		{[]string{"max-age=0"}, 0},
+		{[]string{"max-age=60"}, time.Minute},
+		{[]string{`max-age="60"`}, time.Minute},
+		{[]string{"public, Max-Age=60"}, time.Minute},
+		{[]string{"max-age=2147483647"}, 2147483647 * time.Second},
+		{[]string{"max-age=2147483648"}, -1},
+		{[]string{"max-age=-1"}, -1},
+		{[]string{"max-age=soon"}, -1},
+		{[]string{"max-age=60", "no-cache"}, 0},
+		{[]string{"No-Store, max-age=60"}, 0},
+		{[]string{"private"}, -1},
+	} {
+		require.Equal(t, c.want, parseMaxAge(c.values), "%q", c.values)
+	}
+}
+
+// TestIsRedirect: a 3xx other than 304 with a Location is followed (RFC
+// 9309 section 2.3.1.2); nothing else is.
+func TestIsRedirect(t *testing.T) {
+	to := http.Header{"Location": {"/elsewhere"}}
+	for code, want := range map[int]bool{299: false, 300: true, 301: true, 304: false, 308: true, 399: true, 400: false} {
+		require.Equal(t, want, isRedirect(code, to), "%d", code)
+	}
+	require.False(t, isRedirect(301, http.Header{}), "no Location")
+}
