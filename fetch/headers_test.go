@@ -42,3 +42,20 @@ func TestIsRedirect(t *testing.T) {
 	}
 	require.False(t, isRedirect(301, http.Header{}), "no Location")
 }
+
+// TestDefaults (rfc): a zero Client's limits, written out rather than read
+// from the constants: a success cached a day (RFC 9309 section 2.4: not
+// more than 24 hours), an unreachable origin's last copy served for 30
+// days (section 2.3.1.4), five redirects followed (section 2.3.1.2).
+func TestDefaults(t *testing.T) {
+	c := &Client{}
+	c.init()
+	require.Equal(t, 30*time.Second, c.Timeout)
+	require.Equal(t, 24*time.Hour, c.TTL)
+	require.Equal(t, time.Minute, c.MinTTL)
+	require.Equal(t, 7*24*time.Hour, c.MaxTTL)
+	require.Equal(t, 5*time.Minute, c.RetryUnreachable)
+	require.Equal(t, 24*time.Hour, c.MaxRetryAfter)
+	require.Equal(t, 30*24*time.Hour, c.StaleFor)
+	require.Equal(t, 5, MaxRedirects)
+}
