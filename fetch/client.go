@@ -383,7 +383,7 @@ func (c *Client) settle(ctx context.Context, o Origin, a answer, prev Entry) (En
 			e = Entry{Blob: prev.Blob, Good: true, loaded: l}
 			out.Stale, out.GoodAt, out.Rules = true, prev.Outcome.GoodAt, prev.Outcome.Rules
 			out.ETag, out.LastModified = prev.Outcome.ETag, prev.Outcome.LastModified
-		case now.Sub(out.FailingSince) >= c.StaleFor:
+		case now.Sub(out.FailingSince) > c.StaleFor:
 			e = c.allowAll
 			out.Rules = "allow all"
 		default:

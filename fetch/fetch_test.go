@@ -327,7 +327,11 @@ func TestStale(t *testing.T) {
 	clk.advance(DefaultStaleFor - time.Hour)
 	_, public, _ = verdicts(t, c, down.URL)
 	require.False(t, public)
-	clk.advance(2 * time.Hour)
+	clk.advance(time.Hour) // exactly StaleFor: not longer
+	_, public, out = verdicts(t, c, down.URL)
+	require.False(t, public)
+	require.Equal(t, "disallow all", out.Rules)
+	clk.advance(DefaultRetryUnreachable)
 	_, public, out = verdicts(t, c, down.URL)
 	require.True(t, public, "unreachable for more than 30 days with no copy: allow all")
 	require.Equal(t, "allow all", out.Rules)
