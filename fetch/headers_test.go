@@ -1,6 +1,7 @@
 package fetch
 
 import (
+	"context"
 	"net/http"
 	"testing"
 	"time"
@@ -41,6 +42,16 @@ func TestIsRedirect(t *testing.T) {
 		require.Equal(t, want, isRedirect(code, to), "%d", code)
 	}
 	require.False(t, isRedirect(301, http.Header{}), "no Location")
+
+	// A 3xx that is not followed is no answer: unavailable, allow all.
+	for _, code := range []int{300, 301} {
+		s := newServer(t, status(code))
+		c, _ := newClient()
+		_, out, err := c.Get(context.Background(), s.URL+"/")
+		require.NoError(t, err)
+		require.Equal(t, Unavailable, out.Status, "%d", code)
+		require.Equal(t, code, out.HTTPStatus)
+	}
 }
 
 // TestDefaults (rfc): a zero Client's limits, written out rather than read
