@@ -70,3 +70,21 @@ func TestDefaults(t *testing.T) {
 	require.Equal(t, 30*24*time.Hour, c.StaleFor)
 	require.Equal(t, 5, MaxRedirects)
 }
+
+// TestOutcomeString: the one-line summary, every part of it.
+func TestOutcomeString(t *testing.T) {
+	at := time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
+	times := ", fetched 2026-11-01T00:00:00Z, expires 2026-11-02T00:00:00Z"
+	require.Equal(t, "https://example.com/robots.txt: success (HTTP 200), robots.txt, 120 bytes"+times, Outcome{
+		Origin: "https://example.com", Status: Success, HTTPStatus: 200, Rules: "robots.txt", Bytes: 120,
+		FetchedAt: at, ExpiresAt: at.Add(24 * time.Hour),
+	}.String())
+	require.Equal(t, "https://example.com/robots.txt: unreachable (HTTP 503) (status: busy), retry after 1h0m0s, "+
+		"robots.txt, 2 redirect(s): https://a.example/robots.txt -> https://b.example/robots.txt, 600 bytes (truncated), "+
+		"stale copy from 2026-10-01T00:00:00Z, not modified, from cache"+times, Outcome{
+		Origin: "https://example.com", Status: Unreachable, HTTPStatus: 503, Err: &Error{ErrStatus, "busy"},
+		RetryAfter: time.Hour, Rules: "robots.txt", Redirects: []string{"https://a.example/robots.txt", "https://b.example/robots.txt"},
+		Bytes: 600, Truncated: true, Stale: true, GoodAt: at.AddDate(0, -1, 0), NotModified: true, FromCache: true,
+		FetchedAt: at, ExpiresAt: at.Add(24 * time.Hour),
+	}.String())
+}

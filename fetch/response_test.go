@@ -193,3 +193,25 @@ func TestRetryAfter(t *testing.T) {
 		})
 	}
 }
+
+// TestFromResponseEdges: a body of exactly MaxBytes is whole, one byte
+// more is truncated; responses are counted by status class, 1xx to 5xx,
+// and anything else at 0.
+func TestFromResponseEdges(t *testing.T) {
+	c, _ := newClient()
+	c.MaxBytes = 26
+	body := []byte("user-agent: *\ndisallow: /\n") // 26 bytes
+	for _, extra := range []int{0, 1} {
+		b := append(append([]byte(nil), body...), []byte("#")[:extra]...)
+		_, out, err := c.FromResponse(context.Background(), Response{URL: fmt.Sprintf("https://e%d.example/robots.txt", extra), StatusCode: 200, Body: b})
+		require.NoError(t, err)
+		require.Equal(t, extra == 1, out.Truncated)
+		require.Equal(t, int64(26), out.Bytes)
+	}
+	c, _ = newClient()
+	for i, code := range []int{99, 100, 199, 200, 299, 404, 500, 599, 600} {
+		_, _, err := c.FromResponse(context.Background(), Response{URL: fmt.Sprintf("https://s%d.example/robots.txt", i), StatusCode: code})
+		require.NoError(t, err)
+	}
+	require.Equal(t, [6]int64{2, 2, 2, 0, 1, 2}, c.Stats().Responses)
+}
