@@ -121,3 +121,31 @@ func TestTransportPacesConcurrent(t *testing.T) {
 		require.GreaterOrEqual(t, times[i].Sub(times[i-1]), 45*time.Millisecond, "request %d", i)
 	}
 }
+
+// TestTransportIntervalAndBound: a request-rate of zero requests asks
+// for no pacing (and no division by zero); the longer of delay and rate
+// wins; the next-request times of origins seen once are pruned, so that
+// a crawl of many origins does not grow the Transport without bound.
+func TestTransportIntervalAndBound(t *testing.T) {
+	delay := func(d time.Duration) func() (time.Duration, bool) {
+		return func() (time.Duration, bool) { return d, d > 0 }
+	}
+	rate := func(n int, per time.Duration) func() (int, time.Duration, bool) {
+		return func() (int, time.Duration, bool) { return n, per, true }
+	}
+	require.Equal(t, time.Duration(0), interval(delay(0), rate(0, time.Minute)))
+	require.Equal(t, 5*time.Second, interval(delay(5*time.Second), rate(10, 10*time.Second)))
+	require.Equal(t, 20*time.Second, interval(delay(5*time.Second), rate(3, time.Minute)))
+
+	tr := &Transport{MaxDelay: time.Second}
+	tr.next = map[Origin]time.Time{}
+	req, err := http.NewRequest(http.MethodGet, "https://example.com/", nil)
+	require.NoError(t, err)
+	for i := range 6000 {
+		require.NoError(t, tr.wait(req, Origin(fmt.Sprintf("https://o%d.example", i)), time.Nanosecond))
+		if i%1000 == 999 {
+			time.Sleep(time.Millisecond) // the times taken so far pass
+		}
+	}
+	require.LessOrEqual(t, len(tr.next), 4097)
+}
