@@ -1,0 +1,78 @@
+package automaton_test
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"regexp"
+	"strconv"
+	"testing"
+
+	"github.com/robotsdfa/robotsdfa/automaton"
+	"github.com/robotsdfa/robotsdfa/compile"
+)
+
+// TestDecodeErrorOffsets: a refused blob's error names the byte offset of
+// the faulty field, each computed here from docs/FORMAT.md's layout: the
+// section table at 24 (12 bytes an entry), a counted section's count word
+// first, then its records (rules 20 bytes, DFAs 28, programs 48).
+func TestDecodeErrorOffsets(t *testing.T) {
+	good := blobOf(t, blobBodies[0], compile.Google)
+	le := binary.LittleEndian
+	entry := func(id int) int { return 24 + 12*(id-1) }
+	sec := func(b []byte, id int) int { return int(le.Uint32(b[entry(id)+4:])) }
+	const programs, rules, dfas, tables = 3, 4, 6, 7
+	rule0 := sec(good, rules) + 4
+	dfa0 := sec(good, dfas) + 4
+	prog0 := sec(good, programs) + 4
+	put := func(at int, v uint32) func([]byte) { return func(b []byte) { le.PutUint32(b[at:], v) } }
+	cases := []struct {
+		name   string
+		damage func([]byte)
+		offset int
+		what   string
+	}{
+		{"section in the section table", put(entry(1)+4, 28), entry(1) + 4, "overlaps what precedes it"},
+		{"section misaligned", func(b []byte) { le.PutUint32(b[entry(programs)+4:], uint32(sec(b, programs)+2)) }, entry(programs) + 4, "not 4-byte aligned"},
+		{"section overlaps", func(b []byte) { le.PutUint32(b[entry(programs)+4:], uint32(sec(b, programs-1))) }, entry(programs) + 4, "overlaps what precedes it"},
+		{"section past the trailer", put(entry(programs)+8, uint32(len(good))), entry(programs) + 8, "runs past the trailer"},
+		{"section too short for its count", put(entry(tables)+8, 2), sec(good, tables), "too short for its counts"},
+		{"record count", func(b []byte) { le.PutUint32(b[rule0-4:], le.Uint32(b[rule0-4:])+1) }, rule0 - 4, "records of 20 bytes need"},
+		{"rule padding", func(b []byte) { b[rule0+1] = 1 }, rule0 + 1, "padding not zero"},
+		{"rule priority", put(rule0+4, 1<<31), rule0 + 4, "priority"},
+		{"rule pattern length", put(rule0+16, 1), rule0 + 16, "pattern of 1 bytes"},
+		{"dfa decided states", put(dfa0+4, 0), dfa0 + 4, "0 decided"},
+		{"dfa table", put(dfa0+20, 1<<30), dfa0 + 20, "runs past the"},
+		{"dfa words", put(dfa0+24, 1), dfa0 + 24, "words cannot hold"},
+		{"program rules", put(prog0+4, 1<<20), prog0, "rules ["},
+		{"program list", put(prog0+12, 1<<20), prog0 + 8, "a list runs past"},
+		{"program flags", put(prog0+24, 2), prog0 + 24, "unknown flags"},
+		{"program crawl-delay", func(b []byte) { le.PutUint64(b[prog0+32:], uint64(1<<64-2)) }, prog0 + 28, "crawl-delay -2"},
+	}
+	// The header and section table: 24 + 8×12 bytes, and the trailer.
+	for n, short := range map[int]bool{127: true, 128: false} {
+		_, err := automaton.Decode(good[:n])
+		if got := err != nil && bytes.Contains([]byte(err.Error()), []byte("shorter than a header")); got != short {
+			t.Errorf("%d bytes: %v", n, err)
+		}
+	}
+	offset := regexp.MustCompile(`\(byte offset (\d+)\)$`)
+	for _, c := range cases {
+		b := bytes.Clone(good)
+		c.damage(b)
+		reseal(b)
+		_, err := automaton.Decode(b)
+		if !errors.Is(err, automaton.ErrFormat) {
+			t.Errorf("%s: %v, want ErrFormat", c.name, err)
+			continue
+		}
+		m := offset.FindStringSubmatch(err.Error())
+		if m == nil || !bytes.Contains([]byte(err.Error()), []byte(c.what)) {
+			t.Errorf("%s: %v, want %q and an offset", c.name, err, c.what)
+			continue
+		}
+		if got, _ := strconv.Atoi(m[1]); got != c.offset {
+			t.Errorf("%s: offset %d, want %d: %v", c.name, got, c.offset, err)
+		}
+	}
+}
