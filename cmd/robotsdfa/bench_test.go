@@ -77,6 +77,22 @@ func TestBench(t *testing.T) {
 	require.Contains(t, r.stdout, fmt.Sprintf("blob bytes / robots.txt bytes: median %.2f, p99 %.2f; all files %d → %d bytes\n",
 		ratios[len(ratios)/2], ratios[len(ratios)*99/100], robotsBytes, blobBytes))
 
+	// An empty robots.txt has no ratio: the median and p99 are the other
+	// file's; a workload the corpus cannot give is named and skipped.
+	tiny := t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(tiny, "corpus", "robots"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(tiny, "corpus", "hosts.tsv"), nil, 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(tiny, "corpus", "robots", "a.txt"), nil, 0o644))
+	body := []byte("user-agent: *\ndisallow: /x\n")
+	require.NoError(t, os.WriteFile(filepath.Join(tiny, "corpus", "robots", "b.txt"), body, 0o644))
+	blob, err := compile.Compile(body, compile.Options{}).AppendBinary(nil)
+	require.NoError(t, err)
+	ratio := float64(len(blob)) / float64(len(body))
+	r = robotsdfa(t, nil, "bench", "-corpus", tiny, "-time", "1ms")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Contains(t, r.stdout, "urls.txt.zst: no such file")
+	require.Contains(t, r.stdout, fmt.Sprintf("blob bytes / robots.txt bytes: median %.2f, p99 %.2f; all files %d → ", ratio, ratio, len(body)))
+
 	r = robotsdfa(t, nil, "bench", "-corpus", t.TempDir())
 	require.Equal(t, exitProblem, r.code)
 }
