@@ -194,7 +194,10 @@ func TestCompilePackErrors(t *testing.T) {
 	_, err := os.Stat(out)
 	require.True(t, os.IsNotExist(err))
 
-	r = robotsdfa(t, nil, "compile", "-robots-dir", dir, "-o", out)
+	r = robotsdfa(t, nil, "compile", "-robots-dir", dir, "-o", out, "-workers", "0")
+	require.Equal(t, exitProblem, r.code)
+	require.Contains(t, r.stderr, "-workers must be at least 1")
+	r = robotsdfa(t, nil, "compile", "-robots-dir", dir, "-o", out, "-workers", "1")
 	require.Equal(t, exitOK, r.code, r.stderr)
 	r = robotsdfa(t, []byte("https://a.example/x\nhttps://zero.example/x\nhttps://c.example/x\n"), "filter", "-pack", out, "-agent", "bot", "-verdicts")
 	require.Equal(t, exitOK, r.code, r.stderr)
