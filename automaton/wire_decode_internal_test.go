@@ -302,3 +302,45 @@ func TestDecodeAgentIndex(t *testing.T) {
 		"padding not zero":       func(b []byte) { record(b, 2)[20] = 1 },
 	})
 }
+
+// TestPadWordDamage: a row's pad word (docs/FORMAT.md: one zero word
+// before a row that would start at an odd offset) must be zero; one that
+// is not is refused with ErrFormat.
+func TestPadWordDamage(t *testing.T) {
+	var body strings.Builder
+	body.WriteString("User-agent: *\n")
+	for _, p := range []string{"/ab", "/ac", "/ad", "/xy", "/q", "/*.pdf$", "/a*b", "/private/"} {
+		body.WriteString("Disallow: " + p + "\n")
+	}
+	blob := blobFor(t, body.String())
+	set, err := Decode(blob)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if uintptr(unsafe.Pointer(&set.Programs[0].dfas[0].t[0]))%4 != 0 || !littleEndian {
+		t.Skip("the table is a copy, not a view of the blob, on this machine")
+	}
+	// The first pad word before a row with an output and before one
+	// without.
+	pads := map[bool]int{}
+	for _, p := range set.Programs {
+		for _, d := range p.dfas {
+			pos := d.decEnd
+			for row := 0; pos < uint32(len(d.t)); row++ {
+				out := row < d.NumOutputs
+				r := rowStart(pos, out)
+				if _, seen := pads[out]; !seen && (r-pos == 3 || r-pos == 2 && !out) {
+					pads[out] = offsetIn(blob, &d.t[pos])
+				}
+				pos = r + rowWords(d.t, r, d.NumClasses)
+			}
+		}
+	}
+	if len(pads) != 2 {
+		t.Fatalf("pad words before rows with an output or not: %v; change the rules", pads)
+	}
+	refusesDamage(t, blob, map[string]func(b []byte){
+		"pad word before a row with an output": func(b []byte) { b[pads[true]] = 1 },
+		"pad word before a row without":        func(b []byte) { b[pads[false]] = 1 },
+	})
+}
