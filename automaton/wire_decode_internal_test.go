@@ -75,11 +75,11 @@ func TestSparseRowDamage(t *testing.T) {
 	if at < 0 {
 		t.Fatal("no sparse row with 2 or more exceptions and padding: change the rules")
 	}
-	refusesDamage(t, blob, map[string]func(b []byte){
-		"out of order": func(b []byte) { b[at], b[at+1] = b[at+1], b[at] },
-		"repeated":     func(b []byte) { b[at+1] = b[at] },
-		"out of range": func(b []byte) { b[at+int(n)-1] = 255 },
-		"padding":      func(b []byte) { b[at+int(n)] = 1 },
+	refusesAt(t, blob, map[string]damageAt{
+		"out of order": {at, func(b []byte) { b[at], b[at+1] = b[at+1], b[at] }},
+		"repeated":     {at + 1, func(b []byte) { b[at+1] = b[at] }},
+		"out of range": {at + int(n) - 1, func(b []byte) { b[at+int(n)-1] = 255 }},
+		"padding":      {at + int(n), func(b []byte) { b[at+int(n)] = 1 }},
 	})
 }
 
@@ -148,14 +148,14 @@ func TestChainRowDamage(t *testing.T) {
 		t.Fatal("no chain row with padding: change the rules")
 	}
 	u32 := func(b []byte, o int, v uint32) { binary.LittleEndian.PutUint32(b[o:], v) }
-	refusesDamage(t, blob, map[string]func(b []byte){
-		"count without flag": func(b []byte) { u32(b, at+4, n) },
-		"count of one":       func(b []byte) { u32(b, at+4, chainFlag|1) },
-		"count too large":    func(b []byte) { u32(b, at+4, chainFlag|1000) },
-		"end of input class": func(b []byte) { b[at+8] = byte(d.NumClasses - 1) },
-		"padding":            func(b []byte) { b[at+8+int(n)] = 1 },
-		"live default":       func(b []byte) { u32(b, at, d.start) },
-		"header":             func(b []byte) { u32(b, at-4, 3) },
+	refusesAt(t, blob, map[string]damageAt{
+		"count without flag": {at + 4, func(b []byte) { u32(b, at+4, n) }},
+		"count of one":       {at + 4, func(b []byte) { u32(b, at+4, chainFlag|1) }},
+		"count too large":    {at + 4, func(b []byte) { u32(b, at+4, chainFlag|1000) }},
+		"end of input class": {at + 8, func(b []byte) { b[at+8] = byte(d.NumClasses - 1) }},
+		"padding":            {at + 8 + int(n), func(b []byte) { b[at+8+int(n)] = 1 }},
+		"live default":       {at, func(b []byte) { u32(b, at, d.start) }},
+		"header":             {at - 4, func(b []byte) { u32(b, at-4, 3) }},
 	})
 }
 
@@ -171,6 +171,30 @@ func refusesDamage(t *testing.T, blob []byte, damages map[string]func(b []byte))
 			t.Errorf("%s: %v, want ErrFormat", name, err)
 		} else {
 			t.Logf("%s: %v", name, err)
+		}
+	}
+}
+
+// damageAt is a damage and the byte it changes.
+type damageAt struct {
+	at     int
+	damage func(b []byte)
+}
+
+// refusesAt is refusesDamage that also wants each error to name the word
+// holding the byte changed.
+func refusesAt(t *testing.T, blob []byte, damages map[string]damageAt) {
+	t.Helper()
+	for name, d := range damages {
+		b := bytes.Clone(blob)
+		d.damage(b)
+		sealBlob(b)
+		_, err := Decode(b)
+		var be *blobError
+		if !errors.Is(err, ErrFormat) || !errors.As(err, &be) {
+			t.Errorf("%s: %v, want ErrFormat", name, err)
+		} else if be.Offset > d.at || d.at >= be.Offset+4 {
+			t.Errorf("%s: %v, want the offset of the word holding byte %d", name, err, d.at)
 		}
 	}
 }
@@ -339,8 +363,8 @@ func TestPadWordDamage(t *testing.T) {
 	if len(pads) != 2 {
 		t.Fatalf("pad words before rows with an output or not: %v; change the rules", pads)
 	}
-	refusesDamage(t, blob, map[string]func(b []byte){
-		"pad word before a row with an output": func(b []byte) { b[pads[true]] = 1 },
-		"pad word before a row without":        func(b []byte) { b[pads[false]] = 1 },
+	refusesAt(t, blob, map[string]damageAt{
+		"pad word before a row with an output": {pads[true], func(b []byte) { b[pads[true]] = 1 }},
+		"pad word before a row without":        {pads[false], func(b []byte) { b[pads[false]] = 1 }},
 	})
 }
