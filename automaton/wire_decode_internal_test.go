@@ -144,8 +144,8 @@ func TestChainRowDamage(t *testing.T) {
 			at, n = offsetIn(blob, &d.t[r]), d.t[r+1]&^chainFlag
 		}
 	})
-	if at < 0 {
-		t.Fatal("no chain row with padding: change the rules")
+	if at < 0 || n < 5 {
+		t.Fatal("no chain row of 5 states or more with padding: change the rules")
 	}
 	u32 := func(b []byte, o int, v uint32) { binary.LittleEndian.PutUint32(b[o:], v) }
 	refusesAt(t, blob, map[string]damageAt{
@@ -153,6 +153,7 @@ func TestChainRowDamage(t *testing.T) {
 		"count of one":       {at + 4, func(b []byte) { u32(b, at+4, chainFlag|1) }},
 		"count too large":    {at + 4, func(b []byte) { u32(b, at+4, chainFlag|1000) }},
 		"end of input class": {at + 8, func(b []byte) { b[at+8] = byte(d.NumClasses - 1) }},
+		"the last class":     {at + 8 + int(n) - 1, func(b []byte) { b[at+8+int(n)-1] = byte(d.NumClasses - 1) }},
 		"padding":            {at + 8 + int(n), func(b []byte) { b[at+8+int(n)] = 1 }},
 		"live default":       {at, func(b []byte) { u32(b, at, d.start) }},
 		"header":             {at - 4, func(b []byte) { u32(b, at-4, 3) }},
@@ -328,8 +329,8 @@ func TestDecodeAgentIndex(t *testing.T) {
 }
 
 // TestPadWordDamage: a row's pad word (docs/FORMAT.md: one zero word
-// before a row that would start at an odd offset) must be zero; one that
-// is not is refused with ErrFormat.
+// before a row that would start at an odd offset) must be zero, and a
+// row's output a rule index or none; others are refused with ErrFormat.
 func TestPadWordDamage(t *testing.T) {
 	var body strings.Builder
 	body.WriteString("User-agent: *\n")
@@ -347,12 +348,16 @@ func TestPadWordDamage(t *testing.T) {
 	// The first pad word before a row with an output and before one
 	// without.
 	pads := map[bool]int{}
+	output := -1 // the first row output's word
 	for _, p := range set.Programs {
 		for _, d := range p.dfas {
 			pos := d.decEnd
 			for row := 0; pos < uint32(len(d.t)); row++ {
 				out := row < d.NumOutputs
 				r := rowStart(pos, out)
+				if out && output < 0 {
+					output = offsetIn(blob, &d.t[r-2])
+				}
 				if _, seen := pads[out]; !seen && (r-pos == 3 || r-pos == 2 && !out) {
 					pads[out] = offsetIn(blob, &d.t[pos])
 				}
@@ -360,11 +365,12 @@ func TestPadWordDamage(t *testing.T) {
 			}
 		}
 	}
-	if len(pads) != 2 {
-		t.Fatalf("pad words before rows with an output or not: %v; change the rules", pads)
+	if len(pads) != 2 || output < 0 {
+		t.Fatalf("pad words before rows with an output or not: %v, an output at %d; change the rules", pads, output)
 	}
 	refusesAt(t, blob, map[string]damageAt{
 		"pad word before a row with an output": {pads[true], func(b []byte) { b[pads[true]] = 1 }},
 		"pad word before a row without":        {pads[false], func(b []byte) { b[pads[false]] = 1 }},
+		"output rule out of range":             {output, func(b []byte) { binary.LittleEndian.PutUint32(b[output:], 1<<31) }},
 	})
 }
