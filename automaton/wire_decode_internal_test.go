@@ -61,25 +61,27 @@ func TestSparseRowDamage(t *testing.T) {
 	}
 	// The byte offset in the blob of a sparse row's class bytes, and its
 	// exception count.
-	at, n := -1, uint32(0)
+	at, n, classes := -1, uint32(0), uint32(0)
 	for _, p := range set.Programs {
 		for _, d := range p.dfas {
 			eachRow(d, func(r uint32) {
 				if k := d.t[r+1]; at < 0 && d.t[r-1] == rowSparse && k >= 2 && k%4 != 0 {
 					at = offsetIn(blob, &d.t[r+2])
-					n = k
+					n, classes = k, uint32(d.NumClasses)
 				}
 			})
 		}
 	}
-	if at < 0 {
+	if at < 0 || classes >= 255 {
 		t.Fatal("no sparse row with 2 or more exceptions and padding: change the rules")
 	}
 	refusesAt(t, blob, map[string]damageAt{
-		"out of order": {at, func(b []byte) { b[at], b[at+1] = b[at+1], b[at] }},
-		"repeated":     {at + 1, func(b []byte) { b[at+1] = b[at] }},
-		"out of range": {at + int(n) - 1, func(b []byte) { b[at+int(n)-1] = 255 }},
-		"padding":      {at + int(n), func(b []byte) { b[at+int(n)] = 1 }},
+		"out of order":      {at, func(b []byte) { b[at], b[at+1] = b[at+1], b[at] }},
+		"repeated":          {at + 1, func(b []byte) { b[at+1] = b[at] }},
+		"out of range":      {at + int(n) - 1, func(b []byte) { b[at+int(n)-1] = 255 }},
+		"the class count":   {at + int(n) - 1, func(b []byte) { b[at+int(n)-1] = byte(classes) }},
+		"padding":           {at + int(n), func(b []byte) { b[at+int(n)] = 1 }},
+		"more than classes": {at - 4, func(b []byte) { binary.LittleEndian.PutUint32(b[at-4:], classes+1) }},
 	})
 }
 
