@@ -6,6 +6,7 @@ import (
 	"errors"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/robotsdfa/robotsdfa/automaton"
@@ -21,7 +22,7 @@ func TestDecodeErrorOffsets(t *testing.T) {
 	le := binary.LittleEndian
 	entry := func(id int) int { return 24 + 12*(id-1) }
 	sec := func(b []byte, id int) int { return int(le.Uint32(b[entry(id)+4:])) }
-	const programs, rules, dfas, tables = 3, 4, 6, 7
+	const agents, programs, rules, dfas, tables = 2, 3, 4, 6, 7
 	rule0 := sec(good, rules) + 4
 	dfa0 := sec(good, dfas) + 4
 	prog0 := sec(good, programs) + 4
@@ -38,7 +39,10 @@ func TestDecodeErrorOffsets(t *testing.T) {
 		{"section past the trailer", put(entry(programs)+8, uint32(len(good))), entry(programs) + 8, "runs past the trailer"},
 		{"section too short for its count", put(entry(tables)+8, 2), sec(good, tables), "too short for its counts"},
 		{"record count", func(b []byte) { le.PutUint32(b[rule0-4:], le.Uint32(b[rule0-4:])+1) }, rule0 - 4, "records of 20 bytes need"},
+		{"agent count", func(b []byte) { le.PutUint32(b[sec(b, agents)+4:], 9) }, sec(good, agents) + 4, "records of 24 bytes need"},
 		{"rule padding", func(b []byte) { b[rule0+1] = 1 }, rule0 + 1, "padding not zero"},
+		{"rule padding, second byte", func(b []byte) { b[rule0+2] = 1 }, rule0 + 1, "padding not zero"},
+		{"rule padding, third byte", func(b []byte) { b[rule0+3] = 1 }, rule0 + 1, "padding not zero"},
 		{"rule priority", put(rule0+4, 1<<31), rule0 + 4, "priority"},
 		{"rule pattern length", put(rule0+16, 1), rule0 + 16, "pattern of 1 bytes"},
 		{"dfa decided states", put(dfa0+4, 0), dfa0 + 4, "0 decided"},
@@ -55,6 +59,13 @@ func TestDecodeErrorOffsets(t *testing.T) {
 		if got := err != nil && bytes.Contains([]byte(err.Error()), []byte("shorter than a header")); got != short {
 			t.Errorf("%d bytes: %v", n, err)
 		}
+	}
+	// A priority of 2^31-1 is in range.
+	b := bytes.Clone(good)
+	put(rule0+4, 1<<31-1)(b)
+	reseal(b)
+	if _, err := automaton.Decode(b); err != nil {
+		t.Errorf("priority 2^31-1: %v", err)
 	}
 	offset := regexp.MustCompile(`\(byte offset (\d+)\)$`)
 	for _, c := range cases {
@@ -73,6 +84,38 @@ func TestDecodeErrorOffsets(t *testing.T) {
 		}
 		if got, _ := strconv.Atoi(m[1]); got != c.offset {
 			t.Errorf("%s: offset %d, want %d: %v", c.name, got, c.offset, err)
+		}
+	}
+}
+
+// TestDecodeUnaligned: a blob at an address that is not 4-byte aligned
+// (read from a stream into an arbitrary buffer) has its tables copied out,
+// not viewed in place, and answers as the aligned blob does.
+func TestDecodeUnaligned(t *testing.T) {
+	paths := []string{"/", "/private/ok", "/private/x", "/a.pdf", "/x?sort=1", "/xzzy", "/p/*x", "/" + strings.Repeat("ab", 40)}
+	for _, body := range blobBodies {
+		for _, mode := range []compile.Mode{compile.Google, compile.RFC9309} {
+			blob := blobOf(t, body, mode)
+			buf := make([]byte, len(blob)+1)
+			odd := buf[1:]
+			copy(odd, blob)
+			aligned, err := automaton.Decode(blob)
+			if err != nil {
+				t.Fatal(err)
+			}
+			moved, err := automaton.Decode(odd)
+			if err != nil {
+				t.Fatalf("%q at an odd address: %v", body, err)
+			}
+			for _, p := range paths {
+				for _, tokens := range [][]string{{"a"}, {"zz"}, {"b", "a"}} {
+					ok1, r1 := automaton.CheckPath(aligned, tokens, false, []byte(p))
+					ok2, r2 := automaton.CheckPath(moved, tokens, false, []byte(p))
+					if ok1 != ok2 || (r1 == nil) != (r2 == nil) || r1 != nil && *r1 != *r2 {
+						t.Errorf("%q %v %q: aligned %v %v, odd address %v %v", body, tokens, p, ok1, r1, ok2, r2)
+					}
+				}
+			}
 		}
 	}
 }
