@@ -3,8 +3,9 @@
 // mutant runs, by hand, the mutants a gremlins run could not: those it
 // lists as NOT COVERED because they sit in a tagless switch's case
 // expressions, which Go's coverage blocks leave out (docs/MUTATION.md).
-// Each mutant is the change gremlins would make at its position, applied
-// in a throwaway copy of the work tree; the package's tests then run.
+// Each mutant is the change gremlins would make at its position, given to
+// go test through -overlay (the work tree is left alone); the package's
+// tests then run.
 //
 //	go run .ci/mutant.go PKGDIR FILE:LINE:COL KIND [go test flag...]
 //	go run .ci/mutant.go -log GREMLINS.LOG -status 'NOT COVERED' PKGDIR [go test flag...]
@@ -15,6 +16,7 @@ package main
 
 import (
 	"bufio"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -115,21 +117,18 @@ func fromLog(path, status string) []mutant {
 	return ms
 }
 
-// run applies m in a copy of the work tree and runs pkg's tests there.
+// run applies m to a copy of its file, put in place of the file by go's
+// -overlay (the work tree is not touched), and runs pkg's tests.
 func run(pkg string, m mutant, testFlags []string) string {
 	tmp, err := os.MkdirTemp("", "mutant")
 	if err != nil {
 		fatal(err)
 	}
 	defer os.RemoveAll(tmp)
-	files, err := exec.Command("git", "ls-files", "-z", "--cached", "--others", "--exclude-standard").Output()
+	target, err := filepath.Abs(filepath.Join(pkg, m.file))
 	if err != nil {
 		fatal(err)
 	}
-	for _, name := range strings.Split(strings.TrimRight(string(files), "\x00"), "\x00") {
-		copyFile(name, filepath.Join(tmp, name))
-	}
-	target := filepath.Join(tmp, pkg, m.file)
 	src, err := os.ReadFile(target)
 	if err != nil {
 		fatal(err)
@@ -152,11 +151,22 @@ func run(pkg string, m mutant, testFlags []string) string {
 	if lines[m.line-1] == l {
 		fatal(fmt.Errorf("%s:%d:%d: no operator at %q", m.file, m.line, m.col, l[at:]))
 	}
-	if err := os.WriteFile(target, []byte(strings.Join(lines, "\n")), 0o644); err != nil {
+	mutated := filepath.Join(tmp, filepath.Base(m.file))
+	if err := os.WriteFile(mutated, []byte(strings.Join(lines, "\n")), 0o644); err != nil {
 		fatal(err)
 	}
+	overlay, err := json.Marshal(map[string]map[string]string{"Replace": {target: mutated}})
+	if err != nil {
+		fatal(err)
+	}
+	overlayPath := filepath.Join(tmp, "overlay.json")
+	if err := os.WriteFile(overlayPath, overlay, 0o644); err != nil {
+		fatal(err)
+	}
+	// Through GOFLAGS, so that a go build run by the tests themselves (the
+	// command's tests build its binary) sees the mutant too.
 	cmd := exec.Command("go", append(append([]string{"test", "-count=1"}, testFlags...), "./"+pkg)...)
-	cmd.Dir = tmp
+	cmd.Env = append(os.Environ(), "GOFLAGS="+strings.TrimSpace(os.Getenv("GOFLAGS")+" -overlay="+overlayPath))
 	out, err := cmd.CombinedOutput()
 	switch {
 	case strings.Contains(string(out), "[build failed]") || strings.Contains(string(out), "[setup failed]"):
@@ -165,23 +175,6 @@ func run(pkg string, m mutant, testFlags []string) string {
 		return "KILLED"
 	}
 	return "SURVIVED"
-}
-
-func copyFile(from, to string) {
-	data, err := os.ReadFile(from)
-	if err != nil {
-		fatal(err)
-	}
-	st, err := os.Stat(from)
-	if err != nil {
-		fatal(err)
-	}
-	if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
-		fatal(err)
-	}
-	if err := os.WriteFile(to, data, st.Mode().Perm()); err != nil {
-		fatal(err)
-	}
 }
 
 func fatal(err error) {
