@@ -10,8 +10,9 @@
 //	go run .ci/mutant.go PKGDIR FILE:LINE:COL KIND [go test flag...]
 //	go run .ci/mutant.go -log GREMLINS.LOG -status 'NOT COVERED' PKGDIR [go test flag...]
 //
-// It prints KILLED, SURVIVED or NOT VIABLE (the mutant does not build) for
-// each, and exits 1 if one survived. Run it from the repository's root.
+// It prints KILLED (a test failed), SURVIVED or NOT VIABLE (the mutant
+// does not build) for each, stops if go test fails without a verdict,
+// and exits 1 if one survived. Run it from the repository's root.
 package main
 
 import (
@@ -171,8 +172,10 @@ func run(pkg string, m mutant, testFlags []string) string {
 	switch {
 	case strings.Contains(string(out), "[build failed]") || strings.Contains(string(out), "[setup failed]"):
 		return "NOT VIABLE"
-	case err != nil:
+	case err != nil && strings.Contains(string(out), "FAIL"):
 		return "KILLED"
+	case err != nil: // go itself failed: no verdict
+		fatal(fmt.Errorf("%s:%d:%d: go test: %v\n%s", m.file, m.line, m.col, err, out))
 	}
 	return "SURVIVED"
 }
