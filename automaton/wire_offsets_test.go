@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -22,11 +23,19 @@ func TestDecodeErrorOffsets(t *testing.T) {
 	le := binary.LittleEndian
 	entry := func(id int) int { return 24 + 12*(id-1) }
 	sec := func(b []byte, id int) int { return int(le.Uint32(b[entry(id)+4:])) }
-	const agents, programs, rules, dfas, tables = 2, 3, 4, 6, 7
+	const agents, programs, rules, dfas, tables, meta = 2, 3, 4, 6, 7, 8
 	rule0 := sec(good, rules) + 4
 	dfa0 := sec(good, dfas) + 4
 	prog0 := sec(good, programs) + 4
 	put := func(at int, v uint32) func([]byte) { return func(b []byte) { le.PutUint32(b[at:], v) } }
+	// meta: the sitemaps' count and records (12 bytes: line, string ref),
+	// then the records' count and records (20 bytes: line, key, value).
+	sitemap0 := sec(good, meta) + 4
+	records := sitemap0 + 12*int(le.Uint32(good[sec(good, meta):])) + 4
+	metaSize := int(le.Uint32(good[entry(meta)+8:]))
+	if records+20 > sec(good, meta)+metaSize {
+		t.Fatal("the blob has no record: change blobBodies[0]")
+	}
 	cases := []struct {
 		name   string
 		damage func([]byte)
@@ -51,6 +60,12 @@ func TestDecodeErrorOffsets(t *testing.T) {
 		{"program rules", put(prog0+4, 1<<20), prog0, "rules ["},
 		{"program list", put(prog0+12, 1<<20), prog0 + 8, "a list runs past"},
 		{"program flags", put(prog0+24, 2), prog0 + 24, "unknown flags"},
+		{"global program", put(sec(good, agents), 77), sec(good, agents), "global program 77"},
+		{"sitemap count", put(sec(good, meta), uint32(metaSize-8)/12+1), sec(good, meta), "sitemaps do not fit"}, // one too many
+		{"sitemap string", put(sitemap0+4, 1<<30), sitemap0 + 4, "outside the"},
+		{"record count", put(records-4, 99), records - 4, "records do not fill"},
+		{"record key", put(records+4, 1<<30), records + 4, "outside the"},
+		{"record value", put(records+12, 1<<30), records + 12, "outside the"},
 		{"program crawl-delay", func(b []byte) { le.PutUint64(b[prog0+32:], uint64(1<<64-2)) }, prog0 + 28, "crawl-delay -2"},
 	}
 	// The header and section table: 24 + 8×12 bytes, and the trailer.
@@ -116,6 +131,42 @@ func TestDecodeUnaligned(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// TestDecodeAgentErrorOffsets: an agent record (24 bytes: fingerprint,
+// token's string ref, program, zero) refused names its faulty field.
+func TestDecodeAgentErrorOffsets(t *testing.T) {
+	good := blobOf(t, blobBodies[1], compile.Google) // names a and b
+	le := binary.LittleEndian
+	const strs, agents = 1, 2
+	sec := func(id int) int { return int(le.Uint32(good[24+12*(id-1)+4:])) }
+	agent0 := sec(agents) + 8
+	token := sec(strs) + int(le.Uint32(good[agent0+8:])) // agent 0's token's first byte
+	offset := regexp.MustCompile(`\(byte offset (\d+)\)$`)
+	for _, c := range []struct {
+		name   string
+		damage func([]byte)
+		offset int
+		what   string
+	}{
+		{"token not lower-case", func(b []byte) { b[token] = 'A' }, agent0 + 8, "not lower-case"},
+		{"token outside the strings", func(b []byte) { le.PutUint32(b[agent0+8:], 1<<30) }, agent0 + 8, "outside the"},
+		{"program", func(b []byte) { le.PutUint32(b[agent0+16:], 99) }, agent0 + 16, "program 99"},
+		{"padding", func(b []byte) { le.PutUint32(b[agent0+20:], 1) }, agent0 + 20, "padding not zero"},
+	} {
+		b := bytes.Clone(good)
+		c.damage(b)
+		reseal(b)
+		_, err := automaton.Decode(b)
+		m := offset.FindStringSubmatch(fmt.Sprint(err))
+		if !errors.Is(err, automaton.ErrFormat) || m == nil || !strings.Contains(err.Error(), c.what) {
+			t.Errorf("%s: %v, want ErrFormat, %q and an offset", c.name, err, c.what)
+			continue
+		}
+		if got, _ := strconv.Atoi(m[1]); got != c.offset {
+			t.Errorf("%s: offset %d, want %d: %v", c.name, got, c.offset, err)
 		}
 	}
 }
