@@ -59,6 +59,7 @@ func TestDecodeErrorOffsets(t *testing.T) {
 		{"dfa words", put(dfa0+24, 1), dfa0 + 24, "words cannot hold"},
 		{"program rules", put(prog0+4, 1<<20), prog0, "rules ["},
 		{"program list", put(prog0+12, 1<<20), prog0 + 8, "a list runs past"},
+		{"program lists apart", put(prog0+16, 0), prog0 + 8, "not at 0 and after the DFA list"},
 		{"program flags", put(prog0+24, 2), prog0 + 24, "unknown flags"},
 		{"global program", put(sec(good, agents), 77), sec(good, agents), "global program 77"},
 		{"sitemap count", put(sec(good, meta), uint32(metaSize-8)/12+1), sec(good, meta), "sitemaps do not fit"}, // one too many
@@ -167,6 +168,56 @@ func TestDecodeAgentErrorOffsets(t *testing.T) {
 		}
 		if got, _ := strconv.Atoi(m[1]); got != c.offset {
 			t.Errorf("%s: offset %d, want %d: %v", c.name, got, c.offset, err)
+		}
+	}
+}
+
+// TestDecodeScanErrorOffsets: a program's scanned rules must name one of
+// its rules that carries a pattern, in the order of their literal
+// prefixes; a fault names the program's scan list field.
+func TestDecodeScanErrorOffsets(t *testing.T) {
+	// 30 star rules, with a budget of two states an automaton: scanned.
+	set := compile.Parse([]byte(blobBodies[2]), compile.Options{Budget: automaton.Budget{MaxStates: 2}}).CompileSet()
+	good, err := set.AppendBinary(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	le := binary.LittleEndian
+	sec := func(id int) int { return int(le.Uint32(good[24+12*(id-1)+4:])) }
+	const programs, index = 3, 5
+	word := func(k uint32) int { return sec(index) + 4 + 4*int(k) }
+	prog := -1
+	for i := range int(le.Uint32(good[sec(programs):])) {
+		if o := sec(programs) + 4 + 48*i; le.Uint32(good[o+20:]) >= 2 {
+			prog = o
+			break
+		}
+	}
+	if prog < 0 {
+		t.Fatal("no program scans two rules: change the budget")
+	}
+	nr, s0 := le.Uint32(good[prog+4:]), le.Uint32(good[prog+16:])
+	first, second := le.Uint32(good[word(s0):]), le.Uint32(good[word(s0+1):])
+	offset := regexp.MustCompile(`\(byte offset (\d+)\)$`)
+	for _, c := range []struct {
+		name   string
+		damage func([]byte)
+		what   string
+	}{
+		{"rule past the program's", func(b []byte) { le.PutUint32(b[word(s0):], nr) }, "has no pattern or is out of range"},
+		{"out of order", func(b []byte) { le.PutUint32(b[word(s0):], second); le.PutUint32(b[word(s0+1):], first) }, "not sorted"},
+	} {
+		b := bytes.Clone(good)
+		c.damage(b)
+		reseal(b)
+		_, err := automaton.Decode(b)
+		m := offset.FindStringSubmatch(fmt.Sprint(err))
+		if !errors.Is(err, automaton.ErrFormat) || m == nil || !strings.Contains(err.Error(), c.what) {
+			t.Errorf("%s: %v, want ErrFormat, %q and an offset", c.name, err, c.what)
+			continue
+		}
+		if got, _ := strconv.Atoi(m[1]); got != prog+16 {
+			t.Errorf("%s: offset %d, want %d: %v", c.name, got, prog+16, err)
 		}
 	}
 }
