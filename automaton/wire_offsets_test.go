@@ -221,3 +221,27 @@ func TestDecodeScanErrorOffsets(t *testing.T) {
 		}
 	}
 }
+
+// TestEncodeWithoutMeta: a set built without its programs' metadata (by
+// hand, not by compile) is written with none: no crawl-delay, no
+// request-rate.
+func TestEncodeWithoutMeta(t *testing.T) {
+	set := compile.Parse([]byte(blobBodies[0]), compile.Options{}).CompileSet()
+	set.Meta = nil
+	blob, err := set.AppendBinary(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := automaton.Decode(blob)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, m := range back.Meta {
+		if m != (automaton.ProgramMeta{CrawlDelay: -1}) {
+			t.Errorf("program %d: %+v, want no crawl-delay and no request-rate", i, m)
+		}
+	}
+	if len(back.Meta) != len(set.Programs) {
+		t.Fatalf("%d metadata for %d programs", len(back.Meta), len(set.Programs))
+	}
+}
