@@ -52,13 +52,7 @@ func TestSparseRowDamage(t *testing.T) {
 		body.WriteString("Disallow: " + p + "\n")
 	}
 	blob := blobFor(t, body.String())
-	set, err := Decode(blob)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if uintptr(unsafe.Pointer(&set.Programs[0].dfas[0].t[0]))%4 != 0 || !littleEndian {
-		t.Skip("the table is a copy, not a view of the blob, on this machine")
-	}
+	set := viewed(t, blob)
 	// The byte offset in the blob of a sparse row's class bytes, and its
 	// exception count.
 	at, n, classes := -1, uint32(0), uint32(0)
@@ -83,6 +77,20 @@ func TestSparseRowDamage(t *testing.T) {
 		"padding":           {at + int(n), func(b []byte) { b[at+int(n)] = 1 }},
 		"more than classes": {at - 4, func(b []byte) { binary.LittleEndian.PutUint32(b[at-4:], classes+1) }},
 	})
+}
+
+// viewed decodes blob; it skips the test where the tables are copies, not
+// views of the blob, so that a table word's offset in the blob is known.
+func viewed(t *testing.T, blob []byte) *Set {
+	t.Helper()
+	set, err := Decode(blob)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if uintptr(unsafe.Pointer(&set.Programs[0].dfas[0].t[0]))%4 != 0 || !littleEndian {
+		t.Skip("the table is a copy, not a view of the blob, on this machine")
+	}
+	return set
 }
 
 // eachRow calls f with the start of each of d's rows, in order.
@@ -132,13 +140,7 @@ func TestChainRows(t *testing.T) {
 // refused with ErrFormat.
 func TestChainRowDamage(t *testing.T) {
 	blob := blobFor(t, "User-agent: *\nDisallow: /abcdef\nDisallow: /xyz\n")
-	set, err := Decode(blob)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if uintptr(unsafe.Pointer(&set.Programs[0].dfas[0].t[0]))%4 != 0 || !littleEndian {
-		t.Skip("the table is a copy, not a view of the blob, on this machine")
-	}
+	set := viewed(t, blob)
 	d := set.Programs[0].dfas[0]
 	at, n := -1, uint32(0) // the chain's default word, its length
 	eachRow(d, func(r uint32) {
@@ -340,13 +342,7 @@ func TestPadWordDamage(t *testing.T) {
 		body.WriteString("Disallow: " + p + "\n")
 	}
 	blob := blobFor(t, body.String())
-	set, err := Decode(blob)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if uintptr(unsafe.Pointer(&set.Programs[0].dfas[0].t[0]))%4 != 0 || !littleEndian {
-		t.Skip("the table is a copy, not a view of the blob, on this machine")
-	}
+	set := viewed(t, blob)
 	// The first pad word before a row with an output and before one
 	// without.
 	pads := map[bool]int{}

@@ -36,12 +36,7 @@ func TestDecodeErrorOffsets(t *testing.T) {
 	if records+20 > sec(good, meta)+metaSize {
 		t.Fatal("the blob has no record: change blobBodies[0]")
 	}
-	cases := []struct {
-		name   string
-		damage func([]byte)
-		offset int
-		what   string
-	}{
+	cases := []fieldDamage{
 		{"section in the section table", put(entry(1)+4, 28), entry(1) + 4, "overlaps what precedes it"},
 		{"section misaligned", func(b []byte) { le.PutUint32(b[entry(programs)+4:], uint32(sec(b, programs)+2)) }, entry(programs) + 4, "not 4-byte aligned"},
 		{"section overlaps", func(b []byte) { le.PutUint32(b[entry(programs)+4:], uint32(sec(b, programs-1))) }, entry(programs) + 4, "overlaps what precedes it"},
@@ -83,25 +78,7 @@ func TestDecodeErrorOffsets(t *testing.T) {
 	if _, err := automaton.Decode(b); err != nil {
 		t.Errorf("priority 2^31-1: %v", err)
 	}
-	offset := regexp.MustCompile(`\(byte offset (\d+)\)$`)
-	for _, c := range cases {
-		b := bytes.Clone(good)
-		c.damage(b)
-		reseal(b)
-		_, err := automaton.Decode(b)
-		if !errors.Is(err, automaton.ErrFormat) {
-			t.Errorf("%s: %v, want ErrFormat", c.name, err)
-			continue
-		}
-		m := offset.FindStringSubmatch(err.Error())
-		if m == nil || !bytes.Contains([]byte(err.Error()), []byte(c.what)) {
-			t.Errorf("%s: %v, want %q and an offset", c.name, err, c.what)
-			continue
-		}
-		if got, _ := strconv.Atoi(m[1]); got != c.offset {
-			t.Errorf("%s: offset %d, want %d: %v", c.name, got, c.offset, err)
-		}
-	}
+	refusedAt(t, good, cases)
 }
 
 // TestDecodeUnaligned: a blob at an address that is not 4-byte aligned
@@ -145,31 +122,12 @@ func TestDecodeAgentErrorOffsets(t *testing.T) {
 	sec := func(id int) int { return int(le.Uint32(good[24+12*(id-1)+4:])) }
 	agent0 := sec(agents) + 8
 	token := sec(strs) + int(le.Uint32(good[agent0+8:])) // agent 0's token's first byte
-	offset := regexp.MustCompile(`\(byte offset (\d+)\)$`)
-	for _, c := range []struct {
-		name   string
-		damage func([]byte)
-		offset int
-		what   string
-	}{
+	refusedAt(t, good, []fieldDamage{
 		{"token not lower-case", func(b []byte) { b[token] = 'A' }, agent0 + 8, "not lower-case"},
 		{"token outside the strings", func(b []byte) { le.PutUint32(b[agent0+8:], 1<<30) }, agent0 + 8, "outside the"},
 		{"program", func(b []byte) { le.PutUint32(b[agent0+16:], 99) }, agent0 + 16, "program 99"},
 		{"padding", func(b []byte) { le.PutUint32(b[agent0+20:], 1) }, agent0 + 20, "padding not zero"},
-	} {
-		b := bytes.Clone(good)
-		c.damage(b)
-		reseal(b)
-		_, err := automaton.Decode(b)
-		m := offset.FindStringSubmatch(fmt.Sprint(err))
-		if !errors.Is(err, automaton.ErrFormat) || m == nil || !strings.Contains(err.Error(), c.what) {
-			t.Errorf("%s: %v, want ErrFormat, %q and an offset", c.name, err, c.what)
-			continue
-		}
-		if got, _ := strconv.Atoi(m[1]); got != c.offset {
-			t.Errorf("%s: offset %d, want %d: %v", c.name, got, c.offset, err)
-		}
-	}
+	})
 }
 
 // TestDecodeScanErrorOffsets: a program's scanned rules must name one of
@@ -198,28 +156,10 @@ func TestDecodeScanErrorOffsets(t *testing.T) {
 	}
 	nr, s0 := le.Uint32(good[prog+4:]), le.Uint32(good[prog+16:])
 	first, second := le.Uint32(good[word(s0):]), le.Uint32(good[word(s0+1):])
-	offset := regexp.MustCompile(`\(byte offset (\d+)\)$`)
-	for _, c := range []struct {
-		name   string
-		damage func([]byte)
-		what   string
-	}{
-		{"rule past the program's", func(b []byte) { le.PutUint32(b[word(s0):], nr) }, "has no pattern or is out of range"},
-		{"out of order", func(b []byte) { le.PutUint32(b[word(s0):], second); le.PutUint32(b[word(s0+1):], first) }, "not sorted"},
-	} {
-		b := bytes.Clone(good)
-		c.damage(b)
-		reseal(b)
-		_, err := automaton.Decode(b)
-		m := offset.FindStringSubmatch(fmt.Sprint(err))
-		if !errors.Is(err, automaton.ErrFormat) || m == nil || !strings.Contains(err.Error(), c.what) {
-			t.Errorf("%s: %v, want ErrFormat, %q and an offset", c.name, err, c.what)
-			continue
-		}
-		if got, _ := strconv.Atoi(m[1]); got != prog+16 {
-			t.Errorf("%s: offset %d, want %d: %v", c.name, got, prog+16, err)
-		}
-	}
+	refusedAt(t, good, []fieldDamage{
+		{"rule past the program's", func(b []byte) { le.PutUint32(b[word(s0):], nr) }, prog + 16, "has no pattern or is out of range"},
+		{"out of order", func(b []byte) { le.PutUint32(b[word(s0):], second); le.PutUint32(b[word(s0+1):], first) }, prog + 16, "not sorted"},
+	})
 }
 
 // TestEncodeWithoutMeta: a set built without its programs' metadata (by
@@ -243,5 +183,35 @@ func TestEncodeWithoutMeta(t *testing.T) {
 	}
 	if len(back.Meta) != len(set.Programs) {
 		t.Fatalf("%d metadata for %d programs", len(back.Meta), len(set.Programs))
+	}
+}
+
+// fieldDamage is a damage to a blob and the error it must get: ErrFormat,
+// naming what and the byte offset of the faulty field.
+type fieldDamage struct {
+	name   string
+	damage func([]byte)
+	offset int
+	what   string
+}
+
+// refusedAt applies each damage to a copy of good, reseals it, and wants
+// Decode to refuse it as the damage says.
+func refusedAt(t *testing.T, good []byte, damages []fieldDamage) {
+	t.Helper()
+	offset := regexp.MustCompile(`\(byte offset (\d+)\)$`)
+	for _, c := range damages {
+		b := bytes.Clone(good)
+		c.damage(b)
+		reseal(b)
+		_, err := automaton.Decode(b)
+		m := offset.FindStringSubmatch(fmt.Sprint(err))
+		if !errors.Is(err, automaton.ErrFormat) || m == nil || !strings.Contains(err.Error(), c.what) {
+			t.Errorf("%s: %v, want ErrFormat, %q and an offset", c.name, err, c.what)
+			continue
+		}
+		if got, _ := strconv.Atoi(m[1]); got != c.offset {
+			t.Errorf("%s: offset %d, want %d: %v", c.name, got, c.offset, err)
+		}
 	}
 }
