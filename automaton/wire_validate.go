@@ -75,8 +75,9 @@ func (c *tableCheck) rows(dfa *dfa) (int, error) {
 			dfa.special = rowStart(pos, false)
 		}
 		r := rowStart(pos, out)
+		state := s + dfa.NumDecided // the row's (first) state
 		if uint64(r)+2 > uint64(end) {
-			return 0, c.bad(pos, "live state %d runs past the table", s+dfa.NumDecided)
+			return 0, c.bad(pos, "live state %d runs past the table", state)
 		}
 		if (r-pos == 3 || r-pos == 2 && !out) && t[pos] != 0 {
 			return 0, c.bad(pos, "pad word not zero")
@@ -139,7 +140,7 @@ func (c *tableCheck) rows(dfa *dfa) (int, error) {
 			return 0, c.bad(r-1, "row header %d", t[r-1])
 		}
 		if uint64(pos) > uint64(end) {
-			return 0, c.bad(r, "row of live state %d runs past the table", s+dfa.NumDecided)
+			return 0, c.bad(r, "row of live state %d runs past the table", state)
 		}
 	}
 	if pos != end {
