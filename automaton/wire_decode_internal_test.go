@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"math/rand"
 	"strings"
 	"testing"
@@ -40,15 +41,38 @@ func TestClassMapFault(t *testing.T) {
 			}
 		}
 	}
+	// Faults the word test must not miss: every byte one (each word all
+	// faults), and one fault of the class count itself among classes of
+	// at least 128 - classes, which a sum that borrowed would not see.
+	for classes := uint32(2); classes <= 128; classes++ {
+		for b := range m {
+			m[b] = byte(classes)
+		}
+		if got := classMapFault(m, classes); got != 0 {
+			t.Fatalf("%d classes, every byte a fault: fault at %d, want 0", classes, got)
+		}
+		if classes <= 64 {
+			continue
+		}
+		for b := range m {
+			m[b] = byte(128 - classes + uint32(rng.Intn(int(2*classes-128))))
+		}
+		at := rng.Intn(256)
+		m[at] = byte(classes)
+		if got := classMapFault(m, classes); got != at {
+			t.Fatalf("%d classes, byte %d the class count: fault at %d", classes, at, got)
+		}
+	}
 }
 
 // TestSparseRowDamage: a sparse row whose exception classes are out of
 // order, out of range or followed by non-zero padding is refused with
-// ErrFormat naming it.
+// ErrFormat naming the word at fault (a row of five or more exceptions:
+// its classes fill two words).
 func TestSparseRowDamage(t *testing.T) {
 	var body strings.Builder
 	body.WriteString("User-agent: *\n")
-	for _, p := range []string{"/ab", "/ac", "/ad", "/xy", "/q"} {
+	for _, p := range []string{"/a1", "/b1", "/c1", "/d1", "/e1", "/f*x"} {
 		body.WriteString("Disallow: " + p + "\n")
 	}
 	blob := blobFor(t, body.String())
@@ -56,27 +80,33 @@ func TestSparseRowDamage(t *testing.T) {
 	// The byte offset in the blob of a sparse row's class bytes, and its
 	// exception count.
 	at, n, classes := -1, uint32(0), uint32(0)
+	w := uint32(0) // the table word of its last class
+	table := 0
 	for _, p := range set.Programs {
 		for _, d := range p.dfas {
 			eachRow(d, func(r uint32) {
-				if k := d.t[r+1]; at < 0 && d.t[r-1] == rowSparse && k >= 2 && k%4 != 0 {
-					at = offsetIn(blob, &d.t[r+2])
-					n, classes = k, uint32(d.NumClasses)
+				if k := d.t[r+1]; at < 0 && d.t[r-1] == rowSparse && k >= 5 && k%4 != 0 {
+					at, table = offsetIn(blob, &d.t[r+2]), offsetIn(blob, &d.t[0])
+					n, classes, w = k, uint32(d.NumClasses), r+2+(k-1)/4
 				}
 			})
 		}
 	}
 	if at < 0 || classes >= 255 {
-		t.Fatal("no sparse row with 2 or more exceptions and padding: change the rules")
+		t.Fatal("no sparse row with 5 or more exceptions and padding: change the rules")
 	}
+	// Past the first four exceptions, the classes' second word.
 	refusesAt(t, blob, map[string]damageAt{
-		"out of order":      {at, func(b []byte) { b[at], b[at+1] = b[at+1], b[at] }},
-		"repeated":          {at + 1, func(b []byte) { b[at+1] = b[at] }},
-		"out of range":      {at + int(n) - 1, func(b []byte) { b[at+int(n)-1] = 255 }},
-		"the class count":   {at + int(n) - 1, func(b []byte) { b[at+int(n)-1] = byte(classes) }},
-		"padding":           {at + int(n), func(b []byte) { b[at+int(n)] = 1 }},
-		"more than classes": {at - 4, func(b []byte) { binary.LittleEndian.PutUint32(b[at-4:], classes+1) }},
+		"out of order":       {at, func(b []byte) { b[at], b[at+1] = b[at+1], b[at] }},
+		"repeated":           {at + 1, func(b []byte) { b[at+1] = b[at] }},
+		"the fifth repeated": {at + 4, func(b []byte) { b[at+4] = b[at+3] }},
+		"out of range":       {at + int(n) - 1, func(b []byte) { b[at+int(n)-1] = 255 }},
+		"the class count":    {at + int(n) - 1, func(b []byte) { b[at+int(n)-1] = byte(classes) }},
+		"padding":            {at + int(n), func(b []byte) { b[at+int(n)] = 1 }},
+		"more than classes":  {at - 4, func(b []byte) { binary.LittleEndian.PutUint32(b[at-4:], classes+1) }},
 	})
+	refusedSaying(t, blob, func(b []byte) { b[at+int(n)-1] = byte(classes) }, table+4*int(w),
+		fmt.Sprintf("dfa 0: word %d: exception %d: class %d of %d", w, n-1, classes, classes))
 }
 
 // viewed decodes blob; it skips the test where the tables are copies, not
