@@ -83,6 +83,26 @@ func TestBlobDeterministic(t *testing.T) {
 	}
 }
 
+// TestAppendAfterBytes: AppendBinary to a buffer that already holds
+// bytes (three, so that the blob starts off a word) appends the same
+// blob: sections are aligned from the blob's start, not the buffer's.
+func TestAppendAfterBytes(t *testing.T) {
+	for _, body := range blobBodies {
+		set := compile.Parse([]byte(body), compile.Options{}).CompileSet()
+		want, err := set.AppendBinary(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := set.AppendBinary([]byte("abc"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got[:3]) != "abc" || !bytes.Equal(got[3:], want) {
+			t.Errorf("%q: appended after 3 bytes, a different blob", body)
+		}
+	}
+}
+
 // TestEncodeConcurrent: goroutines encoding different sets at once (each
 // with a pooled encoder) write the same blobs as one at a time.
 func TestEncodeConcurrent(t *testing.T) {

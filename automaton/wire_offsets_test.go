@@ -36,11 +36,17 @@ func TestDecodeErrorOffsets(t *testing.T) {
 	if records+20 > sec(good, meta)+metaSize {
 		t.Fatal("the blob has no record: change blobBodies[0]")
 	}
+	// DFA 0's words, decided and live states; the tables' words; program
+	// 0's first rule and the rules' count.
+	words0, decided0, live0 := int(le.Uint32(good[dfa0+24:])), int(le.Uint32(good[dfa0+4:])), int(le.Uint32(good[dfa0+12:]))
+	tableWords := int(le.Uint32(good[sec(good, tables):]))
+	rule0s, numRules := int(le.Uint32(good[prog0:])), int(le.Uint32(good[sec(good, rules):]))
 	cases := []fieldDamage{
 		{"section in the section table", put(entry(1)+4, 28), entry(1) + 4, "overlaps what precedes it"},
 		{"section misaligned", func(b []byte) { le.PutUint32(b[entry(programs)+4:], uint32(sec(b, programs)+2)) }, entry(programs) + 4, "not 4-byte aligned"},
 		{"section overlaps", func(b []byte) { le.PutUint32(b[entry(programs)+4:], uint32(sec(b, programs-1))) }, entry(programs) + 4, "overlaps what precedes it"},
-		{"section past the trailer", put(entry(programs)+8, uint32(len(good))), entry(programs) + 8, "runs past the trailer"},
+		{"section past the trailer", put(entry(programs)+8, uint32(len(good))), entry(programs) + 8,
+			fmt.Sprintf("section 3 [%d, %d) runs past the trailer", sec(good, programs), sec(good, programs)+len(good))},
 		{"section too short for its count", put(entry(tables)+8, 2), sec(good, tables), "too short for its counts"},
 		{"record count", func(b []byte) { le.PutUint32(b[rule0-4:], le.Uint32(b[rule0-4:])+1) }, rule0 - 4, "records of 20 bytes need"},
 		{"agent count", func(b []byte) { le.PutUint32(b[sec(b, agents)+4:], 9) }, sec(good, agents) + 4, "records of 24 bytes need"},
@@ -50,9 +56,12 @@ func TestDecodeErrorOffsets(t *testing.T) {
 		{"rule priority", put(rule0+4, 1<<31), rule0 + 4, "priority"},
 		{"rule pattern length", put(rule0+16, 1), rule0 + 16, "pattern of 1 bytes"},
 		{"dfa decided states", put(dfa0+4, 0), dfa0 + 4, "0 decided"},
-		{"dfa table", put(dfa0+20, 1<<30), dfa0 + 20, "runs past the"},
+		{"dfa table", put(dfa0+20, 1<<30), dfa0 + 20,
+			fmt.Sprintf("dfa 0: table [%d, %d) runs past the %d-word tables section", 1<<30, 1<<30+words0, tableWords)},
 		{"dfa words", put(dfa0+24, 1), dfa0 + 24, "words cannot hold"},
-		{"program rules", put(prog0+4, 1<<20), prog0, "rules ["},
+		{"dfa words, one short", put(dfa0+24, uint32(64+decided0-1)), dfa0 + 24,
+			fmt.Sprintf("dfa 0: %d words cannot hold %d decided and %d live states", 64+decided0-1, decided0, live0)},
+		{"program rules", put(prog0+4, 1<<20), prog0, fmt.Sprintf("program 0: rules [%d, %d) of %d", rule0s, rule0s+1<<20, numRules)},
 		{"program list", put(prog0+12, 1<<20), prog0 + 8, "a list runs past"},
 		{"program lists apart", put(prog0+16, 0), prog0 + 8, "not at 0 and after the DFA list"},
 		{"program flags", put(prog0+24, 2), prog0 + 24, "unknown flags"},
@@ -71,12 +80,19 @@ func TestDecodeErrorOffsets(t *testing.T) {
 			t.Errorf("%d bytes: %v", n, err)
 		}
 	}
-	// A priority of 2^31-1 is in range.
-	b := bytes.Clone(good)
-	put(rule0+4, 1<<31-1)(b)
-	reseal(b)
-	if _, err := automaton.Decode(b); err != nil {
-		t.Errorf("priority 2^31-1: %v", err)
+	// A priority, a line and a request-rate's requests of 2^31-1 are in
+	// range.
+	for name, damage := range map[string]func([]byte){
+		"priority":     put(rule0+4, 1<<31-1),
+		"line":         put(rule0+8, 1<<31-1),
+		"request-rate": func(b []byte) { put(prog0+28, 1<<31-1)(b); le.PutUint64(b[prog0+40:], 1) },
+	} {
+		b := bytes.Clone(good)
+		damage(b)
+		reseal(b)
+		if _, err := automaton.Decode(b); err != nil {
+			t.Errorf("%s 2^31-1: %v", name, err)
+		}
 	}
 	refusedAt(t, good, cases)
 }
