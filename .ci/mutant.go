@@ -10,6 +10,9 @@
 //	go run .ci/mutant.go PKGDIR FILE:LINE:COL KIND [go test flag...]
 //	go run .ci/mutant.go -log GREMLINS.LOG -status 'NOT COVERED' PKGDIR [go test flag...]
 //
+// -tests names other packages whose tests run instead of PKGDIR's (the
+// whole module's suite catches what a package's own tests may not).
+//
 // It prints KILLED (a test failed), SURVIVED or NOT VIABLE (the mutant
 // does not build) for each, stops if go test fails without a verdict,
 // and exits 1 if one survived. Run it from the repository's root.
@@ -47,6 +50,7 @@ type mutant struct {
 func main() {
 	log := flag.String("log", "", "a gremlins log: run its mutants of the given -status")
 	status := flag.String("status", "NOT COVERED", "with -log, the status whose mutants run")
+	tests := flag.String("tests", "", "the packages whose tests run, comma-separated (default PKGDIR)")
 	flag.Parse()
 	args := flag.Args()
 	var ms []mutant
@@ -63,9 +67,16 @@ func main() {
 		args = append(args[:1], args[3:]...)
 	}
 	pkg, testFlags := args[0], args[1:]
+	testPkgs := []string{"./" + pkg}
+	if *tests != "" {
+		testPkgs = nil
+		for _, t := range strings.Split(*tests, ",") {
+			testPkgs = append(testPkgs, "./"+strings.TrimPrefix(t, "./"))
+		}
+	}
 	lived := 0
 	for _, m := range ms {
-		verdict := run(pkg, m, testFlags)
+		verdict := run(pkg, m, testPkgs, testFlags)
 		if verdict == "SURVIVED" {
 			lived++
 		}
@@ -77,7 +88,7 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: go run .ci/mutant.go [-log FILE -status S] PKGDIR [FILE:LINE:COL KIND] [go test flag...]")
+	fmt.Fprintln(os.Stderr, "usage: go run .ci/mutant.go [-log FILE -status S] [-tests PKG,...] PKGDIR [FILE:LINE:COL KIND] [go test flag...]")
 	os.Exit(2)
 }
 
@@ -119,8 +130,9 @@ func fromLog(path, status string) []mutant {
 }
 
 // run applies m to a copy of its file, put in place of the file by go's
-// -overlay (the work tree is not touched), and runs pkg's tests.
-func run(pkg string, m mutant, testFlags []string) string {
+// -overlay (the work tree is not touched), and runs the tests of
+// testPkgs.
+func run(pkg string, m mutant, testPkgs, testFlags []string) string {
 	tmp, err := os.MkdirTemp("", "mutant")
 	if err != nil {
 		fatal(err)
@@ -166,7 +178,7 @@ func run(pkg string, m mutant, testFlags []string) string {
 	}
 	// Through GOFLAGS, so that a go build run by the tests themselves (the
 	// command's tests build its binary) sees the mutant too.
-	cmd := exec.Command("go", append(append([]string{"test", "-count=1"}, testFlags...), "./"+pkg)...)
+	cmd := exec.Command("go", append(append([]string{"test", "-count=1"}, testFlags...), testPkgs...)...)
 	cmd.Env = append(os.Environ(), "GOFLAGS="+strings.TrimSpace(os.Getenv("GOFLAGS")+" -overlay="+overlayPath))
 	out, err := cmd.CombinedOutput()
 	switch {
