@@ -11,33 +11,49 @@ import (
 // fails to continue goes back to searching, not to a decided state), but
 // a valid blob may, so the walk's chain step is held to the logical
 // reading here, over a hand-made table (a table property, either mode):
-// the idle state is the start; 'a' leads from it into the chain "bc"
-// (any other byte there is decided, the leader so far); the chain ends on
+// the idle state is the start; 'a' leads from it into the chain "bc" or
+// "bcbcb" (any other byte there is decided, the leader so far); the chain ends on
 // a live state that settles rule 0 and goes back to the idle state, but
 // on 'b', decided, rule 1; 'd' leads to a sparse row back to the idle
 // state or, by 'a', into the chain again.
 func TestIdleWalkThroughChain(t *testing.T) {
-	const settled, idle = 2, 3 // decided: 0 no rule, 1 rule 1
-	defs := []uint32{settled: idle, idle: idle, 4: 0, 5: 0, 6: idle}
-	rows := [][]edge{
-		settled: {{3, 1}, {6, 0}},         // rule 0; 'b': rule 1
-		idle:    {{2, 4}, {5, 6}, {6, 0}}, // 'a' into the chain, 'd' to 6
-		4:       {{3, 5}},                 // 'b'
-		5:       {{4, settled}},           // 'c'
-		6:       {{2, 4}, {6, 0}},         // after 'd': 'a' into the chain again
+	// The chain "bc", and "bcbcb": five states, past the first word of
+	// its classes.
+	for _, chain := range []string{"bc", "bcbcb"} {
+		t.Run(chain, func(t *testing.T) { idleWalkThroughChain(t, chain) })
 	}
+}
+
+func idleWalkThroughChain(t *testing.T, chain string) {
+	const settled, idle = 2, 3 // decided: 0 no rule, 1 rule 1
+	class := map[byte]uint8{'a': 2, 'b': 3, 'c': 4, 'd': 5}
+	n := uint32(len(chain))
+	afterD := 4 + n
+	defs := make([]uint32, afterD+1)
+	rows := make([][]edge, afterD+1)
+	defs[settled], defs[idle], defs[afterD] = idle, idle, idle
+	rows[settled] = []edge{{3, 1}, {6, 0}}                  // rule 0; 'b': rule 1
+	rows[idle] = []edge{{2, 4}, {5, int32(afterD)}, {6, 0}} // 'a' into the chain, 'd' on
+	for k := uint32(0); k < n; k++ {
+		to := int32(4 + k + 1)
+		if k == n-1 {
+			to = settled
+		}
+		rows[4+k] = []edge{{class[chain[k]], to}} // defs 0: decided, no rule
+	}
+	rows[afterD] = []edge{{2, 4}, {6, 0}} // after 'd': 'a' into the chain again
 	d := handDFA([]int32{NoRule, 1}, []int32{0}, defs, rows, idle)
 	if d.idle == 0 {
 		t.Fatal("no idle state: the test walks no skip")
 	}
 	chains := 0
 	eachRow(d, func(r uint32) {
-		if d.t[r-1] == rowChain {
+		if d.t[r-1] == rowChain && d.t[r+1]&^chainFlag == n {
 			chains++
 		}
 	})
 	if chains != 1 {
-		t.Fatalf("%d chain rows, want 1", chains)
+		t.Fatalf("%d chain rows of %d states, want 1", chains, n)
 	}
 	rules := []Rule{{Kind: Allow, Priority: 4, Line: 1}, {Kind: Disallow, Priority: 5, Line: 2}}
 	l := d.logical()
@@ -48,13 +64,15 @@ func TestIdleWalkThroughChain(t *testing.T) {
 			t.Fatalf("path %q: leader %d, %d one state at a time", path, got, want)
 		}
 	}
+	xs := "xxxxxxxxxxxxxxxxxxxx"
 	for _, c := range []struct {
 		path string
 		want int32
 	}{
-		{"/abc", 0}, {"/abcb", 1}, {"/abcx", 0}, {"/abcxb", 0}, {"/ab", NoRule}, {"/abx", NoRule},
-		{"/xxxxxxxxxxxxxxxxxxxxabcb", 1}, {"/xxxxxxxxxxxxxxxxxxxxab", NoRule}, {"/dabc", 0}, {"/dabcdabcb", 1},
-		{"/ddabcb", 1}, {"/abcxxxxxxxxxxxxxxxxxxxxab", 0},
+		{"/a" + chain, 0}, {"/a" + chain + "b", 1}, {"/a" + chain + "x", 0}, {"/a" + chain + "xb", 0},
+		{"/a" + chain[:n-1], NoRule}, {"/a" + chain[:1] + "x", NoRule}, {"/a" + chain[:n-1] + "x", NoRule},
+		{"/" + xs + "a" + chain + "b", 1}, {"/" + xs + "a" + chain[:1], NoRule}, {"/da" + chain, 0},
+		{"/da" + chain + "da" + chain + "b", 1}, {"/dda" + chain + "b", 1}, {"/a" + chain + xs + "a" + chain[:1], 0},
 	} {
 		check([]byte(c.path))
 		if got := d.run(ranksOf(nil, rules), []byte(c.path)); got != c.want {

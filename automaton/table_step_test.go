@@ -39,3 +39,46 @@ func TestSparseStep(t *testing.T) {
 		}
 	}
 }
+
+// TestLogicalRows: the logical form of a table (what Dump prints and
+// minimisation reads) gives every live state the transitions its walk
+// takes: the row's exceptions and default against a step on every class,
+// for sparse rows of up to 6 exceptions (two words of classes), dense
+// rows and chains.
+func TestLogicalRows(t *testing.T) {
+	for _, pats := range [][]string{
+		{"/a1", "/b1", "/c1", "/d1", "/e1", "/f*x"},
+		{"/abcdef", "/xyz", "/a*b"},
+		{"/*.pdf$", "/private/", "/p*q*r"},
+	} {
+		var rules []Rule
+		for i, p := range pats {
+			rules = append(rules, Rule{Kind: Disallow, Priority: int32(len(p)), Line: int32(i + 1), Pattern: p})
+		}
+		sparse := 0
+		for _, d := range build(rules, options{}).dfas {
+			l := d.logical()
+			for s := uint32(d.NumDecided); s < uint32(d.numStates()); s++ {
+				def, ex := l.row(s, nil)
+				if !isDense(l.refs[s-uint32(d.NumDecided)]) && len(ex) >= 5 {
+					sparse++
+				}
+				want := make([]uint32, d.NumClasses)
+				for c := range want {
+					want[c] = def
+				}
+				for _, e := range ex {
+					want[e.class] = uint32(e.to)
+				}
+				for c := range want {
+					if got := l.step(s, uint8(c)); got != want[c] {
+						t.Fatalf("%q: state %d, class %d: its row says %d, a step %d", pats, s, c, want[c], got)
+					}
+				}
+			}
+		}
+		if pats[0] == "/a1" && sparse == 0 {
+			t.Fatalf("%q: no sparse row of 5 exceptions or more: change the rules", pats)
+		}
+	}
+}
