@@ -30,16 +30,12 @@ func rowsOf(d *dfa) []tableRow {
 	return rows
 }
 
-// tableAt decodes the one-program blob of body and returns its first DFA,
-// the byte offset of its table and of its DFA record.
+// tableAt decodes a one-program blob and returns its first DFA, and the
+// byte offsets of its table and of its DFA record.
 func tableAt(t *testing.T, blob []byte) (d *dfa, table, record int) {
 	t.Helper()
 	d = viewed(t, blob).Programs[0].dfas[0]
-	dec := decoder{b: blob}
-	if err := dec.header(); err != nil {
-		t.Fatal(err)
-	}
-	return d, offsetIn(blob, &d.t[0]), dec.sec[secDFAs][0] + 4
+	return d, offsetIn(blob, &d.t[0]), sections(t, blob)[secDFAs][0] + 4
 }
 
 // TestTableCountFaults: a record that counts one live state more than
@@ -80,8 +76,9 @@ func TestTableTargetFaults(t *testing.T) {
 	d, table, _ := tableAt(t, blob)
 	rows := rowsOf(d)
 	var dense, chain tableRow
-	left := 0 // the live states from the first chain row on
-	states := 0
+	// states counts the live states of the rows before; left is the
+	// number from the first chain row on.
+	left, states := 0, 0
 	for _, row := range rows {
 		switch {
 		case row.kind == rowDense && dense.r == 0:
