@@ -369,6 +369,9 @@ func TestConcurrentGetsShareOneRequest(t *testing.T) {
 		fmt.Fprint(w, robotsBody)
 	})
 	c, _ := newClient()
+	// The Client's maps are made by its first call; made here first, the
+	// test's reads of inflight below are ordered after that write.
+	c.init()
 	const n = 32
 	type answer struct {
 		ok  bool
