@@ -51,12 +51,8 @@ func TestLogicalRows(t *testing.T) {
 		{"/abcdef", "/xyz", "/a*b"},
 		{"/*.pdf$", "/private/", "/p*q*r"},
 	} {
-		var rules []Rule
-		for i, p := range pats {
-			rules = append(rules, Rule{Kind: Disallow, Priority: int32(len(p)), Line: int32(i + 1), Pattern: p})
-		}
 		sparse := 0
-		for _, d := range build(rules, options{}).dfas {
+		for _, d := range build(rulesOf([]Kind{Disallow}, pats...), options{}).dfas {
 			l := d.logical()
 			for s := uint32(d.NumDecided); s < uint32(d.numStates()); s++ {
 				def, ex := l.row(s, nil)

@@ -18,11 +18,7 @@ func twoPrograms(t *testing.T) []byte {
 	t.Helper()
 	set := &Set{Meta: []ProgramMeta{{CrawlDelay: -1}, {CrawlDelay: -1}}}
 	for _, pats := range [][]string{{"/a*b", "/c", "/d$"}, {"/x*y", "/z*"}} {
-		var rules []Rule
-		for i, p := range pats {
-			rules = append(rules, Rule{Kind: Disallow, Priority: int32(len(p)), Line: int32(i + 1), Pattern: p})
-		}
-		set.Programs = append(set.Programs, build(rules, options{}))
+		set.Programs = append(set.Programs, build(rulesOf([]Kind{Disallow}, pats...), options{}))
 	}
 	blob, err := set.AppendBinary(nil)
 	if err != nil {

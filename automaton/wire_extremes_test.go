@@ -9,13 +9,6 @@ import (
 // map and the decided states only), 256 classes, and every live state with
 // an output (each row carries one).
 func TestDecodeExtremes(t *testing.T) {
-	rules := func(kinds []Kind, pats ...string) []Rule {
-		var rs []Rule
-		for i, p := range pats {
-			rs = append(rs, Rule{Kind: kinds[i%len(kinds)], Priority: int32(len(p)), Line: int32(i + 1), Pattern: p})
-		}
-		return rs
-	}
 	var wide []string // 255 patterns, each of its own byte: 255 byte classes and the end of input
 	for b := 0; b < 256; b++ {
 		if b != '*' {
@@ -28,13 +21,13 @@ func TestDecodeExtremes(t *testing.T) {
 		is    func(d *dfa) bool
 		paths []string
 	}{
-		{"2 classes, no live state", rules([]Kind{Disallow}, "*"),
+		{"2 classes, no live state", rulesOf([]Kind{Disallow}, "*"),
 			func(d *dfa) bool { return d.NumClasses == 2 && d.NumLive == 0 && len(d.t) == classWords+d.NumDecided },
 			[]string{"", "/", "/a"}},
-		{"256 classes", rules([]Kind{Disallow}, wide...),
+		{"256 classes", rulesOf([]Kind{Disallow}, wide...),
 			func(d *dfa) bool { return d.NumClasses == 256 },
 			[]string{"/ax", "/\x00x", "/\xffx", "/*x", "/ab", "/x"}},
-		{"every live state with an output", rules([]Kind{Allow, Disallow}, "/*", "*$"),
+		{"every live state with an output", rulesOf([]Kind{Allow, Disallow}, "/*", "*$"),
 			func(d *dfa) bool { return d.NumLive > 0 && d.NumOutputs == d.NumLive },
 			[]string{"", "/", "/a", "a"}},
 	}
@@ -58,4 +51,14 @@ func TestDecodeExtremes(t *testing.T) {
 			}
 		})
 	}
+}
+
+// rulesOf is a rule for each pattern, on lines 1, 2, ..., of the kinds
+// in turn, each with its pattern's length as priority.
+func rulesOf(kinds []Kind, pats ...string) []Rule {
+	rules := make([]Rule, len(pats))
+	for i, p := range pats {
+		rules[i] = Rule{Kind: kinds[i%len(kinds)], Priority: int32(len(p)), Line: int32(i + 1), Pattern: p}
+	}
+	return rules
 }
