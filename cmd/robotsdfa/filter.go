@@ -11,6 +11,7 @@ import (
 	"runtime/pprof"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -209,11 +210,12 @@ func (ff *filterFlags) run(e *env, src source, inputs []string) int {
 	done := make(chan *chunk, cap(slots))
 	stop := make(chan struct{})
 	var wg sync.WaitGroup
+	var shown atomic.Bool // see writer.shown
 	for i := 0; i < ff.workers; i++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			wk := &worker{src: src, ff: ff, local: map[string]*target{}}
+			wk := &worker{src: src, ff: ff, local: map[string]*target{}, shown: &shown}
 			for c := range work {
 				wk.process(c)
 				done <- c
@@ -292,7 +294,7 @@ func (ff *filterFlags) run(e *env, src source, inputs []string) int {
 	last := -1 // with interrupted: the number of chunks to write
 
 	grow, _ := src.(interface{ adapt() })
-	wr := &writer{out: bw, e: e, inputs: inputs, verdicts: ff.verdicts, quiet: ff.quiet, lineOf: make([]int64, len(inputs)), prog: prog}
+	wr := &writer{out: bw, e: e, inputs: inputs, verdicts: ff.verdicts, quiet: ff.quiet, lineOf: make([]int64, len(inputs)), shown: &shown, prog: prog}
 	var writeErr error
 	pending := map[int]*chunk{}
 	next := 0

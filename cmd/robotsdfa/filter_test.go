@@ -431,6 +431,9 @@ func TestFilterReportedLines(t *testing.T) {
 		{name: "over the cap", bad: 25, reported: 20, more: "... and 5 more unusable lines", firstReported: ok + 1},
 		{name: "after -skip", bad: 22, skip: 3, reported: 20, more: "... and 2 more unusable lines", firstReported: ok + 1},
 		{name: "-skip into the bad lines", bad: 22, skip: ok + 2, reported: 20, firstReported: ok + 3},
+		// Chunks past the first 20 reports count their lines without
+		// writing them: the count stays exact.
+		{name: "chunks of them", bad: 400_000, reported: 20, more: "... and 399980 more unusable lines", firstReported: ok + 1},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			// Two inputs: the second's line numbers start again at 1.

@@ -35,6 +35,7 @@ type chunk struct {
 	lines, skipped                int
 	allowed, disallowed, unusable int
 	errs                          []lineError
+	unshown                       int  // unusable lines counted, not in errs
 	problem                       bool // a robots.txt or over-long line: exit 2
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/robotsdfa/robotsdfa/internal/frontier"
@@ -25,6 +26,9 @@ type worker struct {
 	// in a row.
 	prevKey  []byte
 	prevRuns int
+	// shown is set by the writer once it has shown on standard error
+	// every unusable line it will show: past it, a report is a count.
+	shown *atomic.Bool
 }
 
 func (wk *worker) process(c *chunk) {
@@ -66,6 +70,10 @@ func (wk *worker) check(c *chunk, rel int, line []byte) {
 	url := unsafe.String(unsafe.SliceData(line), len(line))
 	t := wk.target(url)
 	if t == nil {
+		if !wk.reporting() {
+			wk.unreported(c, false)
+			return
+		}
 		wk.unusable(c, rel, line, frontier.Problem(line, wk.src.needHost()), false)
 		return
 	}
@@ -121,13 +129,37 @@ func (wk *worker) target(url string) *target {
 // overlong records a line longer than -max-line, of which prefix is the
 // start.
 func (wk *worker) overlong(c *chunk, rel int, prefix []byte, n int64) {
+	if !wk.reporting() {
+		wk.unreported(c, true)
+		return
+	}
 	why := fmt.Sprintf("line of %d bytes, longer than -max-line %d", n, wk.ff.maxLine)
 	wk.report(c, rel, append(frontier.AppendEscaped(nil, prefix), "..."...), why, true)
 }
 
 // unusable records a line that could not be checked.
 func (wk *worker) unusable(c *chunk, rel int, line []byte, why string, problem bool) {
+	if !wk.reporting() {
+		wk.unreported(c, problem)
+		return
+	}
 	wk.report(c, rel, frontier.AppendEscaped(nil, line), why, problem)
+}
+
+// reporting reports whether an unusable line's text is still wanted: in
+// place with -verdicts, or on standard error until the writer has shown
+// its first maxReported (never with -q): escaping lines no one reads cost
+// a frontier with many of them about 5% of its CPU (docs/PERFORMANCE.md,
+// "filter: the per-line work left").
+func (wk *worker) reporting() bool {
+	return wk.ff.verdicts || !wk.ff.quiet && (wk.shown == nil || !wk.shown.Load())
+}
+
+// unreported counts an unusable line whose report no one will read.
+func (wk *worker) unreported(c *chunk, problem bool) {
+	c.unusable++
+	c.unshown++
+	c.problem = c.problem || problem
 }
 
 // report writes an unusable line in place (-verdicts) or keeps it for

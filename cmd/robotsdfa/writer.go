@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"fmt"
+	"sync/atomic"
 )
 
 // maxReported is how many unusable lines are reported one by one on
@@ -21,7 +22,10 @@ type writer struct {
 	lineOf   []int64
 	t        totals
 	reported int
-	prog     *progressLine
+	// shown is set once the unusable lines shown are all that will be
+	// (the workers' cue to stop writing their reports).
+	shown *atomic.Bool
+	prog  *progressLine
 }
 
 func (w *writer) write(c *chunk) error {
@@ -31,6 +35,10 @@ func (w *writer) write(c *chunk) error {
 			fmt.Fprintf(w.e.stderr, "%s filter: %s:%d: %s: %s\n", commandName, inputName(w.inputs[c.input]),
 				w.lineOf[c.input]+int64(le.rel)+1, le.reason, le.text)
 		}
+	}
+	w.reported += c.unshown
+	if w.reported >= maxReported {
+		w.shown.Store(true)
 	}
 	w.lineOf[c.input] += int64(c.lines + c.skipped)
 	w.t.lines += int64(c.lines)
