@@ -68,7 +68,7 @@ func TestCacheHoldsOnlyWhatIsCached(t *testing.T) {
 
 // TestSlotBindsOnceThenDerives: a host's first check binds its Matcher
 // without the screens (AgentOnce), its second with them, and later
-// checks find that one in the slot.
+// checks find that one in the slot, counting no miss.
 func TestSlotBindsOnceThenDerives(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "one.store")
 	w, err := Create(path)
@@ -98,4 +98,11 @@ func TestSlotBindsOnceThenDerives(t *testing.T) {
 		require.Equal(t, want.misses, s.CacheStats().Misses, "check %d", i+1)
 	}
 	require.Equal(t, int64(1), s.CacheStats().Loads)
+	// A host the store does not hold: its first check misses, and the
+	// slot remembers it, so that the next counts none (CacheStats.Misses).
+	for _, want := range []int64{3, 3} {
+		_, err := a.Check("https://b.example/p")
+		require.ErrorIs(t, err, ErrNotFound)
+		require.Equal(t, want, s.CacheStats().Misses)
+	}
 }

@@ -223,7 +223,9 @@ func (s *Store) frame(i uint32) (contentRec, []byte, error) { return s.t.frame(i
 // CacheStats are a Store's cache figures since it was opened.
 type CacheStats struct {
 	// Misses count the checks whose host's Matcher was not in its slot
-	// (hits are not counted, so that they write nothing shared).
+	// (hits are not counted, so that they write nothing shared). A check
+	// that counts no miss found what an earlier check of the same host,
+	// which counted one, or a Robots call put in the slot.
 	Misses int64
 	// Loads count blobs decompressed and loaded; Evictions those dropped
 	// to keep within CacheBytes; Reloads the loads of blobs dropped
