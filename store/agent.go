@@ -15,20 +15,31 @@ type Agent struct {
 	id     int
 	tokens []string
 	union  bool
+	once   bool // never derives the screens (AgentOnce)
 }
 
 // Agent binds product tokens as a fallback chain (runtime.Robots.Agent).
-func (s *Store) Agent(tokens ...string) *Agent { return s.newAgent(tokens, false) }
+// A host's first check binds its Matcher without the screens
+// (runtime.Robots.AgentOnce), its second with them, for faster checks of
+// the hosts checked often.
+func (s *Store) Agent(tokens ...string) *Agent { return s.newAgent(tokens, false, false) }
 
 // AgentUnion binds product tokens as Google's reference merges several
 // agents' groups (runtime.Robots.AgentUnion).
-func (s *Store) AgentUnion(tokens ...string) *Agent { return s.newAgent(tokens, true) }
+func (s *Store) AgentUnion(tokens ...string) *Agent { return s.newAgent(tokens, true, false) }
 
-func (s *Store) newAgent(tokens []string, union bool) *Agent {
+// AgentOnce is Agent for a caller that takes a host's Matcher (Matcher,
+// MatcherKey) and keeps it for a run of that host's URLs: it never
+// derives the screens, which a run of checks on warm tables does not pay
+// back (docs/PERFORMANCE.md, "filter: the per-line work left"). Its
+// verdicts are Agent's.
+func (s *Store) AgentOnce(tokens ...string) *Agent { return s.newAgent(tokens, false, true) }
+
+func (s *Store) newAgent(tokens []string, union, once bool) *Agent {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.agents++
-	return &Agent{s: s, id: s.agents, tokens: append([]string(nil), tokens...), union: union}
+	return &Agent{s: s, id: s.agents, tokens: append([]string(nil), tokens...), union: union, once: once}
 }
 
 // bind binds r for the agent, deriving the screens or not (Agent or

@@ -93,7 +93,7 @@ func (s *Store) matcherOf(key []byte, a *Agent) (runtime.Matcher, error) {
 		if hs.c == nil {
 			return runtime.Matcher{}, ErrNotFound
 		}
-		if hs.agent == a.id && !hs.once {
+		if hs.agent == a.id && (!hs.once || a.once) {
 			return hs.m, nil
 		}
 	}
@@ -102,9 +102,9 @@ func (s *Store) matcherOf(key []byte, a *Agent) (runtime.Matcher, error) {
 
 // matcherMiss is matcherOf when the slot does not hold the host's Matcher
 // for a: its first check binds it without deriving its screens, a second
-// (the slot holding that one) binds it deriving them, so that a host
-// checked once costs less and one checked often checks faster
-// (docs/PERFORMANCE.md, "The store").
+// (the slot holding that one) binds it deriving them, unless a is an
+// AgentOnce, so that a host checked once costs less and one checked often
+// checks faster (docs/PERFORMANCE.md, "The store").
 func (s *Store) matcherMiss(key []byte, h uint64, a *Agent) (runtime.Matcher, error) {
 	s.misses.Add(1)
 	derive := false
@@ -286,8 +286,9 @@ func (s *Store) used(c *content) bool {
 
 // matcher returns l's Matcher for agent a: the one bound deriving its
 // screens when there is one, else, unless derive, the one bound without
-// (once), binding it on first use.
+// (once), binding it on first use. An AgentOnce never derives.
 func (l *loaded) matcher(a *Agent, derive bool) (m runtime.Matcher, once bool) {
+	derive = derive && !a.once
 	if ms := l.matchers.Load(); ms != nil {
 		found := -1
 		for i := range *ms {

@@ -70,16 +70,7 @@ func TestCacheHoldsOnlyWhatIsCached(t *testing.T) {
 // without the screens (AgentOnce), its second with them, and later
 // checks find that one in the slot, counting no miss.
 func TestSlotBindsOnceThenDerives(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "one.store")
-	w, err := Create(path)
-	require.NoError(t, err)
-	require.NoError(t, w.AddRobotsTxt("a.example", []byte("User-agent: *\nDisallow: /p\nAllow: /p/q\n"), func(b []byte) ([]byte, error) {
-		return compile.Compile(b, compile.Options{}).AppendBinary(nil)
-	}))
-	require.NoError(t, w.Close())
-	s, err := Open(path, Options{})
-	require.NoError(t, err)
-	defer s.Close()
+	s := oneHost(t)
 	a := s.Agent("bot")
 	slot := func() *hostSlot {
 		key := []byte("a.example")
@@ -105,4 +96,55 @@ func TestSlotBindsOnceThenDerives(t *testing.T) {
 		require.ErrorIs(t, err, ErrNotFound)
 		require.Equal(t, want, s.CacheStats().Misses)
 	}
+}
+
+// TestAgentOnceNeverDerives: an AgentOnce's Matcher is bound without the
+// screens on the first check and found in its slot by every later one,
+// with Agent's verdicts.
+func TestAgentOnceNeverDerives(t *testing.T) {
+	s := oneHost(t)
+	once, full := s.AgentOnce("bot"), s.Agent("bot")
+	for i := range 3 {
+		for _, url := range []string{"https://a.example/p/x", "https://a.example/p/q", "https://a.example/r"} {
+			got, err := once.Check(url)
+			require.NoError(t, err)
+			want, err := full.Check(url)
+			require.NoError(t, err)
+			require.Equal(t, want, got, url)
+			m, err := once.MatcherKey([]byte("a.example"))
+			require.NoError(t, err)
+			require.Equal(t, want.Allowed, m.Allowed(url), "check %d", i+1)
+		}
+	}
+	before := s.CacheStats().Misses
+	for range 3 {
+		_, err := once.MatcherKey([]byte("a.example"))
+		require.NoError(t, err)
+	}
+	require.Equal(t, before, s.CacheStats().Misses, "found in its slot, bound once")
+	hs := s.slots[slotHash([]byte("a.example"))&s.mask].Load()
+	require.True(t, hs.once)
+	require.Equal(t, once.id, hs.agent)
+	// A miss that finds the slot holding the host's Matcher (another
+	// check published it meanwhile) binds no screens either.
+	key := []byte("a.example")
+	_, err := s.matcherMiss(key, slotHash(key), once)
+	require.NoError(t, err)
+	require.True(t, s.slots[slotHash(key)&s.mask].Load().once)
+}
+
+// oneHost is an open store of one host, a.example (closed by the test's
+// end).
+func oneHost(t *testing.T) *Store {
+	path := filepath.Join(t.TempDir(), "one.store")
+	w, err := Create(path)
+	require.NoError(t, err)
+	require.NoError(t, w.AddRobotsTxt("a.example", []byte("User-agent: *\nDisallow: /p\nAllow: /p/q\n"), func(b []byte) ([]byte, error) {
+		return compile.Compile(b, compile.Options{}).AppendBinary(nil)
+	}))
+	require.NoError(t, w.Close())
+	s, err := Open(path, Options{})
+	require.NoError(t, err)
+	t.Cleanup(func() { s.Close() })
+	return s
 }

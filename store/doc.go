@@ -29,7 +29,10 @@
 // lookup is cached in a direct-mapped table. A host's first check binds
 // its Matcher without the screens a program derives for fast checks
 // (runtime.Robots.AgentOnce), its second with them: a host checked once
-// costs less, one checked often checks faster. Writing a new store from an
+// costs less, one checked often checks faster. A caller that keeps each
+// host's Matcher for a run of its URLs (Agent.Matcher, then the
+// Matcher's checks) uses Store.AgentOnce, which never derives them.
+// Writing a new store from an
 // old one and the hosts that changed (Writer.CopyFrom) copies the
 // unchanged blobs' compressed frames without decompressing them.
 //
@@ -38,7 +41,8 @@
 //   - Allocations: an Agent's check of a host it has checked before and
 //     the cache still holds (found or not found) allocates nothing. A
 //     cold host's first check decompresses and loads its blob and binds
-//     its Matcher; its second binds the Matcher again with its screens.
+//     its Matcher; its second binds the Matcher again with its screens
+//     (not for an AgentOnce).
 //   - Concurrency: a Store and its Agents are safe for concurrent use; a
 //     Writer is not.
 //   - Memory: the index and blobs are in the mapped file, not the Go heap;

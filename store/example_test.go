@@ -121,3 +121,40 @@ func ExampleStore_Robots() {
 	// Output:
 	// https://example.com/s.xml 2s false
 }
+
+// A bulk filter whose frontier is grouped by host takes each host's
+// Matcher once and checks the host's URLs with it: AgentOnce binds it
+// without the screens, which such runs of checks do not pay back.
+func ExampleStore_AgentOnce() {
+	dir, _ := os.MkdirTemp("", "store-example")
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "hosts.store")
+	w, err := store.Create(path)
+	if err != nil {
+		panic(err)
+	}
+	if err := w.AddRobotsTxt("shop.example", []byte("User-agent: *\nDisallow: /cart\n"), compileBody); err != nil {
+		panic(err)
+	}
+	if err := w.Close(); err != nil {
+		panic(err)
+	}
+	st, err := store.Open(path, store.Options{})
+	if err != nil {
+		panic(err)
+	}
+	defer st.Close()
+
+	a := st.AgentOnce("examplebot")
+	m, err := a.Matcher("https://shop.example/")
+	if err != nil {
+		panic(err)
+	}
+	for _, u := range []string{"https://shop.example/cart", "https://shop.example/shoes", "https://shop.example/cart/2"} {
+		fmt.Println(u, m.Allowed(u))
+	}
+	// Output:
+	// https://shop.example/cart false
+	// https://shop.example/shoes true
+	// https://shop.example/cart/2 false
+}

@@ -237,7 +237,7 @@ func openStoreSource(path string, tokens []string, modeSet bool, mode compile.Mo
 			}
 		}
 	}
-	return &storeSource{st: st, agent: st.Agent(tokens...), seen: map[uint64]uint8{}, missing: map[string]struct{}{},
+	return &storeSource{st: st, agent: st.AgentOnce(tokens...), seen: map[uint64]uint8{}, missing: map[string]struct{}{},
 		cacheBytes: min(cacheBytes, startCacheBytes), maxCacheBytes: cacheBytes}, nil
 }
 
@@ -288,18 +288,12 @@ func (s *storeSource) target(url string, wk *worker) *target {
 	}
 	wk.key = key
 	// Consecutive URLs of one host (frontiers are often grouped by host)
-	// reuse its target. The second line asks the store once more, so that
-	// the Matcher reused is the one the store binds for hosts checked
-	// more than once (with its screens).
-	if wk.prevRuns >= 2 && bytes.Equal(key, wk.prevKey) {
+	// reuse its target.
+	if wk.hasPrev && bytes.Equal(key, wk.prevKey) {
 		return &wk.scratch
 	}
-	if wk.prevRuns > 0 && bytes.Equal(key, wk.prevKey) {
-		wk.prevRuns++
-	} else {
-		wk.prevKey = append(wk.prevKey[:0], key...)
-		wk.prevRuns = 1
-	}
+	wk.prevKey = append(wk.prevKey[:0], key...)
+	wk.hasPrev = true
 	misses := s.st.CacheStats().Misses
 	m, err := s.agent.MatcherKey(key)
 	status := uint8(hostFound)
@@ -310,9 +304,6 @@ func (s *storeSource) target(url string, wk *worker) *target {
 		wk.scratch, status = target{missing: true, m: allowAll}, hostMissing
 	default:
 		wk.scratch, status = target{problem: fmt.Sprintf("robots.txt of %s: %v", key, err)}, hostProblem
-	}
-	if wk.prevRuns > 1 {
-		return &wk.scratch // counted on the run's first line
 	}
 	if s.st.CacheStats().Misses == misses {
 		// Found in its slot, which a check of the host that missed put

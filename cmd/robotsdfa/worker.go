@@ -22,10 +22,9 @@ type worker struct {
 	scratch target
 	seen    map[uint64]uint8
 	missing map[string]struct{}
-	// prevKey is the host key scratch answers for, asked prevRuns times
-	// in a row.
-	prevKey  []byte
-	prevRuns int
+	// prevKey is the host key scratch answers for, when hasPrev.
+	prevKey []byte
+	hasPrev bool
 	// shown is set by the writer once it has shown on standard error
 	// every unusable line it will show: past it, a report is a count.
 	shown *atomic.Bool
