@@ -47,28 +47,45 @@ func Problem(u []byte, needHost bool) string {
 }
 
 // Plain reports whether a line is non-empty and free of control bytes,
-// the first condition of Problem. It reads eight bytes at a time: a
-// byte x below 0x80 gets its top bit set in x - 0x20 exactly when x < 0x20,
-// and in (x ^ 0x7f) - 1 exactly when x == 0x7f; masking with ^x keeps the
-// bytes of 0x80 and above (allowed) from counting. A borrow from the byte
-// below comes only after a true hit there, so the word's answer is exact.
+// the first condition of Problem. It reads eight bytes at a time, the
+// last word overlapping the one before when the length is not a multiple
+// of eight: a byte x below 0x80 gets its top bit set in x - 0x20 exactly
+// when x < 0x20, and in (x ^ 0x7f) - 1 exactly when x == 0x7f; masking
+// with ^x keeps the bytes of 0x80 and above (allowed) from counting. A
+// borrow from the byte below comes only after a true hit there, so the
+// word's answer is exact.
 func Plain(u string) bool {
+	n := len(u)
+	if n < 8 {
+		for i := 0; i < n; i++ {
+			if c := u[i]; c < 0x20 || c == 0x7f {
+				return false
+			}
+		}
+		return n > 0
+	}
+	for i := 0; i < n-8; i += 8 {
+		if controls(word(u[i:])) {
+			return false
+		}
+	}
+	// The last eight bytes, which may overlap the words before.
+	return !controls(word(u[n-8:]))
+}
+
+// word reads s's first eight bytes, little-endian (one load: the hint
+// spares a bounds check per byte).
+func word(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// controls reports whether a word holds a byte below 0x20 or 0x7f.
+func controls(w uint64) bool {
 	const ones, tops = 0x0101010101010101, 0x8080808080808080
-	i := 0
-	for ; i+8 <= len(u); i += 8 {
-		w := uint64(u[i]) | uint64(u[i+1])<<8 | uint64(u[i+2])<<16 | uint64(u[i+3])<<24 |
-			uint64(u[i+4])<<32 | uint64(u[i+5])<<40 | uint64(u[i+6])<<48 | uint64(u[i+7])<<56
-		del := w ^ 0x7f*ones
-		if ((w-0x20*ones)|(del-ones))&^w&tops != 0 {
-			return false
-		}
-	}
-	for ; i < len(u); i++ {
-		if c := u[i]; c < 0x20 || c == 0x7f {
-			return false
-		}
-	}
-	return u != ""
+	del := w ^ 0x7f*ones
+	return ((w-0x20*ones)|(del-ones))&^w&tops != 0
 }
 
 // IsPath reports whether a line without an authority is a path.
