@@ -48,6 +48,19 @@ func TestPlain(t *testing.T) {
 	}
 }
 
+// FuzzPlain: the word-at-a-time test agrees with the definition on any
+// line, whatever its length.
+func FuzzPlain(f *testing.F) {
+	for _, u := range []string{"", "https://a.example/", "https://a.example/\x7f", "\x00", "0123456789abcdef\x1f"} {
+		f.Add(u)
+	}
+	f.Fuzz(func(t *testing.T, u string) {
+		if got, want := Plain(u), plainBytewise(u); got != want {
+			t.Errorf("Plain(%q) = %v, the definition says %v", u, got, want)
+		}
+	})
+}
+
 // BenchmarkPlain runs Plain and its bytewise definition over the sample
 // frontier's lines, side by side; ns/op is per line.
 func BenchmarkPlain(b *testing.B) {
