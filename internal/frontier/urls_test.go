@@ -48,6 +48,34 @@ func TestPlain(t *testing.T) {
 	}
 }
 
+// TestProblem: each reason a line is not a URL the command can check,
+// on both sides of its condition.
+func TestProblem(t *testing.T) {
+	for _, c := range []struct {
+		line     string
+		needHost bool
+		want     string
+	}{
+		{"", false, "empty line"},
+		{"https://a.example/\x01", false, "control byte 0x01 at byte 18"},
+		{"https://a.example/\x7f", true, "control byte 0x7f at byte 18"},
+		// A space is no control byte: the line is refused for what it is.
+		{"not a url", false, "neither an absolute URL nor a path starting with '/'"},
+		{"https://a.example/a b", true, ""},
+		{"//a.example/p", true, ""},
+		{"https://./p", true, "no host: its host has no key (\".\", or an IDN label too long to encode)"},
+		{"https://./p", false, ""},
+		// An authority written with no scheme before it is still one.
+		{":///p", false, "no host"},
+		{"https:///p", false, "no host"},
+		{"a/b://c", true, "neither an absolute URL nor a path starting with '/'"},
+		{"/p", true, "no host: a path, but -robots-dir and -pack need absolute URLs"},
+		{"/p", false, ""},
+	} {
+		require.Equal(t, c.want, Problem([]byte(c.line), c.needHost), "%q needHost=%v", c.line, c.needHost)
+	}
+}
+
 // FuzzPlain: the word-at-a-time test agrees with the definition on any
 // line, whatever its length.
 func FuzzPlain(f *testing.F) {
