@@ -11,10 +11,12 @@ import (
 
 // The hot cache. A content keeps the robots.txt loaded from its blob and
 // the Matchers bound from it, shared by every host that serves the same
-// file. A host's lookup is kept in a direct-mapped slot (by its key's
-// hash) that holds the key, the content and the Matcher last bound for
-// it, so that a hot host's check reads one slot and no more before its
-// Matcher's own tables (docs/PERFORMANCE.md, "The store").
+// file. A host's lookup is kept in a slot that holds the key, the content
+// and the Matcher last bound for it, one of a set of two adjacent slots
+// its key's hash names, so that a hot host's check reads one or two
+// slots and no more before its Matcher's own tables (docs/PERFORMANCE.md,
+// "The store"); two ways keep hosts whose hashes collide from evicting
+// each other ("filter: the per-line work left").
 //
 // Loaded contents are bounded by an estimate of their bytes
 // (Options.CacheBytes) and dropped by the clock (second chance): a hit
@@ -70,6 +72,14 @@ func (hs *hostSlot) is(key []byte, h uint64) bool {
 	return hs.long == string(key)
 }
 
+// keyBytes is the slot's key, read in place.
+func (hs *hostSlot) keyBytes() []byte {
+	if hs.long != "" {
+		return unsafe.Slice(unsafe.StringData(hs.long), len(hs.long))
+	}
+	return hs.short[:hs.n]
+}
+
 func (hs *hostSlot) key() string {
 	if hs.long != "" {
 		return hs.long
@@ -86,7 +96,7 @@ func slotHash(key []byte) uint64 { return farm.Hash64(key) }
 // the store does not hold the host.
 func (s *Store) matcherOf(key []byte, a *Agent) (runtime.Matcher, error) {
 	h := slotHash(key)
-	if hs := s.slots[h&s.mask].Load(); hs != nil && hs.is(key, h) {
+	if hs := s.slotOf(key, h); hs != nil {
 		if !hs.ref.Load() {
 			hs.ref.Store(true)
 		}
@@ -108,7 +118,7 @@ func (s *Store) matcherOf(key []byte, a *Agent) (runtime.Matcher, error) {
 func (s *Store) matcherMiss(key []byte, h uint64, a *Agent) (runtime.Matcher, error) {
 	s.misses.Add(1)
 	derive := false
-	if hs := s.slots[h&s.mask].Load(); hs != nil && hs.is(key, h) && hs.agent == a.id {
+	if hs := s.slotOf(key, h); hs != nil && hs.agent == a.id {
 		derive = true
 	}
 	c, err := s.contentOf(key, h)
@@ -139,7 +149,7 @@ func (s *Store) load(key []byte) (*loaded, error) {
 // contentOf finds a host key's content: in its slot, else in the index
 // (a miss that the slot then remembers, with no Matcher).
 func (s *Store) contentOf(key []byte, h uint64) (*content, error) {
-	if hs := s.slots[h&s.mask].Load(); hs != nil && hs.is(key, h) {
+	if hs := s.slotOf(key, h); hs != nil {
 		if hs.c == nil {
 			return nil, ErrNotFound
 		}
@@ -151,7 +161,7 @@ func (s *Store) contentOf(key []byte, h uint64) (*content, error) {
 	// caller's stays on its stack.
 	id, found := s.t.lookup(unsafe.Slice(unsafe.StringData(k), len(k)), fingerprint(k))
 	if !found {
-		s.slots[h&s.mask].Store(hs)
+		s.slots[s.wayFor(key, h)].Store(hs)
 		return nil, ErrNotFound
 	}
 	s.mu.Lock()
@@ -169,7 +179,7 @@ func (s *Store) contentOf(key []byte, h uint64) (*content, error) {
 func (s *Store) publish(hs *hostSlot, c *content, l *loaded, agent int, m runtime.Matcher) {
 	hs.c, hs.agent, hs.m = c, agent, m
 	hs.ref.Store(true)
-	i := uint32(hs.h & s.mask)
+	i := s.wayFor(hs.keyBytes(), hs.h)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if c.loaded.Load() != l {
@@ -316,4 +326,40 @@ func (l *loaded) matcher(a *Agent, derive bool) (m runtime.Matcher, once bool) {
 			return m, !derive
 		}
 	}
+}
+
+// slotOf is the slot that holds key (h its hash), nil if neither of its
+// set's two ways does.
+func (s *Store) slotOf(key []byte, h uint64) *hostSlot {
+	i := h & s.mask &^ 1
+	if hs := s.slots[i].Load(); hs != nil && hs.is(key, h) {
+		return hs
+	}
+	if hs := s.slots[i|1].Load(); hs != nil && hs.is(key, h) {
+		return hs
+	}
+	return nil
+}
+
+// wayFor is the slot a new lookup of key takes: the way that holds key,
+// else an empty one, else one not used since the clock passed, else the
+// one h's high bit names.
+func (s *Store) wayFor(key []byte, h uint64) uint32 {
+	i := h & s.mask &^ 1
+	a, b := s.slots[i].Load(), s.slots[i|1].Load()
+	switch {
+	case a != nil && a.is(key, h):
+		return uint32(i)
+	case b != nil && b.is(key, h):
+		return uint32(i | 1)
+	case a == nil:
+		return uint32(i)
+	case b == nil:
+		return uint32(i | 1)
+	case !a.ref.Load() && b.ref.Load():
+		return uint32(i)
+	case !b.ref.Load() && a.ref.Load():
+		return uint32(i | 1)
+	}
+	return uint32(i | (h>>63)&1)
 }

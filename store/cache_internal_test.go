@@ -148,3 +148,41 @@ func oneHost(t *testing.T) *Store {
 	t.Cleanup(func() { s.Close() })
 	return s
 }
+
+// TestSlotsTwoWays: two hosts whose hashes name the same slot both stay
+// cached (a set of two ways), so that alternating checks of them miss
+// once each; a third host of the set takes a way and misses once too.
+func TestSlotsTwoWays(t *testing.T) {
+	s := oneHost(t)
+	a := s.Agent("bot")
+	bySlot := map[uint64]string{}
+	var keys []string
+	for i := 0; len(keys) < 3; i++ {
+		k := fmt.Sprintf("h%d.example", i)
+		slot := slotHash([]byte(k)) & s.mask
+		if len(keys) == 0 {
+			if other, ok := bySlot[slot]; ok {
+				keys = append(keys, other, k)
+			}
+			bySlot[slot] = k
+			continue
+		}
+		if slot == slotHash([]byte(keys[0]))&s.mask {
+			keys = append(keys, k)
+		}
+	}
+	check := func(k string) {
+		_, err := a.Check("https://" + k + "/p")
+		require.ErrorIs(t, err, ErrNotFound)
+	}
+	before := s.CacheStats().Misses
+	for range 10 {
+		check(keys[0])
+		check(keys[1])
+	}
+	require.Equal(t, before+2, s.CacheStats().Misses, "%v share a set of two ways", keys[:2])
+	check(keys[2])
+	require.Equal(t, before+3, s.CacheStats().Misses)
+	check(keys[2])
+	require.Equal(t, before+3, s.CacheStats().Misses, "the third took a way")
+}

@@ -26,7 +26,7 @@
 //
 // A hot cache keeps the robots.txt most recently used loaded, and the
 // Matchers bound from them per Agent, within Options.CacheBytes; a host's
-// lookup is cached in a direct-mapped table. A host's first check binds
+// lookup is cached in a table of two-slot sets. A host's first check binds
 // its Matcher without the screens a program derives for fast checks
 // (runtime.Robots.AgentOnce), its second with them: a host checked once
 // costs less, one checked often checks faster. A caller that keeps each

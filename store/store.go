@@ -39,8 +39,9 @@ type Store struct {
 
 	cacheBytes  int64
 	loadedBytes int64 // the bound of loaded contents: cacheBytes less the slots'
-	// slots caches hosts' lookups, direct-mapped by the host key's
-	// fingerprint: a hot host is found without searching the index.
+	// slots caches hosts' lookups in sets of two (slotOf, wayFor) named
+	// by the host key's hash: a hot host is found without searching the
+	// index.
 	slots []atomic.Pointer[hostSlot]
 	mask  uint64
 
