@@ -72,14 +72,6 @@ func (hs *hostSlot) is(key []byte, h uint64) bool {
 	return hs.long == string(key)
 }
 
-// keyBytes is the slot's key, read in place.
-func (hs *hostSlot) keyBytes() []byte {
-	if hs.long != "" {
-		return unsafe.Slice(unsafe.StringData(hs.long), len(hs.long))
-	}
-	return hs.short[:hs.n]
-}
-
 func (hs *hostSlot) key() string {
 	if hs.long != "" {
 		return hs.long
@@ -96,7 +88,8 @@ func slotHash(key []byte) uint64 { return farm.Hash64(key) }
 // the store does not hold the host.
 func (s *Store) matcherOf(key []byte, a *Agent) (runtime.Matcher, error) {
 	h := slotHash(key)
-	if hs := s.slotOf(key, h); hs != nil {
+	hs := s.slotOf(key, h)
+	if hs != nil {
 		if !hs.ref.Load() {
 			hs.ref.Store(true)
 		}
@@ -107,23 +100,26 @@ func (s *Store) matcherOf(key []byte, a *Agent) (runtime.Matcher, error) {
 			return hs.m, nil
 		}
 	}
-	return s.matcherMiss(key, h, a)
+	return s.matcherMiss(key, h, a, hs)
 }
 
 // matcherMiss is matcherOf when the slot does not hold the host's Matcher
 // for a: its first check binds it without deriving its screens, a second
 // (the slot holding that one) binds it deriving them, unless a is an
 // AgentOnce, so that a host checked once costs less and one checked often
-// checks faster (docs/PERFORMANCE.md, "The store").
-func (s *Store) matcherMiss(key []byte, h uint64, a *Agent) (runtime.Matcher, error) {
+// checks faster (docs/PERFORMANCE.md, "The store"). found is key's slot
+// as matcherOf read it (a host the store holds), or nil.
+func (s *Store) matcherMiss(key []byte, h uint64, a *Agent, found *hostSlot) (runtime.Matcher, error) {
 	s.misses.Add(1)
-	derive := false
-	if hs := s.slotOf(key, h); hs != nil && hs.agent == a.id {
-		derive = true
-	}
-	c, err := s.contentOf(key, h)
-	if err != nil {
-		return runtime.Matcher{}, err
+	derive := found != nil && found.agent == a.id
+	var c *content
+	if found != nil {
+		c = found.c
+	} else {
+		var err error
+		if c, err = s.contentOf(key, h); err != nil {
+			return runtime.Matcher{}, err
+		}
 	}
 	l, err := s.loadContent(c)
 	if err != nil {
@@ -132,7 +128,7 @@ func (s *Store) matcherMiss(key []byte, h uint64, a *Agent) (runtime.Matcher, er
 	m, once := l.matcher(a, derive)
 	hs := newSlot(h, key)
 	hs.once = once
-	s.publish(hs, c, l, a.id, m)
+	s.publish(hs, s.wayFor(key, h), c, l, a.id, m)
 	return m, nil
 }
 
@@ -174,12 +170,12 @@ func (s *Store) contentOf(key []byte, h uint64) (*content, error) {
 	return c, nil
 }
 
-// publish puts a slot in place, for content c (loaded as l), if c is
-// still loaded as l, and records it with c so that c's eviction clears it.
-func (s *Store) publish(hs *hostSlot, c *content, l *loaded, agent int, m runtime.Matcher) {
+// publish puts a slot in place, slots[i], for content c (loaded as l), if
+// c is still loaded as l, and records it with c so that c's eviction
+// clears it.
+func (s *Store) publish(hs *hostSlot, i uint32, c *content, l *loaded, agent int, m runtime.Matcher) {
 	hs.c, hs.agent, hs.m = c, agent, m
 	hs.ref.Store(true)
-	i := s.wayFor(hs.keyBytes(), hs.h)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if c.loaded.Load() != l {

@@ -128,7 +128,7 @@ func TestAgentOnceNeverDerives(t *testing.T) {
 	// A miss that finds the slot holding the host's Matcher (another
 	// check published it meanwhile) binds no screens either.
 	key := []byte("a.example")
-	_, err := s.matcherMiss(key, slotHash(key), once)
+	_, err := s.matcherMiss(key, slotHash(key), once, s.slotOf(key, slotHash(key)))
 	require.NoError(t, err)
 	require.True(t, s.slots[slotHash(key)&s.mask].Load().once)
 }

@@ -151,7 +151,7 @@ func (wk *worker) unusable(c *chunk, rel int, line []byte, why string, problem b
 // a frontier with many of them about 5% of its CPU (docs/PERFORMANCE.md,
 // "filter: the per-line work left").
 func (wk *worker) reporting() bool {
-	return wk.ff.verdicts || !wk.ff.quiet && (wk.shown == nil || !wk.shown.Load())
+	return wk.ff.verdicts || !wk.ff.quiet && !wk.shown.Load()
 }
 
 // unreported counts an unusable line whose report no one will read.
