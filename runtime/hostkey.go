@@ -32,6 +32,36 @@ func AppendHostKey(dst []byte, url string) ([]byte, bool) {
 	return appendGeneralHostKey(dst, url)
 }
 
+// AppendHostKeyPrefix is AppendHostKey that also returns prefix, the
+// length of url's leading bytes that alone decide its key, or 0 when url
+// is not of the form nearly every crawl's URLs take ("http://" or
+// "https://" and a host of ASCII letters, digits, '.' and '-'). Every URL
+// for which HasHostPrefix(url, url[:prefix]) holds has this key, so a
+// reader of URLs grouped by host can tell the next URL of a host from
+// bytes it already holds, without computing its key again.
+func AppendHostKeyPrefix(dst []byte, url string) (key []byte, prefix int, ok bool) {
+	if k, ok := appendPlainHostKey(dst, url); ok {
+		prefix = len("http://") + len(k) - len(dst)
+		if url[4] == 's' {
+			prefix++
+		}
+		return k, prefix, true
+	}
+	key, ok = appendGeneralHostKey(dst, url)
+	return key, 0, ok
+}
+
+// HasHostPrefix reports whether url begins with prefix, a URL's leading
+// bytes as AppendHostKeyPrefix measured them, followed by its end or '/',
+// '?' or '#': then url's HostKey is that URL's.
+func HasHostPrefix(url string, prefix []byte) bool {
+	n := len(prefix)
+	if n == 0 || len(url) < n || url[:n] != string(prefix) {
+		return false
+	}
+	return len(url) == n || url[n] == '/' || url[n] == '?' || url[n] == '#'
+}
+
 // appendGeneralHostKey is AppendHostKey for any URL, read as Host reads it.
 func appendGeneralHostKey(dst []byte, url string) ([]byte, bool) {
 	host, port, ok := Host(url)

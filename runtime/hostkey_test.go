@@ -45,3 +45,81 @@ func TestHostKey(t *testing.T) {
 		t.Errorf("AppendHostKey of an ASCII host allocates %.1f times", n)
 	}
 }
+
+// TestHostKeyPrefix: the leading bytes that decide a plain URL's key, and
+// the URLs that share them.
+func TestHostKeyPrefix(t *testing.T) {
+	for _, c := range []struct {
+		url    string
+		prefix string // "" where no prefix is known
+	}{
+		{"https://Example.COM/x", "https://Example.COM"},
+		{"http://a-b.c0m?q", "http://a-b.c0m"},
+		{"https://x.y#f", "https://x.y"},
+		{"https://x.y", "https://x.y"},
+		{"https://x.y./", ""},       // the general reading drops the dot
+		{"https://a.com:443/", ""},  // a port
+		{"https://u@a.com/", ""},    // userinfo
+		{"HTTPS://a.com/", ""},      // a scheme not in lower case
+		{"https://bücher.de/x", ""}, // an IDN
+		{"http://a_b.com/", ""},     // a byte the plain form has not
+		{"https://a.b\\c/", ""},     // nor this one
+		{"/just/a/path", ""},        // no host
+	} {
+		want, wantOK := runtime.HostKey(c.url)
+		key, n, ok := runtime.AppendHostKeyPrefix([]byte("p:"), c.url)
+		if string(key) != "p:"+want || ok != wantOK {
+			t.Errorf("AppendHostKeyPrefix(%q) = %q, %v; want the key %q, %v", c.url, key, ok, want, wantOK)
+		}
+		if c.url[:n] != c.prefix {
+			t.Errorf("AppendHostKeyPrefix(%q): prefix %q, want %q", c.url, c.url[:n], c.prefix)
+		}
+	}
+	prefix := []byte("https://Example.COM")
+	for url, want := range map[string]bool{
+		"https://Example.COM": true, "https://Example.COM/": true, "https://Example.COM?a": true,
+		"https://Example.COM#a": true, "https://Example.COM.": false, "https://Example.COMx/": false,
+		"https://Example.COM:443/": false, "https://example.com/": false, "https://Example.CO": false,
+		"https://Example.COM\\x": false, "http://Example.COM/": false,
+	} {
+		if got := runtime.HasHostPrefix(url, prefix); got != want {
+			t.Errorf("HasHostPrefix(%q, %q) = %v", url, prefix, got)
+		}
+	}
+	if runtime.HasHostPrefix("", nil) || runtime.HasHostPrefix("https://a/", nil) {
+		t.Error("HasHostPrefix takes the empty prefix")
+	}
+	buf := make([]byte, 0, 64)
+	if n := testing.AllocsPerRun(100, func() {
+		runtime.AppendHostKeyPrefix(buf[:0], "https://WWW.Example.com/a")
+		runtime.HasHostPrefix("https://WWW.Example.com/b", prefix)
+	}); n != 0 {
+		t.Errorf("AppendHostKeyPrefix and HasHostPrefix allocate %.1f times", n)
+	}
+}
+
+// FuzzHostKeyPrefix: a URL that has another's prefix has its key.
+func FuzzHostKeyPrefix(f *testing.F) {
+	f.Add("https://Example.COM/x", "/y?z")
+	f.Add("http://a-b.c0m", "")
+	f.Add("https://x.y#f", ".evil/")
+	f.Fuzz(func(t *testing.T, url, rest string) {
+		key, n, ok := runtime.AppendHostKeyPrefix(nil, url)
+		if want, wantOK := runtime.HostKey(url); string(key) != want || ok != wantOK {
+			t.Fatalf("AppendHostKeyPrefix(%q) = %q, %v; HostKey %q, %v", url, key, ok, want, wantOK)
+		}
+		if n == 0 {
+			return
+		}
+		if !ok || n > len(url) || !runtime.HasHostPrefix(url, []byte(url[:n])) {
+			t.Fatalf("AppendHostKeyPrefix(%q): prefix %d that its URL does not have", url, n)
+		}
+		other := url[:n] + rest
+		if !runtime.HasHostPrefix(other, []byte(url[:n])) {
+			return
+		}
+		if got, gotOK := runtime.HostKey(other); got != string(key) || !gotOK {
+			t.Fatalf("%q has the prefix of %q but the key %q, %v, not %q", other, url, got, gotOK, key)
+		}
+	})
+}

@@ -11,7 +11,7 @@ import (
 // shows up in a benchmark.
 var mustInline = map[string][]string{
 	"../automaton": {"(*dfa).eoiClass", "combine", "useful", "better", "loopEnd", "(*screen).refuses", "(*Program).verdictOf", "jumpTakes"},
-	".":            {"pathStart", "isHex", "unhex", "unreserved", "Matcher.Allowed", "Matcher.AllowedBytes", "Matcher.CheckBytes"},
+	".":            {"pathStart", "isHex", "unhex", "unreserved", "Matcher.Allowed", "Matcher.AllowedBytes", "Matcher.CheckBytes", "HasHostPrefix"},
 }
 
 func TestInlining(t *testing.T) {
