@@ -365,6 +365,35 @@ func TestFilterHostKeys(t *testing.T) {
 	require.Equal(t, want, r.stdout)
 }
 
+// TestFilterNeighbourHosts: consecutive URLs whose authorities share
+// their leading bytes each get their own host's verdict, however the
+// worker tells a host's next URL from the last one's.
+func TestFilterNeighbourHosts(t *testing.T) {
+	dir := t.TempDir()
+	for name, body := range map[string]string{
+		"a.example.txt": "user-agent: *\ndisallow: /\n", "a.example.org.txt": "user-agent: *\ndisallow: /x\n",
+		"a.example_8080.txt": "user-agent: *\nallow: /\n",
+	} {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644))
+	}
+	input := "https://a.example/1\nhttps://a.example.org/1\nhttps://a.example/2\nhttps://a.example:8080/1\n" +
+		"https://a.example\nhttps://a.example?q\nhttps://a.exampleb/\nhttp://A.EXAMPLE/3\nhttps://a.example./4\n" +
+		"https://a.example#f\nhttps://a.example.org\nhttps://a.example.org/x\nhttps://a.example-/\nhttps://a.example/5\n"
+	want := "disallowed\thttps://a.example/1\nallowed\thttps://a.example.org/1\ndisallowed\thttps://a.example/2\n" +
+		"allowed\thttps://a.example:8080/1\ndisallowed\thttps://a.example\ndisallowed\thttps://a.example?q\n" +
+		"allowed\thttps://a.exampleb/\ndisallowed\thttp://A.EXAMPLE/3\ndisallowed\thttps://a.example./4\n" +
+		"disallowed\thttps://a.example#f\nallowed\thttps://a.example.org\ndisallowed\thttps://a.example.org/x\n" +
+		"allowed\thttps://a.example-/\ndisallowed\thttps://a.example/5\n"
+	pack := filepath.Join(t.TempDir(), "neighbours.pack")
+	r := robotsdfa(t, nil, "compile", "-robots-dir", dir, "-o", pack)
+	require.Equal(t, 0, r.code, r.stderr)
+	for _, source := range [][]string{{"-pack", pack}, {"-robots-dir", dir}} {
+		r = robotsdfa(t, []byte(input), append([]string{"filter", "-agent", "bot", "-verdicts", "-workers", "1"}, source...)...)
+		require.Equal(t, 0, r.code, r.stderr)
+		require.Equal(t, want, r.stdout, source[0])
+	}
+}
+
 // TestFilterMissing: the URLs of a host without a robots.txt get
 // -missing's verdict, -explain says why, and -missing-hosts lists those
 // hosts sorted, each once; with -robots-dir and through a -pack alike.

@@ -282,17 +282,25 @@ func (s *storeSource) needHost() bool { return true }
 // Matchers would keep every host's robots.txt alive past the store's
 // cache; the target is the worker's scratch.
 func (s *storeSource) target(url string, wk *worker) *target {
-	key, ok := runtime.AppendHostKey(wk.key[:0], url)
+	// Consecutive URLs of one host (frontiers are often grouped by host)
+	// reuse its target, known by the bytes that decided the last key
+	// where they can tell, else by the key (computing a key that is the
+	// last one's was a tenth of a grouped frontier's CPU:
+	// docs/PERFORMANCE.md, "filter: the host's bytes").
+	if wk.hasPrev && runtime.HasHostPrefix(url, wk.prevPrefix) {
+		return &wk.scratch
+	}
+	key, n, ok := runtime.AppendHostKeyPrefix(wk.key[:0], url)
 	if !ok {
 		return nil
 	}
 	wk.key = key
-	// Consecutive URLs of one host (frontiers are often grouped by host)
-	// reuse its target.
 	if wk.hasPrev && bytes.Equal(key, wk.prevKey) {
+		wk.prevPrefix = append(wk.prevPrefix[:0], url[:n]...)
 		return &wk.scratch
 	}
 	wk.prevKey = append(wk.prevKey[:0], key...)
+	wk.prevPrefix = append(wk.prevPrefix[:0], url[:n]...)
 	wk.hasPrev = true
 	misses := s.st.CacheStats().Misses
 	m, err := s.agent.MatcherKey(key)
