@@ -15,14 +15,15 @@
 // A store is keyed by host (runtime.HostKey: lower-cased, IDN in
 // Punycode, default port and trailing dot dropped), and holds each
 // distinct blob once: hosts that serve identical robots.txt files share
-// one. Each blob is compressed on its own (zstd), so that a lookup
-// decompresses only its host's. The file is memory-mapped (read whole
+// one. Each blob is compressed on its own, so that a lookup decompresses
+// only its host's: zstd from 4 KiB, S2 below (a small blob's decoding in
+// a fifth of the time; docs/PERFORMANCE.md, "S2 for small blobs"). The file is memory-mapped (read whole
 // where the system cannot map files) and opened without reading its
 // blobs: Open validates the header and the index (docs/FORMAT.md,
 // "Stores"), and each blob is validated by runtime.Load at its first use;
-// a damaged blob makes its own hosts' lookups fail and no other's. A pack
-// of version 1 (one zstd frame, the format before) still opens, read into
-// memory.
+// a damaged blob makes its own hosts' lookups fail and no other's. A store
+// of version 2 (the same layout without S2 frames) opens as it is; a pack
+// of version 1 (one zstd frame) is read into memory.
 //
 // A hot cache keeps the robots.txt most recently used loaded, and the
 // Matchers bound from them per Agent, within Options.CacheBytes; a host's

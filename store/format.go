@@ -6,11 +6,12 @@ import (
 	"fmt"
 )
 
-// The store file, version 2 (docs/FORMAT.md, "Stores"), little-endian:
+// The store file, version 3 (docs/FORMAT.md, "Stores"), little-endian;
+// version 2 is the same but for the kind S2:
 //
 //	header, 64 bytes:
 //	  0   magic "RDFApack"
-//	  8   u32 version (2)
+//	  8   u32 version (3)
 //	  12  u32 flags (0)
 //	  16  u64 file length
 //	  24  u32 H, hosts
@@ -20,8 +21,8 @@ import (
 //	  40  u64 index offset
 //	  48  u64 index length
 //	  56  u64 index checksum: Fingerprint64 of the index's bytes
-//	contents' frames, from byte 64: each blob alone, zstd-compressed or
-//	  raw, in the order they were added
+//	contents' frames, from byte 64: each blob alone, zstd- or
+//	  S2-compressed or raw, in the order they were added
 //	index:
 //	  directory: 2^b + 1 u32, the first host record of each bucket (the
 //	    fingerprint's top b bits), then H
@@ -30,16 +31,18 @@ import (
 //	    (in the keys area)
 //	  C content records, 32 bytes:
 //	    u64 frame offset, u32 frame length, u32 blob length,
-//	    u64 Fingerprint64 of the blob, u32 kind (0 raw, 1 zstd), u32 0
+//	    u64 Fingerprint64 of the blob, u32 kind (0 raw, 1 zstd, 2 S2),
+//	    u32 0
 //	  keys area: each host key as u16 length and bytes, in record order
 const (
 	magic         = "RDFApack"
-	version       = 2
+	version       = 3
 	headerSize    = 64
 	hostRecSize   = 16
 	contentSize   = 32
 	kindRaw       = 0
 	kindZstd      = 1
+	kindS2        = 2 // from version 3
 	maxKeyLen     = 1<<16 - 1
 	maxBlobLen    = 1<<31 - 1
 	maxDirBits    = 24

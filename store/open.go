@@ -10,11 +10,12 @@ import (
 	"sync"
 
 	farm "github.com/dgryski/go-farm"
+	"github.com/klauspost/compress/s2"
 	"github.com/klauspost/compress/zstd"
 )
 
-// table is a store's index and contents: a version 2 file (memory-mapped
-// or read) or a version 1 pack (decompressed).
+// table is a store's index and contents: a version 2 or 3 file
+// (memory-mapped or read) or a version 1 pack (decompressed).
 type table interface {
 	hosts() int
 	contents() int
@@ -27,9 +28,11 @@ type table interface {
 	eachHost(fn func(key string, content uint32) error) error
 }
 
-// v2 is a version 2 store file's table, over data (the whole file).
+// v2 is the table of a store file of version 2 or 3 (the same layout),
+// over data (the whole file).
 type v2 struct {
 	data      []byte
+	version   uint32
 	hdr       header
 	dir       []byte // 2^b + 1 u32
 	hostRecs  []byte
@@ -39,7 +42,7 @@ type v2 struct {
 	framesEnd uint64
 }
 
-// openV2 validates a version 2 file's header and index: the lengths, the
+// openV2 validates a version 2 or 3 file's header and index: the lengths, the
 // index checksum, the directory, every host record (sorted, in its bucket,
 // its content and key in range, its fingerprint its key's) and every
 // content record (its frame in the frames' region). The frames are read
@@ -52,10 +55,11 @@ func openV2(data []byte) (*v2, error) {
 	if string(data[:8]) != magic {
 		return nil, formatError(ErrFormat, 0, "magic %q is not %q", data[:8], magic)
 	}
-	if v := le.Uint32(data[8:]); v != version {
-		return nil, formatError(ErrVersion, 8, "version %d, this package reads 1 and %d", v, version)
+	v := le.Uint32(data[8:])
+	if v != 2 && v != version {
+		return nil, formatError(ErrVersion, 8, "version %d, this package reads 1 to %d", v, version)
 	}
-	t := &v2{data: data}
+	t := &v2{data: data, version: v}
 	h := &t.hdr
 	h.fileLen, h.hosts, h.contents = le.Uint64(data[16:]), le.Uint32(data[24:]), le.Uint32(data[28:])
 	h.dirBits, h.indexOff, h.indexLn, h.checksum = le.Uint32(data[32:]), le.Uint64(data[40:]), le.Uint64(data[48:]), le.Uint64(data[56:])
@@ -127,14 +131,18 @@ func (t *v2) validate() error {
 		prevFP, prevKey = fp, key
 	}
 	contAt := recAt + int64(len(t.hostRecs))
+	maxKind := uint32(kindS2)
+	if t.version == 2 {
+		maxKind = kindZstd
+	}
 	for i := uint32(0); i < h.contents; i++ {
 		o := int64(i) * contentSize
 		rec := t.content(i)
 		switch {
 		case rec.off < headerSize || rec.off+uint64(rec.frameLen) > t.framesEnd:
 			return formatError(ErrFormat, contAt+o, "content %d: frame [%d, %d) outside the frames", i, rec.off, rec.off+uint64(rec.frameLen))
-		case rec.kind > kindZstd || le.Uint32(t.contRecs[o+28:]) != 0:
-			return formatError(ErrFormat, contAt+o+24, "content %d: kind %d", i, rec.kind)
+		case rec.kind > maxKind || le.Uint32(t.contRecs[o+28:]) != 0:
+			return formatError(ErrFormat, contAt+o+24, "content %d: kind %d in a file of version %d", i, rec.kind, t.version)
 		case rec.blobLen > maxBlobLen || rec.kind == kindRaw && rec.frameLen != rec.blobLen:
 			return formatError(ErrFormat, contAt+o+12, "content %d: blob of %d bytes in a frame of %d", i, rec.blobLen, rec.frameLen)
 		}
@@ -234,8 +242,11 @@ func blobOf(t table, i uint32) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if rec.kind == kindRaw {
+	switch rec.kind {
+	case kindRaw:
 		return frame, nil
+	case kindS2:
+		return s2Blob(i, rec, frame)
 	}
 	blob, err := frameDecoder().DecodeAll(frame, make([]byte, 0, rec.blobLen))
 	if err != nil {
@@ -254,4 +265,32 @@ func readFile(f *os.File, size int64) ([]byte, error) {
 		return nil, fmt.Errorf("reading: %w", err)
 	}
 	return data, nil
+}
+
+// s2Blob decodes an S2 frame (a block: its decoded length, then the
+// encoded bytes) into its blob. The length is checked before any memory
+// is taken, and, since a block carries no checksum as a zstd frame does,
+// the blob's fingerprint against its record's.
+func s2Blob(i uint32, rec contentRec, frame []byte) ([]byte, error) {
+	blob, err := s2Decode(frame, int(rec.blobLen))
+	if err != nil {
+		return nil, formatError(ErrFormat, int64(rec.off), "content %d: S2 frame of %d bytes: %v", i, rec.frameLen, err)
+	}
+	if farm.Fingerprint64(blob) != rec.fp {
+		return nil, formatError(ErrFormat, int64(rec.off), "content %d: the blob's fingerprint is not its record's", i)
+	}
+	return blob, nil
+}
+
+// s2Decode decodes an S2 block that must hold n bytes, taking no more
+// memory than n whatever its header says.
+func s2Decode(frame []byte, n int) ([]byte, error) {
+	m, err := s2.DecodedLen(frame)
+	if err != nil {
+		return nil, err
+	}
+	if m != n {
+		return nil, fmt.Errorf("its header says %d bytes, the record %d", m, n)
+	}
+	return s2.Decode(make([]byte, n), frame)
 }

@@ -88,7 +88,7 @@ type boundAgent struct {
 	m     runtime.Matcher
 }
 
-// Open opens a store file: a version 2 file is memory-mapped where the
+// Open opens a store file: a file of version 2 or 3 is memory-mapped where the
 // system allows it (read whole elsewhere), and only its header and index
 // are read and validated (see docs/FORMAT.md); each blob is validated by
 // runtime.Load at its first use, and one that is damaged makes only its
@@ -126,7 +126,7 @@ func Open(path string, opts Options) (*Store, error) {
 			unmap()
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
-		s.t, s.version, s.unmap = t, 2, unmap
+		s.t, s.version, s.unmap = t, int(t.version), unmap
 	}
 	s.cacheBytes = opts.CacheBytes
 	if s.cacheBytes <= 0 {
@@ -148,7 +148,8 @@ func Open(path string, opts Options) (*Store, error) {
 // afterwards (their blobs may be in the unmapped file).
 func (s *Store) Close() error { return s.unmap() }
 
-// Version is the file's format version: 2, or 1 for an old pack.
+// Version is the file's format version: 3, the one a Writer writes; 2 (no
+// S2 frames) or 1 (an old pack) for files written before.
 func (s *Store) Version() int { return s.version }
 
 // Hosts counts the hosts the store holds; Contents its distinct blobs.

@@ -296,31 +296,34 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// TestStoreVersion1: a pack of version 1 (testdata/packs/v1) opens, and
-// its hosts answer as their files do; "host_port" keys are read as
-// "host:port".
-func TestStoreVersion1(t *testing.T) {
-	st, err := store.Open("../testdata/packs/v1/sample.pack", store.Options{})
-	require.NoError(t, err)
-	defer st.Close()
-	require.Equal(t, 1, st.Version())
-	require.Equal(t, 3, st.Hosts())
-	example, err := os.ReadFile("../testdata/packs/v1/example.txt")
-	require.NoError(t, err)
-	wiki, err := os.ReadFile("../testdata/corpus/robots/en.wikipedia.org__protego2019.txt")
-	require.NoError(t, err)
-	for u, body := range map[string][]byte{
-		"http://example.com:8080/private/x": example, "https://example.org/private": example, "https://example.org/public": example,
-		"https://en.wikipedia.org/w/index.php": wiki, "https://en.wikipedia.org/wiki/Go": wiki,
-	} {
-		res, err := st.Agent("googlebot").Check(u)
-		require.NoError(t, err, u)
-		require.Equal(t, compile.Compile(body, compile.Options{}).Agent("googlebot").Check(u), res, u)
+// TestStoreOlderVersions: a pack of version 1 and a store of version 2
+// (testdata/packs) open, and their hosts answer as their files do;
+// version 1's "host_port" keys are read as "host:port".
+func TestStoreOlderVersions(t *testing.T) {
+	for _, v := range []int{1, 2} {
+		dir := fmt.Sprintf("../testdata/packs/v%d/", v)
+		st, err := store.Open(dir+"sample.pack", store.Options{})
+		require.NoError(t, err)
+		defer st.Close()
+		require.Equal(t, v, st.Version())
+		require.Equal(t, 3, st.Hosts())
+		example, err := os.ReadFile(dir + "example.txt")
+		require.NoError(t, err)
+		wiki, err := os.ReadFile("../testdata/corpus/robots/en.wikipedia.org__protego2019.txt")
+		require.NoError(t, err)
+		for u, body := range map[string][]byte{
+			"http://example.com:8080/private/x": example, "https://example.org/private": example, "https://example.org/public": example,
+			"https://en.wikipedia.org/w/index.php": wiki, "https://en.wikipedia.org/wiki/Go": wiki,
+		} {
+			res, err := st.Agent("googlebot").Check(u)
+			require.NoError(t, err, u)
+			require.Equal(t, compile.Compile(body, compile.Options{}).Agent("googlebot").Check(u), res, u)
+		}
+		r, err := st.Robots("example.com:8080")
+		require.NoError(t, err)
+		d, _ := r.Agent("x").CrawlDelay()
+		require.Equal(t, "3s", d.String())
 	}
-	r, err := st.Robots("example.com:8080")
-	require.NoError(t, err)
-	d, _ := r.Agent("x").CrawlDelay()
-	require.Equal(t, "3s", d.String())
 }
 
 // TestStoreDamage: a flipped byte in the index is refused at Open with

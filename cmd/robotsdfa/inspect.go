@@ -146,7 +146,7 @@ func inspectPack(e *env, out *bufio.Writer, path string, st *store.Store, verbos
 	}
 	fmt.Fprintf(out, "  blobs: %d bytes; merged groups: %d; automata: %d; states: %d\n", blobBytes, groups, dfas, states)
 	if st.Version() == 1 {
-		fmt.Fprintf(out, "  a pack of version 1 opens (read whole into memory); \"robotsdfa compile -robots-dir DIR -o %s\" writes version 2, mapped and read by lookup\n", path)
+		fmt.Fprintf(out, "  a pack of version 1 opens (read whole into memory); \"robotsdfa compile -robots-dir DIR -o %s\" writes the current version, mapped and read by lookup\n", path)
 	}
 	if verbose {
 		st.Each(func(key string, c int) error {

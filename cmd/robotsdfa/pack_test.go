@@ -107,7 +107,7 @@ func TestPack(t *testing.T) {
 	// 413 rows of hosts.tsv and file names give 411 keys (a host:443 is
 	// both a row and a host_443.txt file); two of the 300 files are the
 	// same bytes.
-	require.Contains(t, r.stdout, "pack v2, 411 hosts, 299 distinct blobs")
+	require.Contains(t, r.stdout, "pack v3, 411 hosts, 299 distinct blobs")
 	require.Contains(t, r.stdout, ", valid\n")
 	r = robotsdfa(t, nil, "inspect", "-v", pack)
 	require.Contains(t, r.stdout, "  en.wikipedia.org\tblob ")
@@ -174,7 +174,7 @@ func TestPackVersion1(t *testing.T) {
 	r := robotsdfa(t, nil, "inspect", old)
 	require.Equal(t, exitOK, r.code, r.stderr)
 	require.Contains(t, r.stdout, "pack v1, 3 hosts")
-	require.Contains(t, r.stdout, "writes version 2")
+	require.Contains(t, r.stdout, "writes the current version")
 	r = robotsdfa(t, []byte("http://example.com:8080/private/x\nhttps://example.org/x\n"), "filter", "-pack", old, "-agent", "bot", "-verdicts")
 	require.Equal(t, exitOK, r.code, r.stderr)
 	require.Equal(t, "disallowed\thttp://example.com:8080/private/x\nallowed\thttps://example.org/x\n", r.stdout)

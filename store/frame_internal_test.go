@@ -1,0 +1,140 @@
+package store
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	farm "github.com/dgryski/go-farm"
+	"github.com/klauspost/compress/s2"
+	"github.com/robotsdfa/robotsdfa/compile"
+	"github.com/stretchr/testify/require"
+)
+
+// kindsStore writes a store of a small robots.txt and a large one, and
+// returns its path and the blobs given, by host.
+func kindsStore(t *testing.T) (string, map[string][]byte) {
+	t.Helper()
+	var large strings.Builder
+	large.WriteString("User-agent: *\n")
+	for i := range 200 {
+		fmt.Fprintf(&large, "Disallow: /area-%d/*/page.php$\n", i)
+	}
+	bodies := map[string]string{"small.example": "User-agent: *\nDisallow: /p\n", "large.example": large.String()}
+	path := filepath.Join(t.TempDir(), "kinds.store")
+	w, err := Create(path)
+	require.NoError(t, err)
+	blobs := map[string][]byte{}
+	for host, body := range bodies {
+		blob, err := compile.Compile([]byte(body), compile.Options{}).AppendBinary(nil)
+		require.NoError(t, err)
+		blobs[host] = blob
+		require.NoError(t, w.Add(host, blob))
+	}
+	require.NoError(t, w.Close())
+	return path, blobs
+}
+
+// TestFrameKinds: a blob under s2Below bytes is stored as an S2 frame, a
+// larger one as zstd; both come back whole; the file is of version 3.
+func TestFrameKinds(t *testing.T) {
+	path, blobs := kindsStore(t)
+	require.Less(t, len(blobs["small.example"]), s2Below)
+	require.GreaterOrEqual(t, len(blobs["large.example"]), s2Below)
+	st, err := Open(path, Options{})
+	require.NoError(t, err)
+	defer st.Close()
+	require.Equal(t, 3, st.Version())
+	want := map[string]uint32{"small.example": kindS2, "large.example": kindZstd}
+	for host, blob := range blobs {
+		id, ok := st.t.lookup([]byte(host), farm.Fingerprint64([]byte(host)))
+		require.True(t, ok, host)
+		rec, frame, err := st.t.frame(id)
+		require.NoError(t, err)
+		require.Equal(t, want[host], rec.kind, host)
+		require.Less(t, len(frame), len(blob), host)
+		got, err := st.Blob(host)
+		require.NoError(t, err)
+		require.Equal(t, blob, got, host)
+	}
+}
+
+// TestFrameKindsByVersion: an S2 frame in a file that says version 2 is
+// refused at Open, as is an unknown kind in version 3, naming the kind's
+// byte offset.
+func TestFrameKindsByVersion(t *testing.T) {
+	path, _ := kindsStore(t)
+	good, err := os.ReadFile(path)
+	require.NoError(t, err)
+	st, err := Open(path, Options{})
+	require.NoError(t, err)
+	tab := st.t.(*v2)
+	contAt := int(tab.hdr.indexOff) + len(tab.dir) + len(tab.hostRecs)
+	s2At := -1
+	for i := range tab.hdr.contents {
+		if tab.content(i).kind == kindS2 && s2At < 0 {
+			s2At = contAt + int(i)*contentSize + 24
+		}
+	}
+	st.Close()
+	require.GreaterOrEqual(t, s2At, 0)
+	open := func(b []byte) error {
+		p := filepath.Join(t.TempDir(), "k.store")
+		require.NoError(t, os.WriteFile(p, b, 0o644))
+		s, err := Open(p, Options{})
+		if err == nil {
+			s.Close()
+		}
+		return err
+	}
+	v2file := bytes.Clone(good)
+	binary.LittleEndian.PutUint32(v2file[8:], 2)
+	err = open(v2file)
+	require.ErrorIs(t, err, ErrFormat)
+	require.ErrorContains(t, err, "kind 2 in a file of version 2")
+	require.ErrorContains(t, err, "byte offset "+strconv.Itoa(s2At))
+
+	kind3 := bytes.Clone(good)
+	binary.LittleEndian.PutUint32(kind3[s2At:], 3)
+	index := kind3[binary.LittleEndian.Uint64(kind3[40:]):]
+	binary.LittleEndian.PutUint64(kind3[56:], farm.Fingerprint64(index))
+	err = open(kind3)
+	require.ErrorIs(t, err, ErrFormat)
+	require.ErrorContains(t, err, "kind 3 in a file of version 3")
+
+	binary.LittleEndian.PutUint32(v2file[8:], 4)
+	require.ErrorIs(t, open(v2file), ErrVersion)
+}
+
+// TestS2Blob: an S2 frame is decoded only into the length its record
+// gives, and its blob must have the record's fingerprint.
+func TestS2Blob(t *testing.T) {
+	blob := bytes.Repeat([]byte("robots "), 100)
+	frame := s2.EncodeBetter(nil, blob)
+	rec := contentRec{off: 640, frameLen: uint32(len(frame)), blobLen: uint32(len(blob)), fp: farm.Fingerprint64(blob), kind: kindS2}
+	got, err := s2Blob(7, rec, frame)
+	require.NoError(t, err)
+	require.Equal(t, blob, got)
+	for name, c := range map[string]struct {
+		rec   contentRec
+		frame []byte
+		want  string
+	}{
+		"a record shorter than the header": {contentRec{off: 640, blobLen: 100, fp: rec.fp}, frame, "its header says 700 bytes, the record 100"},
+		"a header of a gigabyte":           {contentRec{off: 640, blobLen: 100, fp: rec.fp}, append(binary.AppendUvarint(nil, 1<<30), frame[2:]...), "its header says 1073741824 bytes, the record 100"},
+		"another blob's fingerprint":       {contentRec{off: 640, blobLen: rec.blobLen, fp: rec.fp + 1}, frame, "the blob's fingerprint is not its record's"},
+		"a frame cut short":                {rec, frame[:len(frame)-3], "corrupt"},
+		"no frame":                         {rec, nil, "corrupt"},
+	} {
+		_, err := s2Blob(7, c.rec, c.frame)
+		require.ErrorIs(t, err, ErrFormat, name)
+		require.ErrorContains(t, err, "content 7", name)
+		require.ErrorContains(t, err, "byte offset 640", name)
+		require.ErrorContains(t, err, c.want, name)
+	}
+}
