@@ -46,9 +46,50 @@ type hostSlot struct {
 
 const slotKey = 62
 
-// slotBytes is a slot's memory when it holds a host: its pointer and
-// itself.
-const slotBytes = int64(unsafe.Sizeof(hostSlot{})) + 8
+// slotBytes is a slot's memory when it holds a host: its place in the
+// table and itself.
+const slotBytes = int64(unsafe.Sizeof(hostSlot{}) + unsafe.Sizeof(slotRef{}))
+
+// slotRef is a place in the slot table: the slot and a copy of its key's
+// hash, so that a lookup tells which way of a set may hold its key from
+// the set's own cache line, without reading a slot that cannot
+// (docs/PERFORMANCE.md, "filter: the host's bytes"). The two are stored
+// one after the other, not together: a lookup that reads a hash and a
+// slot of different hosts still compares the slot's key, so a race can
+// cost a miss, never a wrong host.
+type slotRef struct {
+	h  atomic.Uint64
+	hs atomic.Pointer[hostSlot]
+}
+
+func (r *slotRef) Load() *hostSlot { return r.hs.Load() }
+
+func (r *slotRef) Store(hs *hostSlot) {
+	var h uint64
+	if hs != nil {
+		h = hs.h
+	}
+	r.h.Store(h)
+	r.hs.Store(hs)
+}
+
+// clear empties the place if it still holds hs.
+func (r *slotRef) clear(hs *hostSlot) {
+	if r.hs.CompareAndSwap(hs, nil) {
+		r.h.CompareAndSwap(hs.h, 0)
+	}
+}
+
+// holds is the slot at r if it may be key's (h its hash) and is.
+func (r *slotRef) holds(key []byte, h uint64) *hostSlot {
+	if r.h.Load() != h {
+		return nil
+	}
+	if hs := r.hs.Load(); hs != nil && hs.is(key, h) {
+		return hs
+	}
+	return nil
+}
 
 func newSlot(h uint64, key []byte) *hostSlot {
 	hs := &hostSlot{h: h}
@@ -254,7 +295,7 @@ func (s *Store) evict(keep *content) {
 		}
 		for _, i := range c.slots {
 			if hs := s.slots[i].Load(); hs != nil && hs.c == c {
-				s.slots[i].CompareAndSwap(hs, nil)
+				s.slots[i].clear(hs)
 			}
 		}
 		c.slots = nil
@@ -328,13 +369,10 @@ func (l *loaded) matcher(a *Agent, derive bool) (m runtime.Matcher, once bool) {
 // set's two ways does.
 func (s *Store) slotOf(key []byte, h uint64) *hostSlot {
 	i := h & s.mask &^ 1
-	if hs := s.slots[i].Load(); hs != nil && hs.is(key, h) {
+	if hs := s.slots[i].holds(key, h); hs != nil {
 		return hs
 	}
-	if hs := s.slots[i|1].Load(); hs != nil && hs.is(key, h) {
-		return hs
-	}
-	return nil
+	return s.slots[i|1].holds(key, h)
 }
 
 // wayFor is the slot a new lookup of key takes: the way that holds key,

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"sync/atomic"
 	"testing"
 
 	farm "github.com/dgryski/go-farm"
@@ -70,7 +69,7 @@ func FuzzStore(f *testing.F) {
 			return
 		}
 		s := &Store{t: tab, cacheBytes: 1 << 20, loadedBytes: 1 << 20, contents: map[uint32]*content{}}
-		s.slots, s.mask = make([]atomic.Pointer[hostSlot], 64), 63
+		s.slots, s.mask = make([]slotRef, 64), 63
 		_ = tab.eachHost(func(key string, c uint32) error {
 			id, ok := tab.lookup([]byte(key), fingerprint(key))
 			if !ok || id != c {

@@ -42,7 +42,7 @@ type Store struct {
 	// slots caches hosts' lookups in sets of two (slotOf, wayFor) named
 	// by the host key's hash: a hot host is found without searching the
 	// index.
-	slots []atomic.Pointer[hostSlot]
+	slots []slotRef
 	mask  uint64
 
 	mu sync.Mutex // contents, ring, agents
@@ -136,7 +136,7 @@ func Open(path string, opts Options) (*Store, error) {
 	for n < 1<<20 && int64(n)<<10 < s.cacheBytes {
 		n <<= 1
 	}
-	s.slots, s.mask = make([]atomic.Pointer[hostSlot], n), uint64(n-1)
+	s.slots, s.mask = make([]slotRef, n), uint64(n-1)
 	// The slots' share of the bound; loaded robots.txt have the rest.
 	s.loadedBytes = max(0, s.cacheBytes-int64(n)*slotBytes)
 	s.contents = map[uint32]*content{}
