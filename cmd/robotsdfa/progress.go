@@ -104,11 +104,6 @@ func (p *progressLine) stop() {
 	}
 }
 
-func isTerminal(f *os.File) bool {
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
-}
-
 // countingReader counts the bytes read through it (the input's bytes as
 // stored: compressed, for a compressed file) into n.
 type countingReader struct {
