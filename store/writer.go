@@ -129,8 +129,8 @@ func (w *Writer) AddContent(blob []byte) (Content, error) {
 
 // s2Below is the blob length under which a frame is S2, not zstd: S2
 // decodes a small blob in a fifth of zstd's time, for frames about a
-// quarter larger, a twentieth of the whole (docs/PERFORMANCE.md, "S2 for
-// small blobs").
+// quarter larger (a store of the corpus 5% larger; docs/PERFORMANCE.md,
+// "S2 for small blobs").
 const s2Below = 4096
 
 // Prepared is a blob validated and compressed, ready for a Writer.
