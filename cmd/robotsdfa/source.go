@@ -287,7 +287,7 @@ func (s *storeSource) target(url string, wk *worker) *target {
 	// where they can tell, else by the key (computing a key that is the
 	// last one's was a tenth of a grouped frontier's CPU:
 	// docs/PERFORMANCE.md, "filter: the host's bytes").
-	if wk.hasPrev && runtime.HasHostPrefix(url, wk.prevPrefix) {
+	if runtime.HasHostPrefix(url, wk.prevPrefix) {
 		return &wk.scratch
 	}
 	key, n, ok := runtime.AppendHostKeyPrefix(wk.key[:0], url)
@@ -295,13 +295,11 @@ func (s *storeSource) target(url string, wk *worker) *target {
 		return nil
 	}
 	wk.key = key
-	if wk.hasPrev && bytes.Equal(key, wk.prevKey) {
-		wk.prevPrefix = append(wk.prevPrefix[:0], url[:n]...)
+	wk.prevPrefix = append(wk.prevPrefix[:0], url[:n]...)
+	if bytes.Equal(key, wk.prevKey) {
 		return &wk.scratch
 	}
 	wk.prevKey = append(wk.prevKey[:0], key...)
-	wk.prevPrefix = append(wk.prevPrefix[:0], url[:n]...)
-	wk.hasPrev = true
 	misses := s.st.CacheStats().Misses
 	m, err := s.agent.MatcherKey(key)
 	status := uint8(hostFound)

@@ -22,12 +22,12 @@ type worker struct {
 	scratch target
 	seen    map[uint64]uint8
 	missing map[string]struct{}
-	// prevKey is the host key scratch answers for, when hasPrev, and
-	// prevPrefix the last URL's bytes that decided it
-	// (runtime.AppendHostKeyPrefix; empty when none did).
+	// prevKey is the host key scratch answers for (empty before the
+	// first: no key is), and prevPrefix the last URL's bytes that decided
+	// it (runtime.AppendHostKeyPrefix; empty when none did, which
+	// runtime.HasHostPrefix never takes).
 	prevKey    []byte
 	prevPrefix []byte
-	hasPrev    bool
 	// shown is set by the writer once it has shown on standard error
 	// every unusable line it will show: past it, a report is a count.
 	shown *atomic.Bool
