@@ -101,14 +101,63 @@ func TestFrameKindsByVersion(t *testing.T) {
 
 	kind3 := bytes.Clone(good)
 	binary.LittleEndian.PutUint32(kind3[s2At:], 3)
-	index := kind3[binary.LittleEndian.Uint64(kind3[40:]):]
-	binary.LittleEndian.PutUint64(kind3[56:], farm.Fingerprint64(index))
-	err = open(kind3)
+	err = open(resealed(kind3))
 	require.ErrorIs(t, err, ErrFormat)
 	require.ErrorContains(t, err, "kind 3 in a file of version 3")
 
 	binary.LittleEndian.PutUint32(v2file[8:], 4)
 	require.ErrorIs(t, open(v2file), ErrVersion)
+}
+
+// resealed sets b's index checksum to its index's, so that damage to the
+// index reaches validation (anyone can compute a checksum).
+func resealed(b []byte) []byte {
+	binary.LittleEndian.PutUint64(b[56:], farm.Fingerprint64(b[binary.LittleEndian.Uint64(b[40:]):]))
+	return b
+}
+
+// TestFrameOutsideFrames: a content record whose frame does not lie in
+// the frames' region is refused at Open, naming the record, even when its
+// offset plus its length wraps around 2^64 into the region.
+func TestFrameOutsideFrames(t *testing.T) {
+	path, _ := kindsStore(t)
+	good, err := os.ReadFile(path)
+	require.NoError(t, err)
+	st, err := Open(path, Options{})
+	require.NoError(t, err)
+	tab := st.t.(*v2)
+	contAt := int(tab.hdr.indexOff) + len(tab.dir) + len(tab.hostRecs)
+	framesEnd := tab.framesEnd
+	st.Close()
+	for name, c := range map[string]struct {
+		off uint64
+		n   uint32
+	}{
+		"wrapping past 2^64":           {^uint64(0), 1},
+		"wrapping to the header's end": {^uint64(0) - headerSize + 2, headerSize},
+		"in the header":                {headerSize - 1, 1},
+		"past the frames":              {framesEnd - 1, 2},
+		"at the index":                 {framesEnd, 1},
+	} {
+		bad := bytes.Clone(good)
+		binary.LittleEndian.PutUint64(bad[contAt:], c.off)
+		binary.LittleEndian.PutUint32(bad[contAt+8:], c.n)
+		p := filepath.Join(t.TempDir(), "o.store")
+		require.NoError(t, os.WriteFile(p, resealed(bad), 0o644))
+		_, err := Open(p, Options{})
+		require.ErrorIs(t, err, ErrFormat, name)
+		require.ErrorContains(t, err, "content 0: frame of", name)
+		require.ErrorContains(t, err, "byte offset "+strconv.Itoa(contAt), name)
+	}
+	// The last byte of the frames is still a frame's.
+	ok := bytes.Clone(good)
+	binary.LittleEndian.PutUint64(ok[contAt:], framesEnd-1)
+	binary.LittleEndian.PutUint32(ok[contAt+8:], 1)
+	p := filepath.Join(t.TempDir(), "edge.store")
+	require.NoError(t, os.WriteFile(p, resealed(ok), 0o644))
+	st, err = Open(p, Options{})
+	require.NoError(t, err)
+	st.Close()
 }
 
 // TestS2Blob: an S2 frame is decoded only into the length its record

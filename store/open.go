@@ -139,8 +139,9 @@ func (t *v2) validate() error {
 		o := int64(i) * contentSize
 		rec := t.content(i)
 		switch {
-		case rec.off < headerSize || rec.off+uint64(rec.frameLen) > t.framesEnd:
-			return formatError(ErrFormat, contAt+o, "content %d: frame [%d, %d) outside the frames", i, rec.off, rec.off+uint64(rec.frameLen))
+		// Not off+frameLen > framesEnd: off is any u64, and the sum wraps.
+		case rec.off < headerSize || rec.off > t.framesEnd || uint64(rec.frameLen) > t.framesEnd-rec.off:
+			return formatError(ErrFormat, contAt+o, "content %d: frame of %d bytes at %d, outside the frames [%d, %d)", i, rec.frameLen, rec.off, headerSize, t.framesEnd)
 		case rec.kind > maxKind || le.Uint32(t.contRecs[o+28:]) != 0:
 			return formatError(ErrFormat, contAt+o+24, "content %d: kind %d in a file of version %d", i, rec.kind, t.version)
 		case rec.blobLen > maxBlobLen || rec.kind == kindRaw && rec.frameLen != rec.blobLen:
