@@ -245,7 +245,7 @@ func (s *Store) loadContent(c *content) (*loaded, error) {
 	if l := c.loaded.Load(); l != nil {
 		return l, nil
 	}
-	blob, err := blobOf(s.t, c.id)
+	blob, err := blobOf(s.t, c.id, s.maxBlob)
 	var r *runtime.Robots
 	if err == nil {
 		r, err = runtime.Load(blob)

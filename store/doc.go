@@ -48,10 +48,12 @@
 //     Writer is not.
 //   - Memory: the index and blobs are in the mapped file, not the Go heap;
 //     the heap holds the cache, bounded by CacheBytes (a store of ten
-//     million hosts adds under 64 KB beyond it, nothing per host). A Writer holds
-//     the host keys, not the blobs.
+//     million hosts adds under 64 KB beyond it, nothing per host), and a
+//     lookup decompresses no blob over MaxBlobBytes (ErrTooLarge). A
+//     Writer holds the host keys, not the blobs.
 //   - Panics: none, for any file; errors wrap ErrFormat, ErrVersion,
-//     ErrChecksum or ErrNotFound and name the byte offset of a fault.
+//     ErrChecksum, ErrNotFound or ErrTooLarge and name the byte offset of
+//     a fault.
 //   - Complexity: Open reads and checks the index (tens of bytes a host),
 //     not the blobs; a lookup searches one directory bucket of about 64
 //     hosts.

@@ -60,6 +60,8 @@ var (
 	ErrChecksum = errors.New("robotsdfa store: checksum mismatch")
 	// ErrNotFound: the store holds no robots.txt for the host.
 	ErrNotFound = errors.New("robotsdfa store: host not found")
+	// ErrTooLarge: the host's blob is larger than Options.MaxBlobBytes.
+	ErrTooLarge = errors.New("robotsdfa store: blob too large")
 )
 
 // formatError is a damaged store's error: what is wrong and at which byte.

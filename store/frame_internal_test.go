@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	goruntime "runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -158,6 +159,60 @@ func TestFrameOutsideFrames(t *testing.T) {
 	st, err = Open(p, Options{})
 	require.NoError(t, err)
 	st.Close()
+}
+
+// TestBlobTooLarge: a blob over Options.MaxBlobBytes fails its hosts'
+// lookups with ErrTooLarge, through every way to a blob, and one at the
+// bound loads; a record that claims 2 GiB fails before the memory is
+// taken.
+func TestBlobTooLarge(t *testing.T) {
+	path, blobs := kindsStore(t)
+	n := len(blobs["large.example"])
+	st, err := Open(path, Options{MaxBlobBytes: int64(n - 1)})
+	require.NoError(t, err)
+	_, err = st.Robots("large.example")
+	require.ErrorIs(t, err, ErrTooLarge)
+	require.ErrorContains(t, err, fmt.Sprintf("a blob of %d bytes, over the bound of %d", n, n-1))
+	_, err = st.Agent("bot").Allowed("https://large.example/x")
+	require.ErrorIs(t, err, ErrTooLarge)
+	_, err = st.Blob("large.example")
+	require.ErrorIs(t, err, ErrTooLarge)
+	_, err = st.Robots("small.example")
+	require.NoError(t, err)
+	st.Close()
+
+	st, err = Open(path, Options{MaxBlobBytes: int64(n)})
+	require.NoError(t, err)
+	_, err = st.Robots("large.example")
+	require.NoError(t, err)
+	st.Close()
+
+	// Every record claims a blob of 2^31-1 bytes.
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	st, err = Open(path, Options{})
+	require.NoError(t, err)
+	tab := st.t.(*v2)
+	contAt := int(tab.hdr.indexOff) + len(tab.dir) + len(tab.hostRecs)
+	for i := range int(tab.hdr.contents) {
+		binary.LittleEndian.PutUint32(data[contAt+i*contentSize+12:], maxBlobLen)
+	}
+	st.Close()
+	p := filepath.Join(t.TempDir(), "huge.store")
+	require.NoError(t, os.WriteFile(p, resealed(data), 0o644))
+	st, err = Open(p, Options{})
+	require.NoError(t, err)
+	defer st.Close()
+	var before, after goruntime.MemStats
+	goruntime.ReadMemStats(&before)
+	for host := range blobs {
+		_, err = st.Robots(host)
+		require.ErrorIs(t, err, ErrTooLarge, host)
+		_, err = st.Blob(host)
+		require.ErrorIs(t, err, ErrTooLarge, host)
+	}
+	goruntime.ReadMemStats(&after)
+	require.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(1<<20))
 }
 
 // TestS2Blob: an S2 frame is decoded only into the length its record

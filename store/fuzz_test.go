@@ -75,7 +75,7 @@ func FuzzStore(f *testing.F) {
 			}
 			return
 		}
-		s := &Store{t: tab, cacheBytes: 1 << 20, loadedBytes: 1 << 20, contents: map[uint32]*content{}}
+		s := &Store{t: tab, cacheBytes: 1 << 20, loadedBytes: 1 << 20, maxBlob: 1 << 20, contents: map[uint32]*content{}}
 		s.slots, s.mask = make([]slotRef, 64), 63
 		_ = tab.eachHost(func(key string, c uint32) error {
 			id, ok := tab.lookup([]byte(key), fingerprint(key))

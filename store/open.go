@@ -237,11 +237,15 @@ func frameDecoder() *zstd.Decoder {
 	return decoder
 }
 
-// blobOf decompresses a content's frame into its blob.
-func blobOf(t table, i uint32) ([]byte, error) {
+// blobOf decompresses a content's frame into its blob, of at most max
+// bytes.
+func blobOf(t table, i uint32, max int64) ([]byte, error) {
 	rec, frame, err := t.frame(i)
 	if err != nil {
 		return nil, err
+	}
+	if int64(rec.blobLen) > max {
+		return nil, fmt.Errorf("%w: content %d: a blob of %d bytes, over the bound of %d (Options.MaxBlobBytes)", ErrTooLarge, i, rec.blobLen, max)
 	}
 	switch rec.kind {
 	case kindRaw:

@@ -16,6 +16,11 @@ import (
 // Options.CacheBytes is zero.
 const DefaultCacheBytes = 64 << 20
 
+// DefaultMaxBlobBytes bounds a blob a Store decompresses when
+// Options.MaxBlobBytes is zero: over ten times the largest blob of
+// SECURITY.md's hostile robots.txt at the 500 KiB read by default.
+const DefaultMaxBlobBytes = 64 << 20
+
 // Options control a Store.
 type Options struct {
 	// CacheBytes bounds the cache's memory: the hosts' lookups it keeps
@@ -26,6 +31,13 @@ type Options struct {
 	// store's Go heap does not grow with its hosts: its index is read
 	// in place from the mapped file.
 	CacheBytes int64
+	// MaxBlobBytes bounds the blob a lookup decompresses; 0 means
+	// DefaultMaxBlobBytes. A host whose blob is larger fails with
+	// ErrTooLarge before any memory is taken for it, so that a store
+	// (untrusted, as any file) cannot make a lookup allocate what its
+	// records claim, up to the format's 2 GiB. A store of robots.txt
+	// compiled whole (compile.Options.MaxBytes -1) may need more.
+	MaxBlobBytes int64
 }
 
 // Store is a store file, open: many hosts' compiled robots.txt, looked up
@@ -38,6 +50,7 @@ type Store struct {
 	unmap   func() error
 
 	cacheBytes  int64
+	maxBlob     int64 // Options.MaxBlobBytes
 	loadedBytes int64 // the bound of loaded contents: cacheBytes less the slots'
 	// slots caches hosts' lookups in sets of two (slotOf, wayFor) named
 	// by the host key's hash: a hot host is found without searching the
@@ -132,6 +145,10 @@ func Open(path string, opts Options) (*Store, error) {
 	if s.cacheBytes <= 0 {
 		s.cacheBytes = DefaultCacheBytes
 	}
+	s.maxBlob = opts.MaxBlobBytes
+	if s.maxBlob <= 0 {
+		s.maxBlob = DefaultMaxBlobBytes
+	}
 	n := 1 << 10 // host slots: a power of two, about one per 1 KiB of cache
 	for n < 1<<20 && int64(n)<<10 < s.cacheBytes {
 		n <<= 1
@@ -200,7 +217,7 @@ func (s *Store) Blob(host string) ([]byte, error) {
 	if !found {
 		return nil, fmt.Errorf("%w: %s", ErrNotFound, key)
 	}
-	return blobOf(s.t, id)
+	return blobOf(s.t, id, s.maxBlob)
 }
 
 // ContentBlob returns the i-th distinct blob, decompressed (for tools that
@@ -209,7 +226,7 @@ func (s *Store) ContentBlob(i int) ([]byte, error) {
 	if i < 0 || i >= s.t.contents() {
 		return nil, fmt.Errorf("store: content %d of %d", i, s.t.contents())
 	}
-	return blobOf(s.t, uint32(i))
+	return blobOf(s.t, uint32(i), s.maxBlob)
 }
 
 // Each calls fn with every host key and the index of its blob, in the
