@@ -51,7 +51,8 @@ type filterFlags struct {
 	hosts, agent, out        string
 	verdicts, explain, quiet bool
 	progress                 bool
-	start                    time.Time // the command's start, for the summary
+	start                    time.Time      // the command's start, for the summary
+	signals                  chan os.Signal // SIGINT and SIGTERM, from the start
 	workers, maxLine         int
 	skip                     int64
 	cacheMB                  int64
@@ -65,6 +66,12 @@ type filterFlags struct {
 func runFilter(e *env, args []string) int {
 	fs := flagSet(e, "filter", "(-robots FILE | -robots-dir DIR | -pack FILE) -agent AGENT [flags] [INPUT...]", filterAbout, filterExample)
 	ff := filterFlags{start: time.Now()}
+	// The handler goes in before anything else, so that an interrupt
+	// during the set-up (a store opened, a hosts table read) is answered
+	// as one during the run, not by the default of ending the process.
+	ff.signals = make(chan os.Signal, 2)
+	signal.Notify(ff.signals, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(ff.signals)
 	ff.ro.register(fs)
 	fs.StringVar(&ff.robots, "robots", "", "one robots.txt `file` for every URL")
 	fs.StringVar(&ff.robotsDir, "robots-dir", "", "a `directory` of <host>.txt files")
@@ -284,12 +291,9 @@ func (ff *filterFlags) run(e *env, src source, inputs []string) int {
 	}()
 	go func() { wg.Wait(); close(done) }()
 
-	// SIGINT or SIGTERM: stop reading, finish the chunks sent, write them
-	// whole and in order, and say where to resume (-skip). A second one
-	// stops at once.
-	signals := make(chan os.Signal, 2)
-	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
-	defer signal.Stop(signals)
+	// SIGINT or SIGTERM (ff.signals): stop reading, finish the chunks
+	// sent, write them whole and in order, and say where to resume
+	// (-skip). A second one stops at once.
 	interrupted := false
 	last := -1 // with interrupted: the number of chunks to write
 
@@ -320,7 +324,7 @@ func (ff *filterFlags) run(e *env, src source, inputs []string) int {
 					grow.adapt()
 				}
 			}
-		case sig := <-signals:
+		case sig := <-ff.signals:
 			if interrupted {
 				fmt.Fprintf(e.stderr, "%s filter: %v again: stopping at once; %s may end in a cut line\n", commandName, sig, outName(ff.out))
 				return 130

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
+	"io/fs"
 	"math/rand"
 	"os"
 	"os/exec"
@@ -64,8 +66,20 @@ func TestFilterInterrupt(t *testing.T) {
 			cmd := exec.CommandContext(ctx, exe, append(args, "-o", out)...)
 			var stderr bytes.Buffer
 			cmd.Stderr = &stderr
+			if err := os.Remove(out); !errors.Is(err, fs.ErrNotExist) {
+				require.NoError(t, err, "the run before's output")
+			}
 			require.NoError(t, cmd.Start())
-			time.Sleep(time.Duration(20+rng.Intn(250)) * time.Millisecond)
+			// The output file is created after the signal handler is
+			// installed: a signal before that, at the process's start,
+			// ends it as any program (a loaded machine took over 20 ms).
+			for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
+				if _, err := os.Stat(out); err == nil {
+					break
+				}
+				require.True(t, time.Now().Before(deadline), "no output file after 10 s")
+			}
+			time.Sleep(time.Duration(rng.Intn(250)) * time.Millisecond)
 			sig := os.Interrupt
 			if run%2 == 1 {
 				sig = syscall.SIGTERM
@@ -102,4 +116,43 @@ func TestFilterInterrupt(t *testing.T) {
 		require.Greater(t, interrupted, 0, "no run was interrupted: the input is too small for the delays")
 		t.Logf("verdicts=%v: %d of 6 runs interrupted", verdicts, interrupted)
 	}
+}
+
+// TestFilterInterruptWaiting: a filter waiting on a pipe that brings
+// nothing more (a producer that stalled) answers SIGINT as any
+// interrupt: the lines read are written, it says how many and how to
+// resume, and exits 130; it does not wait for the pipe.
+func TestFilterInterruptWaiting(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out.txt")
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, exe, "filter", "-pack", samplePack(t), "-agent", "googlebot", "-verdicts", "-o", out)
+	stdin, err := cmd.StdinPipe()
+	require.NoError(t, err)
+	defer stdin.Close()
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	require.NoError(t, cmd.Start())
+	_, err = stdin.Write([]byte("https://example.com/a\nhttps://example.com/b\n"))
+	require.NoError(t, err)
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
+		if _, err := os.Stat(out); err == nil {
+			break
+		}
+		require.True(t, time.Now().Before(deadline), "no output file after 10 s")
+	}
+	require.NoError(t, cmd.Process.Signal(os.Interrupt))
+	err = cmd.Wait()
+	require.NoError(t, ctx.Err(), "the run waited for its input after the signal")
+	require.Error(t, err)
+	require.Equal(t, 130, cmd.ProcessState.ExitCode(), stderr.String())
+	m := regexp.MustCompile(`the first (\d+) input lines are done.*-skip (\d+)`).FindStringSubmatch(stderr.String())
+	require.NotNil(t, m, stderr.String())
+	got, err := os.ReadFile(out)
+	require.NoError(t, err)
+	done, _ := strconv.Atoi(m[1])
+	require.LessOrEqual(t, done, 2)
+	require.Equal(t, done, bytes.Count(got, []byte{'\n'}), "lines written against lines done")
+	require.Equal(t, m[1], m[2])
 }
