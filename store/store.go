@@ -124,7 +124,7 @@ func Open(path string, opts Options) (*Store, error) {
 	s := &Store{path: path, size: st.Size(), unmap: func() error { return nil }}
 	var head [1]byte
 	if _, err := f.ReadAt(head[:], 0); err == nil && head[0] == zstdMagicByte {
-		t, err := openV1(f)
+		t, err := openV1(f, st.Size())
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}

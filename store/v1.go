@@ -27,8 +27,11 @@ const (
 	v1HeaderSize  = 32
 	v1HostRecSize = 12
 	v1BlobRecSize = 16
-	// maxV1Bytes bounds a version 1 pack's decompressed content.
+	// maxV1Bytes bounds a version 1 pack's decompressed content, and
+	// v1Ratio its ratio to the file: the corpus's pack decompresses to
+	// 8.9 times its size, and a zstd frame of runs can reach 30,000.
 	maxV1Bytes = 16 << 30
+	v1Ratio    = 64
 )
 
 // v1 is a version 1 pack's table, in memory.
@@ -38,16 +41,21 @@ type v1 struct {
 	blobs  [][]byte
 }
 
-// openV1 decompresses a version 1 pack and validates its index.
-func openV1(r io.Reader) (*v1, error) {
+// openV1 decompresses a version 1 pack of size bytes, into no more than
+// v1Ratio times its size, and validates its index.
+func openV1(r io.Reader, size int64) (*v1, error) {
 	zr, err := zstd.NewReader(r, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(maxV1Bytes))
 	if err != nil {
 		return nil, err
 	}
 	defer zr.Close()
-	b, err := io.ReadAll(zr)
+	bound := min(maxV1Bytes, v1Ratio*size+1<<20)
+	b, err := io.ReadAll(io.LimitReader(zr, bound+1))
 	if err != nil {
 		return nil, formatError(ErrFormat, 0, "a version 1 pack whose zstd frame does not decompress: %v", err)
+	}
+	if int64(len(b)) > bound {
+		return nil, formatError(ErrFormat, 0, "a version 1 pack of %d bytes that decompresses past %d, %d times its size", size, bound, v1Ratio)
 	}
 	le := binary.LittleEndian
 	if len(b) < v1HeaderSize || string(b[:8]) != magic {
