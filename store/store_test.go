@@ -167,6 +167,58 @@ func TestStoreKeys(t *testing.T) {
 	require.Error(t, err)
 }
 
+// TestStoreLongKeys: hosts whose keys are about as long as a slot holds
+// inline (62 bytes), and far longer, each answer with their own rules,
+// cold and cached, beside hosts that differ from them in their last byte.
+func TestStoreLongKeys(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "long.store")
+	w, err := store.Create(path)
+	require.NoError(t, err)
+	disallow := compileBlob(compile.Google)
+	var held, twins []string
+	for _, n := range []int{61, 62, 63, 64, 200, 253} {
+		host, twin := hostOfLen(n, 'a'), hostOfLen(n, 'b')
+		require.Len(t, host, n)
+		body := fmt.Sprintf("User-agent: *\nDisallow: /own-%d/\n", len(held))
+		require.NoError(t, w.AddRobotsTxt(host, []byte(body), disallow))
+		held, twins = append(held, host), append(twins, twin)
+	}
+	require.NoError(t, w.Close())
+	st, err := store.Open(path, store.Options{})
+	require.NoError(t, err)
+	defer st.Close()
+	a := st.Agent("bot")
+	for round := range 2 {
+		for i, host := range held {
+			ok, err := a.Allowed(fmt.Sprintf("https://%s/own-%d/", host, i))
+			require.NoError(t, err, host)
+			require.False(t, ok, "round %d: %s's own rule", round, host)
+			ok, err = a.Allowed(fmt.Sprintf("https://%s/own-%d/", host, (i+1)%len(held)))
+			require.NoError(t, err, host)
+			require.True(t, ok, "round %d: %s with another host's rule", round, host)
+			_, err = a.Allowed("https://" + twins[i] + "/")
+			require.ErrorIs(t, err, store.ErrNotFound, "round %d: %s", round, twins[i])
+		}
+	}
+}
+
+// hostOfLen is a host name of n bytes (n >= 3): labels of x, then last.
+func hostOfLen(n int, last byte) string {
+	var labels []string
+	for rest := n - 2; rest > 0; {
+		l := min(60, rest)
+		if rest-l == 1 { // no room for a dot and a label after it
+			l--
+		}
+		labels = append(labels, strings.Repeat("x", l))
+		rest -= l
+		if rest > 0 {
+			rest-- // the dot
+		}
+	}
+	return strings.Join(labels, ".") + "." + string(last)
+}
+
 // TestStoreZeroAllocs: a cached host's check allocates nothing, found or
 // not found.
 func TestStoreZeroAllocs(t *testing.T) {
