@@ -186,3 +186,26 @@ func TestSlotsTwoWays(t *testing.T) {
 	check(keys[2])
 	require.Equal(t, before+3, s.CacheStats().Misses, "the third took a way")
 }
+
+// TestStoreDefaults: a zero or negative bound is the default, at Open and
+// at Resize; ContentBlob refuses an index outside the contents.
+func TestStoreDefaults(t *testing.T) {
+	path := oneHost(t).path
+	for _, o := range []Options{{}, {CacheBytes: -1, MaxBlobBytes: -1}} {
+		s, err := Open(path, o)
+		require.NoError(t, err)
+		require.Equal(t, int64(DefaultCacheBytes), s.cacheBytes)
+		require.Equal(t, int64(DefaultMaxBlobBytes), s.maxBlob)
+		s.Resize(1 << 20)
+		require.Equal(t, int64(1<<20), s.cacheBytes)
+		s.Resize(0)
+		require.Equal(t, int64(DefaultCacheBytes), s.cacheBytes)
+		for _, i := range []int{-1, s.Contents()} {
+			_, err = s.ContentBlob(i)
+			require.Error(t, err, "content %d of %d", i, s.Contents())
+		}
+		_, err = s.ContentBlob(s.Contents() - 1)
+		require.NoError(t, err)
+		s.Close()
+	}
+}

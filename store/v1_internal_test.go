@@ -3,9 +3,11 @@ package store
 import (
 	"bytes"
 	"encoding/binary"
+	"io"
 	"os"
 	"path/filepath"
 	goruntime "runtime"
+	"strconv"
 	"testing"
 
 	"github.com/klauspost/compress/zstd"
@@ -42,4 +44,93 @@ func TestV1Bound(t *testing.T) {
 	require.ErrorIs(t, err, ErrFormat)
 	require.ErrorContains(t, err, "decompresses past")
 	require.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(32<<20))
+}
+
+// v1Sample is the decompressed content of testdata's version 1 pack.
+func v1Sample(t *testing.T) []byte {
+	t.Helper()
+	f, err := os.Open("../testdata/packs/v1/sample.pack")
+	require.NoError(t, err)
+	defer f.Close()
+	zr, err := zstd.NewReader(f)
+	require.NoError(t, err)
+	defer zr.Close()
+	b, err := io.ReadAll(zr)
+	require.NoError(t, err)
+	return b
+}
+
+// v1Pack writes content as a version 1 pack and returns its path.
+func v1Pack(t *testing.T, content []byte) string {
+	t.Helper()
+	zw, err := zstd.NewWriter(nil)
+	require.NoError(t, err)
+	path := filepath.Join(t.TempDir(), "v1.pack")
+	require.NoError(t, os.WriteFile(path, zw.EncodeAll(content, nil), 0o644))
+	return path
+}
+
+// TestV1Refuses: each check of a version 1 pack's content, failed by one
+// field changed, is refused with its error and the byte offset of the
+// field (in the decompressed content); the content unchanged opens.
+func TestV1Refuses(t *testing.T) {
+	good := v1Sample(t)
+	le := binary.LittleEndian
+	nh, nb := int(le.Uint32(good[12:])), int(le.Uint32(good[16:]))
+	require.Equal(t, 3, nh)
+	strAt := v1HeaderSize + nh*v1HostRecSize + nb*v1BlobRecSize
+	blobAt := v1HeaderSize + nh*v1HostRecSize
+	end := uint64(len(good))
+	for _, c := range []struct {
+		name   string
+		change func(b []byte)
+		err    error
+		reason string
+		at     int
+	}{
+		{"magic", func(b []byte) { b[0] = 'X' }, ErrFormat, "not a pack", 0},
+		{"version 2 inside", func(b []byte) { le.PutUint32(b[8:], 2) }, ErrVersion, "version 2", 8},
+		{"reserved word", func(b []byte) { le.PutUint32(b[20:], 1) }, ErrFormat, "reserved word or content length", 20},
+		{"content length", func(b []byte) { le.PutUint64(b[24:], end-1) }, ErrFormat, "reserved word or content length", 20},
+		{"hosts past the content", func(b []byte) { le.PutUint32(b[12:], uint32(len(b)/v1HostRecSize)) }, ErrFormat, "do not fit", 12},
+		{"blobs past the content", func(b []byte) { le.PutUint32(b[16:], uint32(len(b)/v1BlobRecSize)) }, ErrFormat, "do not fit", 12},
+		{"a blob not 8-aligned", func(b []byte) { le.PutUint64(b[blobAt:], le.Uint64(b[blobAt:])+1) }, ErrFormat, "blob 0 at", blobAt},
+		{"a blob in the records", func(b []byte) { le.PutUint64(b[blobAt:], uint64(strAt-strAt%8-8)) }, ErrFormat, "blob 0 at", blobAt},
+		{"a blob past the end", func(b []byte) { le.PutUint64(b[blobAt:], (end+8)&^7) }, ErrFormat, "blob 0 at", blobAt},
+		{"a blob running past the end", func(b []byte) { le.PutUint64(b[blobAt+8:], end-le.Uint64(b[blobAt:])+1) }, ErrFormat, "blob 0 at", blobAt},
+		{"a blob of 2 GiB", func(b []byte) { le.PutUint64(b[blobAt+8:], maxBlobLen+1) }, ErrFormat, "blob 0 at", blobAt},
+		{"a key in the records", func(b []byte) { le.PutUint32(b[v1HeaderSize:], uint32(strAt-1)) }, ErrFormat, "host 0: key at", v1HeaderSize},
+		{"a key past the end", func(b []byte) { le.PutUint32(b[v1HeaderSize+4:], uint32(end)) }, ErrFormat, "host 0: key at", v1HeaderSize},
+		{"an empty key", func(b []byte) { le.PutUint32(b[v1HeaderSize+4:], 0) }, ErrFormat, "host 0: key at", v1HeaderSize},
+		{"a host's blob", func(b []byte) { le.PutUint32(b[v1HeaderSize+8:], uint32(nb)) }, ErrFormat, "host 0: key at", v1HeaderSize},
+		{"a key twice", func(b []byte) { copy(b[v1HeaderSize+v1HostRecSize:], b[v1HeaderSize:v1HeaderSize+8]) }, ErrFormat, "twice", v1HeaderSize + v1HostRecSize},
+	} {
+		b := bytes.Clone(good)
+		c.change(b)
+		_, err := Open(v1Pack(t, b), Options{})
+		require.ErrorIs(t, err, c.err, c.name)
+		require.ErrorContains(t, err, c.reason, c.name)
+		require.ErrorContains(t, err, "(byte offset "+strconv.Itoa(c.at)+")", c.name)
+	}
+	st, err := Open(v1Pack(t, good), Options{})
+	require.NoError(t, err)
+	defer st.Close()
+	// Keys before the first and after the last: not found, and no
+	// search runs off the table.
+	for _, host := range []string{"a.example", "zzz.example", "example.com", "example.com:8081"} {
+		_, err := st.Robots(host)
+		require.ErrorIs(t, err, ErrNotFound, host)
+	}
+}
+
+// TestV1Key: a version 1 key's "_port" is read as ":port", only when it
+// is a non-empty run of digits after a non-empty host.
+func TestV1Key(t *testing.T) {
+	for k, want := range map[string]string{
+		"example.com_8080": "example.com:8080", "a_b_0": "a_b:0", "a_9": "a:9",
+		"_8080": "_8080", "example.com_": "example.com_", "example.com_80a": "example.com_80a",
+		"example.com_/80": "example.com_/80", "example.com_:8": "example.com_:8", "example.com": "example.com",
+	} {
+		require.Equal(t, want, v1Key(k), k)
+	}
 }

@@ -1,0 +1,74 @@
+package store
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/robotsdfa/robotsdfa/compile"
+	"github.com/stretchr/testify/require"
+)
+
+// prepared compiles body and prepares its blob.
+func prepared(t *testing.T, body string) *Prepared {
+	t.Helper()
+	blob, err := compile.Compile([]byte(body), compile.Options{}).AppendBinary(nil)
+	require.NoError(t, err)
+	p, err := Prepare(blob)
+	require.NoError(t, err)
+	return p
+}
+
+// TestWriterFingerprintCollision: a blob is stored once by its bytes, not
+// by its fingerprint alone: a blob given another's fingerprint (as a
+// collision would) gets a content of its own, of every frame kind, while
+// the same bytes again get the content they have.
+func TestWriterFingerprintCollision(t *testing.T) {
+	var large strings.Builder
+	large.WriteString("User-agent: *\n")
+	for i := range 200 {
+		large.WriteString("Disallow: /area-" + strings.Repeat("x", i%7) + "/page\n")
+	}
+	a := prepared(t, "User-agent: *\nDisallow: /a\n")
+	sameLength := prepared(t, "User-agent: *\nDisallow: /b\n")
+	require.Equal(t, len(a.blob), len(sameLength.blob))
+	big := prepared(t, large.String())
+	// A frame stored raw, as one that compression does not shrink is.
+	c := prepared(t, "User-agent: *\nDisallow: /c\n")
+	raw := &Prepared{blob: c.blob, frame: c.blob, fp: c.fp, kind: kindRaw}
+	kinds := map[uint32]bool{}
+	for _, p := range []*Prepared{a, sameLength, big, raw} {
+		kinds[p.kind] = true
+	}
+	require.Equal(t, map[uint32]bool{kindRaw: true, kindS2: true, kindZstd: true}, kinds, "every frame kind")
+
+	w, err := Create(filepath.Join(t.TempDir(), "c.store"))
+	require.NoError(t, err)
+	defer w.Abort()
+	ids := map[Content]bool{}
+	for _, p := range []*Prepared{a, big, raw} {
+		id, err := w.AddPrepared(p)
+		require.NoError(t, err)
+		ids[id] = true
+	}
+	require.Len(t, ids, 3)
+	for _, p := range []*Prepared{a, big, raw} {
+		id, err := w.AddPrepared(p)
+		require.NoError(t, err)
+		require.True(t, ids[id], "the same bytes again: the content they have")
+		for _, other := range []*Prepared{a, sameLength, big, raw} {
+			if other == p {
+				continue
+			}
+			forged := *other
+			forged.fp = p.fp
+			same, err := w.holds(uint32(id), forged.blob)
+			require.NoError(t, err)
+			require.False(t, same)
+			fid, err := w.AddPrepared(&forged)
+			require.NoError(t, err)
+			require.False(t, ids[fid], "another blob under this fingerprint: a content of its own")
+		}
+	}
+	require.Equal(t, 3+3*3, w.Contents())
+}
