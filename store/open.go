@@ -237,15 +237,15 @@ func frameDecoder() *zstd.Decoder {
 	return decoder
 }
 
-// blobOf decompresses a content's frame into its blob, of at most max
+// blobOf decompresses a content's frame into its blob, of at most limit
 // bytes.
-func blobOf(t table, i uint32, max int64) ([]byte, error) {
+func blobOf(t table, i uint32, limit int64) ([]byte, error) {
 	rec, frame, err := t.frame(i)
 	if err != nil {
 		return nil, err
 	}
-	if int64(rec.blobLen) > max {
-		return nil, fmt.Errorf("%w: content %d: a blob of %d bytes, over the bound of %d (Options.MaxBlobBytes)", ErrTooLarge, i, rec.blobLen, max)
+	if int64(rec.blobLen) > limit {
+		return nil, fmt.Errorf("%w: content %d: a blob of %d bytes, over the bound of %d (Options.MaxBlobBytes)", ErrTooLarge, i, rec.blobLen, limit)
 	}
 	switch rec.kind {
 	case kindRaw:
