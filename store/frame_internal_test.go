@@ -41,6 +41,19 @@ func kindsStore(t *testing.T) (string, map[string][]byte) {
 	return path, blobs
 }
 
+// storeBytes reads the store at path and parses its index.
+func storeBytes(t *testing.T, path string) ([]byte, *v2) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	tab, err := openV2(data)
+	require.NoError(t, err)
+	return data, tab
+}
+
+// contentsAt is the byte offset of tab's content records in its file.
+func (t *v2) contentsAt() int { return int(t.hdr.indexOff) + len(t.dir) + len(t.hostRecs) }
+
 // TestFrameKinds: a blob under s2Below bytes is stored as an S2 frame, a
 // larger one as zstd; both come back whole; the file is of version 3.
 func TestFrameKinds(t *testing.T) {
@@ -70,19 +83,13 @@ func TestFrameKinds(t *testing.T) {
 // byte offset.
 func TestFrameKindsByVersion(t *testing.T) {
 	path, _ := kindsStore(t)
-	good, err := os.ReadFile(path)
-	require.NoError(t, err)
-	st, err := Open(path, Options{})
-	require.NoError(t, err)
-	tab := st.t.(*v2)
-	contAt := int(tab.hdr.indexOff) + len(tab.dir) + len(tab.hostRecs)
+	good, tab := storeBytes(t, path)
 	s2At := -1
 	for i := range tab.hdr.contents {
 		if tab.content(i).kind == kindS2 && s2At < 0 {
-			s2At = contAt + int(i)*contentSize + 24
+			s2At = tab.contentsAt() + int(i)*contentSize + 24
 		}
 	}
-	st.Close()
 	require.GreaterOrEqual(t, s2At, 0)
 	open := func(b []byte) error {
 		p := filepath.Join(t.TempDir(), "k.store")
@@ -95,7 +102,7 @@ func TestFrameKindsByVersion(t *testing.T) {
 	}
 	v2file := bytes.Clone(good)
 	binary.LittleEndian.PutUint32(v2file[8:], 2)
-	err = open(v2file)
+	err := open(v2file)
 	require.ErrorIs(t, err, ErrFormat)
 	require.ErrorContains(t, err, "kind 2 in a file of version 2")
 	require.ErrorContains(t, err, "byte offset "+strconv.Itoa(s2At))
@@ -122,14 +129,8 @@ func resealed(b []byte) []byte {
 // offset plus its length wraps around 2^64 into the region.
 func TestFrameOutsideFrames(t *testing.T) {
 	path, _ := kindsStore(t)
-	good, err := os.ReadFile(path)
-	require.NoError(t, err)
-	st, err := Open(path, Options{})
-	require.NoError(t, err)
-	tab := st.t.(*v2)
-	contAt := int(tab.hdr.indexOff) + len(tab.dir) + len(tab.hostRecs)
-	framesEnd := tab.framesEnd
-	st.Close()
+	good, tab := storeBytes(t, path)
+	contAt, framesEnd := tab.contentsAt(), tab.framesEnd
 	for name, c := range map[string]struct {
 		off uint64
 		n   uint32
@@ -156,7 +157,7 @@ func TestFrameOutsideFrames(t *testing.T) {
 	binary.LittleEndian.PutUint32(ok[contAt+8:], 1)
 	p := filepath.Join(t.TempDir(), "edge.store")
 	require.NoError(t, os.WriteFile(p, resealed(ok), 0o644))
-	st, err = Open(p, Options{})
+	st, err := Open(p, Options{})
 	require.NoError(t, err)
 	st.Close()
 }
@@ -188,16 +189,10 @@ func TestBlobTooLarge(t *testing.T) {
 	st.Close()
 
 	// Every record claims a blob of 2^31-1 bytes.
-	data, err := os.ReadFile(path)
-	require.NoError(t, err)
-	st, err = Open(path, Options{})
-	require.NoError(t, err)
-	tab := st.t.(*v2)
-	contAt := int(tab.hdr.indexOff) + len(tab.dir) + len(tab.hostRecs)
+	data, tab := storeBytes(t, path)
 	for i := range int(tab.hdr.contents) {
-		binary.LittleEndian.PutUint32(data[contAt+i*contentSize+12:], maxBlobLen)
+		binary.LittleEndian.PutUint32(data[tab.contentsAt()+i*contentSize+12:], maxBlobLen)
 	}
-	st.Close()
 	p := filepath.Join(t.TempDir(), "huge.store")
 	require.NoError(t, os.WriteFile(p, resealed(data), 0o644))
 	st, err = Open(p, Options{})

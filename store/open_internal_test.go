@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strconv"
 	"testing"
@@ -27,10 +26,7 @@ func bucketsStore(t *testing.T) ([]byte, *v2) {
 		}))
 	}
 	require.NoError(t, w.Close())
-	data, err := os.ReadFile(path)
-	require.NoError(t, err)
-	tab, err := openV2(data)
-	require.NoError(t, err)
+	data, tab := storeBytes(t, path)
 	require.Equal(t, uint32(2), tab.hdr.dirBits)
 	return data, tab
 }
@@ -43,8 +39,7 @@ func TestOpenRefuses(t *testing.T) {
 	good, tab := bucketsStore(t)
 	le := binary.LittleEndian
 	dirAt := int(tab.hdr.indexOff)
-	recAt := dirAt + len(tab.dir)
-	contAt := recAt + len(tab.hostRecs)
+	recAt, contAt := dirAt+len(tab.dir), tab.contentsAt()
 	hosts, contents := int(tab.hdr.hosts), int(tab.hdr.contents)
 	firstOf1 := int(le.Uint32(tab.dir[4:])) // the first host of bucket 1
 	for _, c := range []struct {
