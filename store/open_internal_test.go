@@ -69,7 +69,7 @@ func TestOpenRefuses(t *testing.T) {
 		{"a host's key offset", func(b []byte) []byte { le.PutUint32(b[recAt+16+12:], uint32(len(tab.keys)-1)); return b }, ErrFormat, "host 1: key at", recAt + 16 + 12},
 		{"an empty key", func(b []byte) []byte { le.PutUint16(b[int(tab.keysAt):], 0); return b }, ErrFormat, "host 0: key at 0", recAt + 12},
 		{"a key past the keys", func(b []byte) []byte { le.PutUint16(b[int(tab.keysAt):], uint16(len(tab.keys))); return b }, ErrFormat, "host 0: key at 0", recAt + 12},
-		{"a fingerprint", func(b []byte) []byte { le.PutUint64(b[recAt:], le.Uint64(b[recAt:])+1); return b }, ErrFormat, "host 0: fingerprint", recAt},
+		{"a fingerprint", func(b []byte) []byte { le.PutUint64(b[recAt+16:], le.Uint64(b[recAt+16:])+1); return b }, ErrFormat, "host 1: fingerprint", recAt + 16},
 		{"two records swapped", func(b []byte) []byte {
 			r0, r1 := bytes.Clone(b[recAt:recAt+16]), bytes.Clone(b[recAt+16:recAt+32])
 			copy(b[recAt:], r1)
@@ -80,8 +80,10 @@ func TestOpenRefuses(t *testing.T) {
 		{"a host in the bucket before", func(b []byte) []byte { le.PutUint32(b[dirAt+4:], uint32(firstOf1+1)); return b }, ErrFormat, fmt.Sprintf("host %d is not in its directory bucket 1", firstOf1), recAt + 16*firstOf1},
 		{"a host in the bucket after", func(b []byte) []byte { le.PutUint32(b[dirAt+4:], uint32(firstOf1-1)); return b }, ErrFormat, fmt.Sprintf("host %d is not in its directory bucket 0", firstOf1-1), recAt + 16*(firstOf1-1)},
 		{"a content's kind", func(b []byte) []byte { le.PutUint32(b[contAt+24:], kindS2+1); return b }, ErrFormat, "content 0: kind 3", contAt + 24},
-		{"a content's reserved word", func(b []byte) []byte { le.PutUint32(b[contAt+28:], 1); return b }, ErrFormat, "content 0: kind", contAt + 24},
-		{"a blob of 2 GiB", func(b []byte) []byte { le.PutUint32(b[contAt+12:], maxBlobLen+1); return b }, ErrFormat, "content 0: blob of 2147483648 bytes", contAt + 12},
+		{"the last content's kind", func(b []byte) []byte { le.PutUint32(b[contAt+2*contentSize+24:], kindS2+1); return b }, ErrFormat, "content 2: kind 3", contAt + 2*contentSize + 24},
+		{"a content's reserved word", func(b []byte) []byte { le.PutUint32(b[contAt+contentSize+28:], 1); return b }, ErrFormat, "content 1: kind", contAt + contentSize + 24},
+		{"a blob of 2 GiB", func(b []byte) []byte { le.PutUint32(b[contAt+contentSize+12:], maxBlobLen+1); return b }, ErrFormat, "content 1: blob of 2147483648 bytes", contAt + contentSize + 12},
+		{"a frame in the header", func(b []byte) []byte { le.PutUint64(b[contAt+contentSize:], headerSize-1); return b }, ErrFormat, "content 1: frame of", contAt + contentSize},
 		{"a raw frame not its blob's length", func(b []byte) []byte { le.PutUint32(b[contAt+24:], kindRaw); return b }, ErrFormat, "content 0: blob of", contAt + 12},
 	} {
 		b := c.change(bytes.Clone(good))
@@ -103,3 +105,40 @@ func TestOpenRefuses(t *testing.T) {
 	_, err = openV2(resealed(bytes.Clone(good)))
 	require.NoError(t, err)
 }
+
+// TestOpenEdges: a store of no hosts opens (its index has no keys), as
+// does one whose directory has an empty bucket (two equal bounds).
+func TestOpenEdges(t *testing.T) {
+	compiled := func(b []byte) ([]byte, error) { return compile.Compile(b, compile.Options{}).AppendBinary(nil) }
+	empty := filepath.Join(t.TempDir(), "empty.store")
+	w, err := Create(empty)
+	require.NoError(t, err)
+	require.NoError(t, w.Close())
+	st, err := Open(empty, Options{})
+	require.NoError(t, err)
+	require.Equal(t, 0, st.Hosts())
+	_, err = st.Robots("a.example")
+	require.ErrorIs(t, err, ErrNotFound)
+	st.Close()
+
+	// 64 hosts make a directory of two buckets: all in the first.
+	half := filepath.Join(t.TempDir(), "half.store")
+	w, err = Create(half)
+	require.NoError(t, err)
+	n := 0
+	for i := 0; n < 64; i++ {
+		host := fmt.Sprintf("h%d.example", i)
+		if fingerprint(host)>>63 == 0 {
+			require.NoError(t, w.AddRobotsTxt(host, []byte("User-agent: *\nDisallow: /\n"), compiled))
+			n++
+		}
+	}
+	require.NoError(t, w.Close())
+	data, tab := storeBytes(t, half)
+	require.Equal(t, uint32(1), tab.hdr.dirBits)
+	require.Equal(t, []uint32{0, 64, 64}, []uint32{le32(tab.dir, 0), le32(tab.dir, 1), le32(tab.dir, 2)})
+	_, err = openV2(data)
+	require.NoError(t, err)
+}
+
+func le32(b []byte, i int) uint32 { return binary.LittleEndian.Uint32(b[4*i:]) }
