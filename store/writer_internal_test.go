@@ -72,3 +72,26 @@ func TestWriterFingerprintCollision(t *testing.T) {
 	}
 	require.Equal(t, 3+3*3, w.Contents())
 }
+
+// TestWriterHostsAndContents: PutHost takes only a content the Writer
+// returned, Hosts counts the hosts held (a deleted one left out), and a
+// Writer that failed or was aborted takes nothing more.
+func TestWriterHostsAndContents(t *testing.T) {
+	w, err := Create(filepath.Join(t.TempDir(), "h.store"))
+	require.NoError(t, err)
+	c, err := w.AddPrepared(prepared(t, "User-agent: *\nDisallow: /a\n"))
+	require.NoError(t, err)
+	require.ErrorContains(t, w.PutHost("a.example", c+1), "content 1 of 1")
+	require.Equal(t, 0, w.Hosts())
+	for _, h := range []string{"a.example", "b.example", "c.example"} {
+		require.NoError(t, w.PutHost(h, c))
+	}
+	require.NoError(t, w.Delete("b.example"))
+	require.Equal(t, 2, w.Hosts())
+	require.Equal(t, 1, w.Contents())
+	w.Abort()
+	require.Error(t, w.PutHost("d.example", c))
+	_, err = w.AddPrepared(prepared(t, "User-agent: *\nDisallow: /d\n"))
+	require.Error(t, err)
+	require.Equal(t, 1, w.Contents())
+}
