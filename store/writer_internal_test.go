@@ -95,3 +95,39 @@ func TestWriterHostsAndContents(t *testing.T) {
 	require.Error(t, err)
 	require.Equal(t, 1, w.Contents())
 }
+
+// TestCopyFromReusesFrames: copying a store into a Writer that has
+// already written one of its blobs writes that blob's frame once, and a
+// copied frame only over the same bytes (a frame of another blob under
+// the same fingerprint is written again).
+func TestCopyFromReusesFrames(t *testing.T) {
+	dir := t.TempDir()
+	w, err := Create(filepath.Join(dir, "old.store"))
+	require.NoError(t, err)
+	a, b := prepared(t, "User-agent: *\nDisallow: /a\n"), prepared(t, "User-agent: *\nDisallow: /b\n")
+	for host, p := range map[string]*Prepared{"a.example": a, "b.example": b} {
+		c, err := w.AddPrepared(p)
+		require.NoError(t, err)
+		require.NoError(t, w.PutHost(host, c))
+	}
+	require.NoError(t, w.Close())
+	old, err := Open(filepath.Join(dir, "old.store"), Options{})
+	require.NoError(t, err)
+	defer old.Close()
+
+	w, err = Create(filepath.Join(dir, "new.store"))
+	require.NoError(t, err)
+	defer w.Abort()
+	ca, err := w.AddPrepared(a)
+	require.NoError(t, err)
+	require.NoError(t, w.PutHost("new.example", ca))
+	// b's blob under a's fingerprint: a collision the copy must not take.
+	forged := *b
+	forged.fp = a.fp
+	_, err = w.AddPrepared(&forged)
+	require.NoError(t, err)
+	require.Equal(t, 2, w.Contents())
+	require.NoError(t, w.CopyFrom(old))
+	require.Equal(t, 3, w.Contents(), "a's frame reused, b's written")
+	require.Equal(t, uint32(ca), w.hosts["a.example"])
+}
