@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/robotsdfa/robotsdfa/compile"
 	"github.com/stretchr/testify/require"
 )
 
@@ -19,9 +18,7 @@ func TestCacheHoldsOnlyWhatIsCached(t *testing.T) {
 	const hosts = 3000
 	for i := range hosts {
 		body := fmt.Appendf(nil, "User-agent: *\nDisallow: /private-%d/\nAllow: /private-%d/open\n", i, i)
-		require.NoError(t, w.AddRobotsTxt(fmt.Sprintf("h%d.example", i), body, func(b []byte) ([]byte, error) {
-			return compile.Compile(b, compile.Options{}).AppendBinary(nil)
-		}))
+		require.NoError(t, w.AddRobotsTxt(fmt.Sprintf("h%d.example", i), body, compiled))
 	}
 	require.NoError(t, w.Close())
 	const bound = 512 << 10
@@ -139,9 +136,7 @@ func oneHost(t *testing.T) *Store {
 	path := filepath.Join(t.TempDir(), "one.store")
 	w, err := Create(path)
 	require.NoError(t, err)
-	require.NoError(t, w.AddRobotsTxt("a.example", []byte("User-agent: *\nDisallow: /p\nAllow: /p/q\n"), func(b []byte) ([]byte, error) {
-		return compile.Compile(b, compile.Options{}).AppendBinary(nil)
-	}))
+	require.NoError(t, w.AddRobotsTxt("a.example", []byte("User-agent: *\nDisallow: /p\nAllow: /p/q\n"), compiled))
 	require.NoError(t, w.Close())
 	s, err := Open(path, Options{})
 	require.NoError(t, err)

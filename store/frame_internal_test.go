@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	goruntime "runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -198,16 +197,15 @@ func TestBlobTooLarge(t *testing.T) {
 	st, err = Open(p, Options{})
 	require.NoError(t, err)
 	defer st.Close()
-	var before, after goruntime.MemStats
-	goruntime.ReadMemStats(&before)
-	for host := range blobs {
-		_, err = st.Robots(host)
-		require.ErrorIs(t, err, ErrTooLarge, host)
-		_, err = st.Blob(host)
-		require.ErrorIs(t, err, ErrTooLarge, host)
-	}
-	goruntime.ReadMemStats(&after)
-	require.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(1<<20))
+	taken := allocated(func() {
+		for host := range blobs {
+			_, err = st.Robots(host)
+			require.ErrorIs(t, err, ErrTooLarge, host)
+			_, err = st.Blob(host)
+			require.ErrorIs(t, err, ErrTooLarge, host)
+		}
+	})
+	require.Less(t, taken, uint64(1<<20))
 }
 
 // TestS2Blob: an S2 frame is decoded only into the length its record

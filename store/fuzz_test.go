@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	farm "github.com/dgryski/go-farm"
-	"github.com/robotsdfa/robotsdfa/compile"
 	"github.com/robotsdfa/robotsdfa/runtime"
 )
 
@@ -22,9 +21,7 @@ func seedStore(f *testing.F, bodies map[string]string) []byte {
 		f.Fatal(err)
 	}
 	for host, body := range bodies {
-		err := w.AddRobotsTxt(host, []byte(body), func(b []byte) ([]byte, error) {
-			return compile.Compile(b, compile.Options{}).AppendBinary(nil)
-		})
+		err := w.AddRobotsTxt(host, []byte(body), compiled)
 		if err != nil {
 			f.Fatal(err)
 		}

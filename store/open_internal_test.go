@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/robotsdfa/robotsdfa/compile"
 	"github.com/stretchr/testify/require"
 )
 
@@ -21,9 +20,7 @@ func bucketsStore(t *testing.T) ([]byte, *v2) {
 	require.NoError(t, err)
 	for i := range 130 {
 		body := fmt.Sprintf("User-agent: *\nDisallow: /%d\n", i%3)
-		require.NoError(t, w.AddRobotsTxt(fmt.Sprintf("h%d.example", i), []byte(body), func(b []byte) ([]byte, error) {
-			return compile.Compile(b, compile.Options{}).AppendBinary(nil)
-		}))
+		require.NoError(t, w.AddRobotsTxt(fmt.Sprintf("h%d.example", i), []byte(body), compiled))
 	}
 	require.NoError(t, w.Close())
 	data, tab := storeBytes(t, path)
@@ -109,7 +106,6 @@ func TestOpenRefuses(t *testing.T) {
 // TestOpenEdges: a store of no hosts opens (its index has no keys), as
 // does one whose directory has an empty bucket (two equal bounds).
 func TestOpenEdges(t *testing.T) {
-	compiled := func(b []byte) ([]byte, error) { return compile.Compile(b, compile.Options{}).AppendBinary(nil) }
 	empty := filepath.Join(t.TempDir(), "empty.store")
 	w, err := Create(empty)
 	require.NoError(t, err)

@@ -2,6 +2,7 @@ package store
 
 import (
 	"path/filepath"
+	goruntime "runtime"
 	"strings"
 	"testing"
 
@@ -9,10 +10,15 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// compiled is the compiler the package's tests give a Writer.
+func compiled(body []byte) ([]byte, error) {
+	return compile.Compile(body, compile.Options{}).AppendBinary(nil)
+}
+
 // prepared compiles body and prepares its blob.
 func prepared(t *testing.T, body string) *Prepared {
 	t.Helper()
-	blob, err := compile.Compile([]byte(body), compile.Options{}).AppendBinary(nil)
+	blob, err := compiled([]byte(body))
 	require.NoError(t, err)
 	p, err := Prepare(blob)
 	require.NoError(t, err)
@@ -130,4 +136,13 @@ func TestCopyFromReusesFrames(t *testing.T) {
 	require.NoError(t, w.CopyFrom(old))
 	require.Equal(t, 3, w.Contents(), "a's frame reused, b's written")
 	require.Equal(t, uint32(ca), w.hosts["a.example"])
+}
+
+// allocated is the bytes the Go heap gave out while f ran.
+func allocated(f func()) uint64 {
+	var before, after goruntime.MemStats
+	goruntime.ReadMemStats(&before)
+	f()
+	goruntime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
 }

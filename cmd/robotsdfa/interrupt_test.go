@@ -73,12 +73,7 @@ func TestFilterInterrupt(t *testing.T) {
 			// The output file is created after the signal handler is
 			// installed: a signal before that, at the process's start,
 			// ends it as any program (a loaded machine took over 20 ms).
-			for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
-				if _, err := os.Stat(out); err == nil {
-					break
-				}
-				require.True(t, time.Now().Before(deadline), "no output file after 10 s")
-			}
+			waitForFile(t, out)
 			time.Sleep(time.Duration(rng.Intn(250)) * time.Millisecond)
 			sig := os.Interrupt
 			if run%2 == 1 {
@@ -136,12 +131,7 @@ func TestFilterInterruptWaiting(t *testing.T) {
 	require.NoError(t, cmd.Start())
 	_, err = stdin.Write([]byte("https://example.com/a\nhttps://example.com/b\n"))
 	require.NoError(t, err)
-	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
-		if _, err := os.Stat(out); err == nil {
-			break
-		}
-		require.True(t, time.Now().Before(deadline), "no output file after 10 s")
-	}
+	waitForFile(t, out)
 	require.NoError(t, cmd.Process.Signal(os.Interrupt))
 	err = cmd.Wait()
 	require.NoError(t, ctx.Err(), "the run waited for its input after the signal")
@@ -155,4 +145,16 @@ func TestFilterInterruptWaiting(t *testing.T) {
 	require.LessOrEqual(t, done, 2)
 	require.Equal(t, done, bytes.Count(got, []byte{'\n'}), "lines written against lines done")
 	require.Equal(t, m[1], m[2])
+}
+
+// waitForFile waits up to 10 s for path to exist: filter creates its
+// output after its signal handler is in place.
+func waitForFile(t *testing.T, path string) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
+		if _, err := os.Stat(path); err == nil {
+			return
+		}
+		require.True(t, time.Now().Before(deadline), "no %s after 10 s", path)
+	}
 }
