@@ -14,20 +14,15 @@ import (
 // start while each host comes once, grows (up to -cache-mb) when the
 // frontier comes back to hosts it dropped, and then loads none again.
 func TestCacheGrowsWhenHostsComeBack(t *testing.T) {
-	dir := t.TempDir()
 	const hosts = 2000
-	for i := range hosts {
-		body := fmt.Sprintf("User-agent: *\nDisallow: /private-%d/\nAllow: /private-%d/open\n", i, i)
-		require.NoError(t, os.WriteFile(filepath.Join(dir, fmt.Sprintf("h%d.example.txt", i)), []byte(body), 0o644))
-	}
-	pack := filepath.Join(t.TempDir(), "hosts.pack")
-	r := robotsdfa(t, nil, "compile", "-robots-dir", dir, "-o", pack)
-	require.Equal(t, exitOK, r.code, r.stderr)
-
+	pack := hostsPack(t, hosts)
 	defer func(b int64) { startCacheBytes = b }(startCacheBytes)
 	startCacheBytes = 256 << 10
 	round := func(s *storeSource, wk *worker) {
 		for i := range hosts {
+			if i%100 == 0 {
+				s.startChunk(wk) // the worker's call before each chunk
+			}
 			url := fmt.Sprintf("https://h%d.example/private-%d/x", i, i)
 			tg := s.target(url, wk)
 			require.NotNil(t, tg)
@@ -56,4 +51,19 @@ func TestCacheGrowsWhenHostsComeBack(t *testing.T) {
 	round(back, &worker{})
 	require.Equal(t, before.Loads, back.st.CacheStats().Loads, "grown, it holds them all")
 	require.LessOrEqual(t, back.cacheBytes, int64(64<<20))
+}
+
+// hostsPack compiles a pack of hosts h0.example … h<n-1>.example, host i
+// disallowing /private-i/ but /private-i/open, each file its own blob.
+func hostsPack(t *testing.T, n int) string {
+	t.Helper()
+	dir := t.TempDir()
+	for i := range n {
+		body := fmt.Sprintf("User-agent: *\nDisallow: /private-%d/\nAllow: /private-%d/open\n", i, i)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, fmt.Sprintf("h%d.example.txt", i)), []byte(body), 0o644))
+	}
+	pack := filepath.Join(t.TempDir(), "hosts.pack")
+	r := robotsdfa(t, nil, "compile", "-robots-dir", dir, "-o", pack)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	return pack
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"hash/maphash"
@@ -277,60 +276,6 @@ const reloadWindow = 4096
 var hostSeed = maphash.MakeSeed()
 
 func (s *storeSource) needHost() bool { return true }
-
-// target answers from the store. The worker keeps no host map: its
-// Matchers would keep every host's robots.txt alive past the store's
-// cache; the target is the worker's scratch.
-func (s *storeSource) target(url string, wk *worker) *target {
-	// Consecutive URLs of one host (frontiers are often grouped by host)
-	// reuse its target, known by the bytes that decided the last key
-	// where they can tell, else by the key (computing a key that is the
-	// last one's was a tenth of a grouped frontier's CPU:
-	// docs/PERFORMANCE.md, "filter: the host's bytes").
-	if runtime.HasHostPrefix(url, wk.prevPrefix) {
-		return &wk.scratch
-	}
-	key, n, ok := runtime.AppendHostKeyPrefix(wk.key[:0], url)
-	if !ok {
-		return nil
-	}
-	wk.key = key
-	wk.prevPrefix = append(wk.prevPrefix[:0], url[:n]...)
-	if bytes.Equal(key, wk.prevKey) {
-		return &wk.scratch
-	}
-	wk.prevKey = append(wk.prevKey[:0], key...)
-	misses := s.st.CacheStats().Misses
-	m, err := s.agent.MatcherKey(key)
-	status := uint8(hostFound)
-	switch {
-	case err == nil:
-		wk.scratch = target{m: m}
-	case errors.Is(err, store.ErrNotFound):
-		wk.scratch, status = target{missing: true, m: allowAll}, hostMissing
-	default:
-		wk.scratch, status = target{problem: fmt.Sprintf("robots.txt of %s: %v", key, err)}, hostProblem
-	}
-	if s.st.CacheStats().Misses == misses {
-		// Found in its slot, which a check of the host that missed put
-		// there and counted (store.CacheStats): counting the runs that
-		// hit too was 7% of a run's CPU (docs/PERFORMANCE.md, "filter:
-		// the per-line work left").
-		return &wk.scratch
-	}
-	if wk.seen == nil {
-		wk.seen = map[uint64]uint8{}
-	}
-	h := maphash.Bytes(hostSeed, key)
-	if status == hostMissing && s.keepMissing && wk.seen[h] == 0 {
-		if wk.missing == nil {
-			wk.missing = map[string]struct{}{}
-		}
-		wk.missing[string(key)] = struct{}{}
-	}
-	wk.seen[h] = status
-	return &wk.scratch
-}
 
 // merge adds a worker's hosts seen to the source's count.
 func (s *storeSource) merge(wk *worker) {

@@ -17,15 +17,20 @@ type worker struct {
 	ff    *filterFlags
 	local map[string]*target
 	key   []byte
-	// scratch is the target a store source answers in; seen the hosts it
-	// found (by key hash) and how.
-	scratch target
-	seen    map[uint64]uint8
-	missing map[string]struct{}
-	// prevKey is the host key scratch answers for (empty before the
+	// For a store source (storehosts.go): scratch is the target it
+	// answers in when local may not keep it; seen the hosts it found (by
+	// key hash) and how; evictions the store's count at the chunk's
+	// start, and calm whether local serves the chunk.
+	scratch   target
+	seen      map[uint64]uint8
+	missing   map[string]struct{}
+	evictions int64
+	calm      bool
+	// cur is the target of prevKey, the last host key (empty before the
 	// first: no key is), and prevPrefix the last URL's bytes that decided
 	// it (runtime.AppendHostKeyPrefix; empty when none did, which
 	// runtime.HasHostPrefix never takes).
+	cur        *target
 	prevKey    []byte
 	prevPrefix []byte
 	// shown is set by the writer once it has shown on standard error
@@ -35,6 +40,9 @@ type worker struct {
 
 func (wk *worker) process(c *chunk) {
 	c.out = getBuf()
+	if s, ok := wk.src.(*storeSource); ok {
+		s.startChunk(wk)
+	}
 	if c.overlong > 0 {
 		if c.skip > 0 {
 			c.skipped = 1
