@@ -43,8 +43,11 @@ func TestBench(t *testing.T) {
 		require.Equal(t, strconv.Itoa(len(w.Queries)), f[1], l)
 		require.Equal(t, strconv.Itoa(w.Files), f[2], l)
 		ns := number(t, f[3])
-		// ns/check is printed to 0.1 ns, ns per URL byte to 0.01.
-		require.InEpsilon(t, 1e9/ns, number(t, strings.ReplaceAll(f[4], ",", "")), 0.05/ns+1e-6, l)
+		// ns/check is printed to 0.1 ns, checks/s truncated to a whole
+		// number (a relative error of up to ns/1e9: 0.25% when a loaded
+		// machine stalls a 1 ms run's check to 2.5 ms), ns per URL byte to
+		// 0.01.
+		require.InEpsilon(t, 1e9/ns, number(t, strings.ReplaceAll(f[4], ",", "")), 0.05/ns+ns/1e9+1e-6, l)
 		require.Equal(t, "0", f[5], l)
 		perByte := ns * float64(len(w.Queries)) / float64(urlBytes)
 		require.InDelta(t, perByte, number(t, f[6]), 0.005+perByte*0.05/ns, l)
