@@ -24,7 +24,7 @@ type Options struct {
 	// PATH), local or on a Beam filesystem (gs://...).
 	Store string
 	// Agent is the crawler's product token, or a comma-separated
-	// fallback chain (filter -agent).
+	// fallback chain (filter -agent): AgentTokens.
 	Agent string
 	// Verdicts writes every line with its verdict; Explain adds the
 	// deciding rule (and implies Verdicts).
@@ -58,12 +58,7 @@ func init() {
 // host's robots.txt in the store and returns filter's output lines.
 func Filter(s beam.Scope, urls beam.PCollection, opts Options) beam.PCollection {
 	s = s.Scope("robotsdfa.Filter")
-	var tokens []string
-	for _, t := range strings.Split(opts.Agent, ",") {
-		if t = strings.TrimSpace(t); t != "" {
-			tokens = append(tokens, t)
-		}
-	}
+	tokens := AgentTokens(opts.Agent)
 	missing := opts.Missing
 	if missing == "" {
 		missing = "allow"
@@ -75,6 +70,13 @@ func Filter(s beam.Scope, urls beam.PCollection, opts Options) beam.PCollection 
 	beam.ParDo0(s, &countHostsFn{}, filter.Distinct(s, hosts))
 	return out
 }
+
+// AgentTokens is the fallback chain an Options.Agent names, each token as
+// given, as robotsdfa filter -agent reads it: Google's reference compares
+// a token with the user-agent lines as given, so " googlebot" is not
+// googlebot (the command line warns about such a token; robotsdfa-beam
+// too). An empty Agent is the one empty token: only the '*' groups apply.
+func AgentTokens(agent string) []string { return strings.Split(agent, ",") }
 
 // The classes of a host in the hosts output: a byte before its key.
 const (

@@ -24,6 +24,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/gcs"
@@ -61,6 +62,9 @@ func main() {
 	flag.Parse()
 	beam.Init()
 	flag.Visit(func(f *flag.Flag) { *modeSet = *modeSet || f.Name == "mode" })
+	if cmd == "filter" {
+		checkAgent(*agent)
+	}
 	if cmd == "filter" && *robotsDir != "" {
 		// filter -robots-dir: the store is compiled first, by a pipeline
 		// of its own, next to the output.
@@ -100,6 +104,24 @@ func run(cmd string, build func(beam.Scope)) {
 		}
 		sort.Strings(parts)
 		fmt.Fprintf(os.Stderr, "robotsdfa-beam %s: %s\n", cmd, strings.Join(parts, ", "))
+	}
+}
+
+// checkAgent reads -agent as robotsdfa filter does: each product token
+// as given (robotsbeam.AgentTokens), none empty, a warning for one with
+// whitespace around it, which the groups for the trimmed token do not
+// match.
+func checkAgent(agent string) {
+	if agent == "" {
+		return // buildFilter says it is required
+	}
+	for _, t := range robotsbeam.AgentTokens(agent) {
+		if t == "" {
+			fail("filter", fmt.Sprintf("empty product token in agent %q", agent))
+		}
+		if trimmed := strings.TrimFunc(t, unicode.IsSpace); trimmed != t {
+			fmt.Fprintf(os.Stderr, "robotsdfa-beam filter: warning: product token %q has whitespace around it; it is compared as given, so groups for %q do not apply to it\n", t, trimmed)
+		}
 	}
 }
 
