@@ -12,6 +12,17 @@ import (
 // hosts that a 256 KiB cache drops some.
 const workerHostsPack = 2000
 
+// workerHostsSource is filter -pack's source over hostsPack's
+// workerHostsPack hosts, its cache at cacheBytes.
+func workerHostsSource(t *testing.T, cacheBytes int64) *storeSource {
+	t.Helper()
+	s, err := openStoreSource(hostsPack(t, workerHostsPack), []string{"bot"}, false, compile.Google, 64<<20)
+	require.NoError(t, err)
+	t.Cleanup(func() { s.st.Close() })
+	s.st.Resize(cacheBytes)
+	return s
+}
+
 // askHost has the worker look up host i's URLs (i < 0: -i-1 is a host the
 // pack does not hold), checking each verdict, and returns the target of
 // the first.
@@ -39,11 +50,7 @@ func askHost(t *testing.T, s *storeSource, wk *worker, i int) *target {
 // every host it met, those without a robots.txt too, and serves them from
 // the next chunk on: the same targets, the same verdicts.
 func TestWorkerHostsKept(t *testing.T) {
-	pack := hostsPack(t, workerHostsPack)
-	s, err := openStoreSource(pack, []string{"bot"}, false, compile.Google, 64<<20)
-	require.NoError(t, err)
-	defer s.st.Close()
-	s.st.Resize(64 << 20)
+	s := workerHostsSource(t, 64<<20)
 
 	wk := &worker{}
 	s.startChunk(wk)
@@ -68,11 +75,7 @@ func TestWorkerHostsKept(t *testing.T) {
 // once), is emptied at the next chunk's start, and serves no chunk that
 // begins after a drop; the verdicts stay the store's.
 func TestWorkerHostsDropped(t *testing.T) {
-	pack := hostsPack(t, workerHostsPack)
-	s, err := openStoreSource(pack, []string{"bot"}, false, compile.Google, 64<<20)
-	require.NoError(t, err)
-	defer s.st.Close()
-	s.st.Resize(256 << 10)
+	s := workerHostsSource(t, 256<<10)
 
 	wk := &worker{}
 	s.startChunk(wk)
