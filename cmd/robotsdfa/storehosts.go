@@ -88,12 +88,11 @@ func (s *storeSource) ask(key []byte, wk *worker) *target {
 	after := s.st.CacheStats()
 	t, status := &wk.scratch, uint8(hostFound)
 	switch {
+	case err == nil && wk.calm && after.Evictions == wk.evictions:
+		t = &target{m: m}
+		wk.local[string(key)] = t
 	case err == nil:
 		wk.scratch = target{m: m}
-		if wk.calm && after.Evictions == wk.evictions {
-			t = &target{m: m}
-			wk.local[string(key)] = t
-		}
 	case errors.Is(err, store.ErrNotFound):
 		t, status = &missingTarget, hostMissing
 		if wk.calm {
