@@ -6,6 +6,7 @@ import (
 	goruntime "runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -102,6 +103,41 @@ func checkLoop(b *testing.B, qs []workload.Query) {
 		}
 	}
 }
+
+// BenchmarkCheckParallel: BenchmarkCheck's checks from GOMAXPROCS
+// goroutines at once (-cpu 1,2), each starting at its own place in the
+// workload, so that ns/op against -cpu 1 says how the checks of one
+// Matcher set scale across cores: a Matcher is read, never written, by a
+// check, and the filter's workers share them.
+func BenchmarkCheckParallel(b *testing.B) {
+	parallelDisallowed.Store(0)
+	for _, name := range workload.Names {
+		b.Run(name, func(b *testing.B) {
+			w := load(b, name)
+			qs := w.Queries
+			var start atomic.Int64
+			b.ReportAllocs()
+			b.ResetTimer()
+			b.RunParallel(func(pb *testing.PB) {
+				i := int(start.Add(int64(len(qs)/7+1))) % len(qs)
+				disallowed := 0
+				for pb.Next() {
+					if !qs[i].Matcher.Allowed(qs[i].URL) {
+						disallowed++
+					}
+					if i++; i == len(qs) {
+						i = 0
+					}
+				}
+				parallelDisallowed.Add(int64(disallowed))
+			})
+		})
+	}
+}
+
+// parallelDisallowed is BenchmarkCheckParallel's count of disallowed
+// verdicts, which keeps the checks' results in use.
+var parallelDisallowed atomic.Int64
 
 // BenchmarkFloor: what any matcher must at least do per check on each
 // workload, to put BenchmarkCheck in proportion: read every byte of the
