@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -413,4 +414,49 @@ func liveHeap() int64 {
 	goruntime.GC()
 	goruntime.ReadMemStats(&ms)
 	return int64(ms.HeapAlloc)
+}
+
+// BenchmarkStoreColdParallel: a host's first check (its blob decompressed,
+// loaded and bound) from GOMAXPROCS goroutines at once (-cpu 1,2),
+// through the synthetic store with a cache that holds one robots.txt, so
+// that every op loads, as filter -pack's workers load the hosts they meet
+// (AgentOnce). ns/op against -cpu 1 says how loads scale across cores.
+// The store's zstd decoder is made at the process's first load with one
+// block decoder per GOMAXPROCS then: give the larger count first
+// (-cpu 2,1), or the loads at -cpu 2 take turns on one.
+func BenchmarkStoreColdParallel(b *testing.B) {
+	n := *storeHosts
+	sb := buildStore(b, n)
+	// Hosts below d serve distinct files: consecutive checks load.
+	d := sb.s.d
+	urls := make([]string, min(4096, d))
+	for k := range urls {
+		urls[k] = sb.urlOf(k*(d/len(urls)), k)
+	}
+	st, err := store.Open(sb.path, store.Options{CacheBytes: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer st.Close()
+	a := st.AgentOnce(token)
+	var start atomic.Int64
+	b.ReportAllocs()
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		i := int(start.Add(int64(len(urls)/7+1))) % len(urls)
+		for pb.Next() {
+			if _, err := a.Check(urls[i]); err != nil {
+				b.Error(urls[i], err)
+				return
+			}
+			if i++; i == len(urls) {
+				i = 0
+			}
+		}
+	})
+	b.StopTimer()
+	// Goroutines meeting on a file may share a load, seldom.
+	if cs := st.CacheStats(); 10*cs.Loads < 9*int64(b.N) {
+		b.Fatalf("%d loads for %d checks: the checks did not load", cs.Loads, b.N)
+	}
 }
