@@ -33,13 +33,15 @@ var allowedImports = map[string][]string{
 	"internal/testcorpus":       {},
 	// How filter reads a frontier's line, shared with the Beam module.
 	"internal/frontier": {"runtime"},
+	// How -agent is read and warned about, shared with the Beam module.
+	"internal/agentchain": {"compile", "runtime"},
 	// How -robots-dir and -hosts name a directory's files, shared with
 	// the Beam module.
 	"internal/robotsdir": {"store", "bench/workload"},
 	// cmd/robotsdfa's bench subcommand runs the same workloads as the
 	// benchmarks, so it shares their loader (bench/workload, which imports
 	// only compile, runtime and klauspost/compress).
-	"cmd/robotsdfa": {"compile", "automaton", "runtime", "fetch", "store", "internal/frontier", "internal/robotsdir", "bench/workload", "github.com/klauspost/compress/*"},
+	"cmd/robotsdfa": {"compile", "automaton", "runtime", "fetch", "store", "internal/agentchain", "internal/frontier", "internal/robotsdir", "bench/workload", "github.com/klauspost/compress/*"},
 }
 
 // TestImportPolicy checks every package's imports against allowedImports.

@@ -6,10 +6,9 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"unicode"
 
 	"github.com/robotsdfa/robotsdfa/compile"
-	"github.com/robotsdfa/robotsdfa/runtime"
+	"github.com/robotsdfa/robotsdfa/internal/agentchain"
 )
 
 // cmdFlags is a subcommand's flag set. Its flags may come anywhere on the
@@ -151,8 +150,9 @@ func (o *readOptions) parse() compile.Options {
 }
 
 // agentChain reads AGENT: a product token or a comma-separated fallback
-// chain. Tokens that RFC 9309 would not allow are kept (they are compared
-// as given) but warned about.
+// chain, each token as given (internal/agentchain). Tokens with
+// whitespace around them, or that RFC 9309 would not allow, are kept but
+// warned about.
 //
 // An empty AGENT names no product token: only the '*' groups apply.
 func agentChain(e *env, cmd, s string) ([]string, error) {
@@ -160,24 +160,18 @@ func agentChain(e *env, cmd, s string) ([]string, error) {
 		fmt.Fprintf(e.stderr, "%s %s: warning: empty agent: only the '*' groups apply\n", commandName, cmd)
 		return []string{""}, nil
 	}
-	var tokens []string
-	for _, t := range strings.Split(s, ",") {
-		if t == "" {
-			return nil, fmt.Errorf("empty product token in agent %q", s)
+	tokens, err := agentchain.Tokens(s)
+	if err != nil {
+		return nil, err
+	}
+	for _, t := range tokens {
+		w := agentchain.Whitespace(t)
+		if w == "" {
+			w = agentchain.Unusual(t)
 		}
-		if trimmed := strings.TrimFunc(t, unicode.IsSpace); trimmed != t {
-			// Google's reference compares the token as given: so does
-			// this command, and a group written for the trimmed token
-			// does not match it.
-			fmt.Fprintf(e.stderr, "%s %s: warning: product token %q has whitespace around it; it is compared as given, so groups for %q do not apply to it\n", commandName, cmd, t, trimmed)
-		} else if !compile.ValidToken(t) {
-			hint := ""
-			if p := runtime.UserAgentToken(t); p != "" && p != t {
-				hint = fmt.Sprintf(" (as a User-Agent header, it names the product token %q)", p)
-			}
-			fmt.Fprintf(e.stderr, "%s %s: warning: product token %q is not one RFC 9309 allows ([A-Za-z_-]+); it is compared as given%s\n", commandName, cmd, t, hint)
+		if w != "" {
+			fmt.Fprintf(e.stderr, "%s %s: warning: %s\n", commandName, cmd, w)
 		}
-		tokens = append(tokens, t)
 	}
 	return tokens, nil
 }

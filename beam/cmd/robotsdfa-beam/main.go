@@ -24,13 +24,13 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"unicode"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/gcs"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	robotsbeam "github.com/robotsdfa/robotsdfa/beam"
+	"github.com/robotsdfa/robotsdfa/internal/agentchain"
 	"github.com/robotsdfa/robotsdfa/internal/robotsdir"
 	"github.com/robotsdfa/robotsdfa/runtime"
 	"github.com/robotsdfa/robotsdfa/store"
@@ -107,20 +107,21 @@ func run(cmd string, build func(beam.Scope)) {
 	}
 }
 
-// checkAgent reads -agent as robotsdfa filter does: each product token
-// as given (robotsbeam.AgentTokens), none empty, a warning for one with
+// checkAgent reads -agent as robotsdfa filter does (internal/agentchain):
+// each product token as given, none empty, a warning for one with
 // whitespace around it, which the groups for the trimmed token do not
 // match.
 func checkAgent(agent string) {
 	if agent == "" {
 		return // buildFilter says it is required
 	}
-	for _, t := range robotsbeam.AgentTokens(agent) {
-		if t == "" {
-			fail("filter", fmt.Sprintf("empty product token in agent %q", agent))
-		}
-		if trimmed := strings.TrimFunc(t, unicode.IsSpace); trimmed != t {
-			fmt.Fprintf(os.Stderr, "robotsdfa-beam filter: warning: product token %q has whitespace around it; it is compared as given, so groups for %q do not apply to it\n", t, trimmed)
+	tokens, err := agentchain.Tokens(agent)
+	if err != nil {
+		fail("filter", err.Error())
+	}
+	for _, t := range tokens {
+		if w := agentchain.Whitespace(t); w != "" {
+			fmt.Fprintf(os.Stderr, "robotsdfa-beam filter: warning: %s\n", w)
 		}
 	}
 }
