@@ -103,6 +103,21 @@ func TestUsage(t *testing.T) {
 	r = robotsdfa(t, nil, "frobnicate")
 	require.Equal(t, exitProblem, r.code)
 	require.Contains(t, r.stderr, `unknown command "frobnicate"`)
+	// "help CMD" is CMD -h, as in git and go; an unknown CMD is refused.
+	r = robotsdfa(t, nil, "help", "filter")
+	require.Equal(t, exitOK, r.code)
+	require.Equal(t, robotsdfa(t, nil, "filter", "-h").stdout, r.stdout)
+	require.Contains(t, r.stdout, "usage: robotsdfa filter")
+	r = robotsdfa(t, nil, "help", "frobnicate")
+	require.Equal(t, exitProblem, r.code)
+	require.Contains(t, r.stderr, `unknown command "frobnicate"`)
+	// --version and -version are the version command.
+	for _, flag := range []string{"--version", "-version"} {
+		r = robotsdfa(t, nil, flag)
+		require.Equal(t, exitOK, r.code, flag)
+		require.Equal(t, robotsdfa(t, nil, "version").stdout, r.stdout, flag)
+		require.True(t, strings.HasPrefix(r.stdout, "robotsdfa "), flag)
+	}
 }
 
 // Every subcommand has -h with an example, and rejects unknown flags.

@@ -2,8 +2,9 @@
 // Google's reading by default or in the RFC's: one URL at a time (check,
 // explain), a whole frontier at once (filter), and compiles files to blobs
 // and packs (compile, inspect), reports on them (lint), fetches them as a
-// crawler would (fetch) and measures the standard workloads (bench). Run "robotsdfa help" for the list and
-// "robotsdfa CMD -h" for one command with an example.
+// crawler would (fetch) and measures the standard workloads (bench). Run
+// "robotsdfa help" for the list and "robotsdfa help CMD" (or "robotsdfa
+// CMD -h") for one command with an example.
 //
 // Exit codes: 0 success (for check: every URL allowed; for lint: nothing
 // to report), 1 when check finds a disallowed URL or lint a warning, 2 for
@@ -22,7 +23,7 @@ const (
 	exitFound    = 1 // check: a URL is disallowed; lint: a warning
 	exitProblem  = 2 // usage or input error
 	commandName  = "robotsdfa"
-	helpFooterFm = "Run \"%s CMD -h\" for a command's flags and an example.\n"
+	helpFooterFm = "Run \"%[1]s help CMD\" or \"%[1]s CMD -h\" for a command's flags and an example.\n"
 )
 
 // command is one subcommand.
@@ -64,8 +65,15 @@ func run(e *env, args []string) int {
 	}
 	switch args[0] {
 	case "help", "-h", "-help", "--help":
+		if len(args) > 1 && args[0] == "help" {
+			// "help CMD", as git and go read it: CMD's own -h.
+			args = []string{args[1], "-h"}
+			break
+		}
 		usage(e.stdout)
 		return exitOK
+	case "-version", "--version":
+		args = []string{"version"}
 	}
 	for _, c := range commands() {
 		if c.name == args[0] {
