@@ -37,9 +37,15 @@ unusable lines are reported on standard error with their line numbers.
 A summary goes to standard error at the end, and a live progress line when
 standard error is a terminal.
 
+On SIGINT or SIGTERM (again to stop at once), and when an input fails part
+way (a compressed file cut short), the lines read so far are finished and
+their output written whole and in order; the run then says how many input
+lines are done and the -skip that resumes after them.
+
 Exit status: 0 when every line was read (unusable lines included, counted
 in the summary), 2 for a usage or input error, a robots.txt that exists but
-cannot be read, or a line longer than -max-line.`
+cannot be read, a line longer than -max-line, or an input that failed part
+way; 130 when interrupted.`
 
 const filterExample = `  $ robotsdfa filter -robots-dir testdata/corpus/robots -hosts testdata/corpus/hosts.tsv \
       -agent googlebot -o allowed.txt testdata/frontier/urls.txt.zst
@@ -125,6 +131,22 @@ func runFilter(e *env, args []string) int {
 	if err != nil {
 		return usageError(e, fs, "%v", err)
 	}
+	inputs := fs.Args()
+	if len(inputs) == 0 {
+		inputs = []string{"-"}
+	}
+	// A list that cannot be opened fails the run before any work, not
+	// after hours spent on the lists before it.
+	for _, name := range inputs {
+		if name == "-" {
+			continue
+		}
+		f, _, err := openRegular(name, "a URL list")
+		if err != nil {
+			return fail(e, "filter", err)
+		}
+		f.Close()
+	}
 	src, err := ff.source(e, tokens)
 	if err != nil {
 		return fail(e, "filter", err)
@@ -139,10 +161,6 @@ func runFilter(e *env, args []string) int {
 			return fail(e, "filter", err)
 		}
 		defer pprof.StopCPUProfile()
-	}
-	inputs := fs.Args()
-	if len(inputs) == 0 {
-		inputs = []string{"-"}
 	}
 	return ff.run(e, src, inputs)
 }
@@ -252,6 +270,7 @@ func (ff *filterFlags) run(e *env, src source, inputs []string) int {
 		return emitted
 	}
 	var readErr error
+	readIn := 0 // the input readErr is about
 	readDone := make(chan struct{})
 	go func() {
 		defer close(readDone)
@@ -284,7 +303,7 @@ func (ff *filterFlags) run(e *env, src source, inputs []string) int {
 				}
 			}
 			if err != nil {
-				readErr = err
+				readErr, readIn = err, i
 				return
 			}
 		}
@@ -352,23 +371,17 @@ func (ff *filterFlags) run(e *env, src source, inputs []string) int {
 	}
 	if interrupted {
 		wg.Wait() // the workers' host counts
-		wr.reportMoreErrors()
-		if ff.missingHosts != "" {
-			if err := writeLines(ff.missingHosts, src.missingHosts()); err != nil {
-				return fail(e, "filter", err)
-			}
-		}
-		done := wr.t.skipped + wr.t.lines
-		if !ff.quiet {
-			summary(e, wr.t, src.stats(), ff.missing, time.Since(start))
-		}
-		fmt.Fprintf(e.stderr, "%s filter: interrupted: the first %d input lines are done, their output written to %s; to finish, run the same command with -skip %d\n",
-			commandName, done, outName(ff.out), done)
-		return 130
+	} else {
+		<-readDone
 	}
-	<-readDone
-	if readErr != nil {
-		return fail(e, "filter", readErr)
+	// An input that failed part way: what was read before it is written
+	// (readError), and the run says where to resume once it is mended.
+	var failed error
+	if !interrupted && readErr != nil {
+		failed = fmt.Errorf("%w%s", readErr, readErrorAt(readErr, wr.lineOf[readIn]))
+		if wr.t.skipped+wr.t.lines == 0 {
+			return fail(e, "filter", failed)
+		}
 	}
 	wr.reportMoreErrors()
 	if ff.missingHosts != "" {
@@ -379,10 +392,34 @@ func (ff *filterFlags) run(e *env, src source, inputs []string) int {
 	if !ff.quiet {
 		summary(e, wr.t, src.stats(), ff.missing, time.Since(start))
 	}
-	if wr.t.problem {
+	finished := wr.t.skipped + wr.t.lines
+	switch {
+	case interrupted:
+		fmt.Fprintf(e.stderr, "%s filter: interrupted: the first %d input lines are done, their output written to %s; to finish, run the same command with -skip %d\n",
+			commandName, finished, outName(ff.out), finished)
+		return 130
+	case failed != nil:
+		fmt.Fprintf(e.stderr, "%s filter: %v: the first %d input lines are done, their output written to %s; once %s is mended, run the same command with -skip %d\n",
+			commandName, failed, finished, outName(ff.out), inputName(inputs[readIn]), finished)
+		return exitProblem
+	case wr.t.problem:
 		return exitProblem
 	}
 	return exitOK
+}
+
+// readErrorAt says where an input failed part way: after its line n, and
+// the bytes of the line it cut; nothing for an input that did not open.
+func readErrorAt(err error, n int64) string {
+	var re *readError
+	switch {
+	case !errors.As(err, &re):
+		return ""
+	case re.cut > 0:
+		return fmt.Sprintf(" after line %d (and %d bytes of the line it cut, not checked)", n, re.cut)
+	default:
+		return fmt.Sprintf(" after line %d", n)
+	}
 }
 
 func outName(o string) string {

@@ -305,6 +305,70 @@ func TestFilterUsageAndInputErrors(t *testing.T) {
 	require.Contains(t, r.stderr, "0 lines in")
 }
 
+// An input that fails part way (here a gzip file cut short) loses no
+// whole line read before the failure: they are written, in order, the
+// run says after which line it failed, how many bytes of the line it cut
+// were not checked and how to resume, and exits 2; resumed with -skip on
+// the mended input, it writes the rest exactly. A list that does not open
+// fails the run before any work.
+func TestFilterInputFailsPartWay(t *testing.T) {
+	base := sampleFrontier(t)
+	plain := []byte(strings.Join(base, "\n") + "\n")
+	gz, err := gzipBytes(plain)
+	require.NoError(t, err)
+	dir := t.TempDir()
+	mended := filepath.Join(dir, "urls.gz")
+	require.NoError(t, os.WriteFile(mended, gz, 0o644))
+	args := []string{"filter", "-pack", samplePack(t), "-agent", "googlebot", "-verdicts", "-workers", "2"}
+	full := robotsdfa(t, nil, append(args, mended)...)
+	require.Equal(t, exitOK, full.code, full.stderr)
+	want := lines(full.stdout)
+	require.Len(t, want, len(base))
+	failedAt := regexp.MustCompile(`cut.gz: unexpected EOF after line (\d+) \(and (\d+) bytes of the line it cut, not checked\): ` +
+		`the first (\d+) input lines are done, their output written to standard output; once \S*cut.gz is mended, run the same command with -skip (\d+)\n`)
+	for _, frac := range []int{30, 70, 95} {
+		cut := filepath.Join(dir, "cut.gz")
+		require.NoError(t, os.WriteFile(cut, gz[:len(gz)*frac/100], 0o644))
+		r := robotsdfa(t, nil, append(args, cut)...)
+		require.Equal(t, exitProblem, r.code, r.stderr)
+		m := failedAt.FindStringSubmatch(r.stderr)
+		require.NotNil(t, m, r.stderr)
+		n, _ := strconv.Atoi(m[1])
+		cutBytes, _ := strconv.Atoi(m[2])
+		require.Equal(t, m[1], m[3])
+		require.Equal(t, m[1], m[4])
+		require.Greater(t, n, len(base)*frac/200, "the whole lines before the cut come out")
+		require.Less(t, n, len(base))
+		require.Equal(t, strings.Join(want[:n], "\n")+"\n", r.stdout)
+		require.Less(t, cutBytes, len(base[n])+1, "the cut line is the next one, in part")
+		require.Contains(t, r.stderr, fmt.Sprintf("%d lines in", n), "the summary")
+		rest := robotsdfa(t, nil, append(args, "-skip", m[4], mended)...)
+		require.Equal(t, exitOK, rest.code, rest.stderr)
+		require.Equal(t, full.stdout, r.stdout+rest.stdout)
+	}
+	// The cut falls inside a line longer than -max-line.
+	robots := writeTemp(t, "robots.txt", []byte("user-agent: *\ndisallow: /private\n"))
+	long, err := gzipBytes([]byte("https://example.com/a\nhttps://example.com/" + strings.Repeat("y", 1<<20) + "\n"))
+	require.NoError(t, err)
+	cut := writeTemp(t, "long.gz", long[:len(long)-64])
+	r := robotsdfa(t, nil, "filter", "-robots", robots, "-agent", "bot", "-max-line", "1000", cut)
+	require.Equal(t, exitProblem, r.code)
+	require.Equal(t, "https://example.com/a\n", r.stdout)
+	require.Regexp(t, `long.gz: unexpected EOF after line 1 \(and \d+ bytes of the line it cut, not checked\): the first 1 input lines are done`, r.stderr)
+	// Nothing read: the error alone, as for any input that does not open.
+	r = robotsdfa(t, nil, "filter", "-robots", robots, "-agent", "bot", writeTemp(t, "short.gz", gz[:5]))
+	require.Equal(t, exitProblem, r.code)
+	require.Empty(t, r.stdout)
+	require.NotContains(t, r.stderr, "lines in")
+	// A missing second list fails the run before the first is read.
+	out := filepath.Join(dir, "out.txt")
+	r = robotsdfa(t, nil, "filter", "-robots", robots, "-agent", "bot", "-o", out, mended, filepath.Join(dir, "nope.urls"))
+	require.Equal(t, exitProblem, r.code)
+	require.Contains(t, r.stderr, "nope.urls: no such file")
+	require.NotContains(t, r.stderr, "lines in")
+	require.NoFileExists(t, out)
+}
+
 // Writing to a full disk fails loudly; writing into a closed pipe stops
 // quietly.
 func TestFilterOutputErrors(t *testing.T) {

@@ -113,8 +113,7 @@ func (rd *reader) read(in int, r io.Reader) error {
 			return rd.emit(&chunk{input: in, data: buf, last: true})
 		}
 		if err != nil {
-			putBuf(buf)
-			return err
+			return rd.failed(in, buf, err)
 		}
 		if nl := bytes.LastIndexByte(buf, '\n'); nl >= 0 && (len(buf) == cap(buf) || cap(buf) > chunkSize) {
 			next := append(getBuf(), buf[nl+1:]...)
@@ -146,12 +145,37 @@ func (rd *reader) skipLong(in int, buf []byte, src *pushback) (last bool, err er
 			return true, rd.emit(&chunk{input: in, data: prefix, overlong: total, last: true})
 		}
 		if err != nil {
-			return true, err
+			putBuf(prefix)
+			return true, &readError{err: err, cut: total}
 		}
 	}
 }
 
 var errStopped = io.ErrClosedPipe
+
+// readError is an input that failed part way (a compressed file cut
+// short, a disk error): the whole lines before the failure were sent on,
+// and the cut bytes of the line it broke off are not checked.
+type readError struct {
+	err error
+	cut int64
+}
+
+func (e *readError) Error() string { return e.err.Error() }
+func (e *readError) Unwrap() error { return e.err }
+
+// failed sends the whole lines of buf, read before err, and returns err
+// as a readError.
+func (rd *reader) failed(in int, buf []byte, err error) error {
+	whole := bytes.LastIndexByte(buf, '\n') + 1
+	cut := int64(len(buf) - whole)
+	if whole == 0 {
+		putBuf(buf)
+	} else if serr := rd.emit(&chunk{input: in, data: buf[:whole]}); serr != nil {
+		return serr
+	}
+	return &readError{err: err, cut: cut}
+}
 
 func (rd *reader) emit(c *chunk) error {
 	if rd.skip > 0 {
