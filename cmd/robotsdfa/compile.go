@@ -62,6 +62,9 @@ func runCompile(e *env, args []string) int {
 	case *workers < 1:
 		return usageError(e, fs, "-workers must be at least 1")
 	}
+	if err := refuseClobber(e, "-o", *out, fs.Arg(0), *hosts); err != nil {
+		return fail(e, "compile", err)
+	}
 	opts := ro.parse()
 	opts.Tokens = tokens
 	if *dir != "" {

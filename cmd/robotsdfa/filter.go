@@ -135,6 +135,16 @@ func runFilter(e *env, args []string) int {
 	if len(inputs) == 0 {
 		inputs = []string{"-"}
 	}
+	// Nothing the run reads is overwritten by what it writes.
+	read := append([]string{ff.robots, ff.pack, ff.hosts}, inputs...)
+	for _, o := range []struct{ flag, path string }{{"-o", ff.out}, {"-missing-hosts", ff.missingHosts}} {
+		if err := refuseClobber(e, o.flag, o.path, read...); err != nil {
+			return fail(e, "filter", err)
+		}
+	}
+	if ff.out != "" && ff.missingHosts != "" && samePath(ff.out, ff.missingHosts) {
+		return fail(e, "filter", fmt.Errorf("-o and -missing-hosts name one file, %s", ff.out))
+	}
 	// A list that cannot be opened fails the run before any work, not
 	// after hours spent on the lists before it.
 	for _, name := range inputs {

@@ -1,0 +1,80 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// A file a command writes that is also one it reads is refused before
+// anything is touched: the same path, another spelling, a link, standard
+// input redirected from it, the store or robots.txt it reads.
+func TestOutputOverwritesInput(t *testing.T) {
+	dir := t.TempDir()
+	urls := []byte("https://example.com/a\nhttps://example.com/private\n")
+	robotsBody := []byte("user-agent: *\ndisallow: /private\n")
+	in := writeTemp(t, "in.txt", urls)
+	robots := writeTemp(t, "robots.txt", robotsBody)
+	link := filepath.Join(dir, "link.txt")
+	require.NoError(t, os.Symlink(in, link))
+	pack := filepath.Join(dir, "copy.pack")
+	packBytes, err := os.ReadFile(samplePack(t))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(pack, packBytes, 0o644))
+	for _, c := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"-o the input", []string{"filter", "-robots", robots, "-agent", "bot", "-o", in, in}, "-o " + in + " would overwrite the input " + in},
+		{"-o the input spelt otherwise", []string{"filter", "-robots", robots, "-agent", "bot", "-o", filepath.Join(filepath.Dir(in), ".", "in.txt"), in}, "would overwrite the input " + in},
+		{"-o a link to the input", []string{"filter", "-robots", robots, "-agent", "bot", "-o", link, in}, "would overwrite the input " + in},
+		{"-o the robots.txt", []string{"filter", "-robots", robots, "-agent", "bot", "-o", robots, in}, "would overwrite the input " + robots},
+		{"-o the store", []string{"filter", "-pack", pack, "-agent", "bot", "-o", pack, in}, "would overwrite the input " + pack},
+		{"-missing-hosts the input", []string{"filter", "-pack", pack, "-agent", "bot", "-missing-hosts", in, in}, "-missing-hosts " + in + " would overwrite"},
+		{"-o and -missing-hosts one file", []string{"filter", "-pack", pack, "-agent", "bot", "-o", filepath.Join(dir, "new.txt"), "-missing-hosts", filepath.Join(dir, "new.txt"), in}, "-o and -missing-hosts name one file"},
+		{"compile -o the robots.txt", []string{"compile", "-o", robots, robots}, "-o " + robots + " would overwrite the input " + robots},
+		{"compile -o the hosts table", []string{"compile", "-robots-dir", sampleRobots, "-hosts", in, "-o", in}, "would overwrite the input " + in},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := robotsdfa(t, nil, c.args...)
+			require.Equal(t, exitProblem, r.code, r.stderr)
+			require.Contains(t, r.stderr, c.want)
+			require.Empty(t, r.stdout)
+			require.NoFileExists(t, filepath.Join(dir, "new.txt"))
+		})
+	}
+	requireFile(t, in, urls)
+	requireFile(t, robots, robotsBody)
+	requireFile(t, pack, packBytes)
+
+	// Standard input redirected from the -o file (the shell cannot empty
+	// it: -o is the command's own).
+	cmd := exec.Command(exe, "filter", "-robots", robots, "-agent", "bot", "-o", in)
+	f, err := os.Open(in)
+	require.NoError(t, err)
+	defer f.Close()
+	var stderr bytes.Buffer
+	cmd.Stdin, cmd.Stderr = f, &stderr
+	require.Error(t, cmd.Run())
+	require.Equal(t, exitProblem, cmd.ProcessState.ExitCode())
+	require.Contains(t, stderr.String(), "-o "+in+" would overwrite standard input")
+	requireFile(t, in, urls)
+
+	// A file of its own is written as ever.
+	out := filepath.Join(dir, "out.txt")
+	r := robotsdfa(t, nil, "filter", "-robots", robots, "-agent", "bot", "-o", out, link)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	requireFile(t, out, []byte("https://example.com/a\n"))
+}
+
+func requireFile(t *testing.T, path string, want []byte) {
+	t.Helper()
+	got, err := os.ReadFile(path)
+	require.NoError(t, err)
+	require.Equal(t, string(want), string(got), path)
+}
