@@ -39,8 +39,10 @@ standard error is a terminal.
 
 On SIGINT or SIGTERM (again to stop at once), and when an input fails part
 way (a compressed file cut short), the lines read so far are finished and
-their output written whole and in order; the run then says how many input
-lines are done and the -skip that resumes after them.
+their output written whole and in order; when the output fails (a full
+disk), -o is cut back to its last whole line. The run then says how many
+input lines are done and how to finish: the same command with -skip N and
+-append, which adds to -o's file and -missing-hosts' list.
 
 Exit status: 0 when every line was read (unusable lines included, counted
 in the summary), 2 for a usage or input error, a robots.txt that exists but
@@ -56,6 +58,7 @@ type filterFlags struct {
 	robots, robotsDir, pack  string
 	hosts, agent, out        string
 	verdicts, explain, quiet bool
+	appendOut                bool // -append
 	progress                 bool
 	start                    time.Time      // the command's start, for the summary
 	signals                  chan os.Signal // SIGINT and SIGTERM, from the start
@@ -93,6 +96,7 @@ func runFilter(e *env, args []string) int {
 	fs.Int64Var(&ff.cacheMB, "cache-mb", 512, "with -pack: at most this many `MiB` of robots.txt kept loaded (the cache starts at 16 and grows while hosts come back after being dropped)")
 	fs.Int64Var(&ff.skip, "skip", 0, "pass over the first `N` input lines (counted across the inputs in order): to resume an interrupted run")
 	fs.StringVar(&ff.out, "o", "", "write to `file` instead of standard output")
+	fs.BoolVar(&ff.appendOut, "append", false, "add to -o's file instead of replacing it, and merge -missing-hosts' list with the one there: to resume with -skip")
 	fs.BoolVar(&ff.quiet, "q", false, "nothing on standard error but fatal errors: no summary, progress or unusable lines")
 	fs.BoolVar(&ff.progress, "progress", false, "show progress even when standard error is not a terminal (a line every few seconds)")
 	fs.StringVar(&ff.cpuProfile, "cpuprofile", "", "write a CPU profile to `file`")
@@ -125,6 +129,8 @@ func runFilter(e *env, args []string) int {
 		return usageError(e, fs, "-missing is allow or disallow, not %q", ff.missing)
 	case ff.missingHosts != "" && ff.robots != "":
 		return usageError(e, fs, "-missing-hosts goes with -robots-dir or -pack")
+	case ff.appendOut && ff.out == "" && ff.missingHosts == "":
+		return usageError(e, fs, "-append goes with -o or -missing-hosts")
 	}
 	ff.verdicts = ff.verdicts || ff.explain
 	tokens, err := agentChain(e, "filter", ff.agent)
@@ -226,14 +232,25 @@ func (ff *filterFlags) run(e *env, src source, inputs []string) int {
 	e = &env{stdin: e.stdin, stdout: e.stdout, stderr: &lockedWriter{w: e.stderr}}
 	var w io.Writer = e.stdout
 	var outFile *os.File
+	var outStart int64 // -append: the file's size before the run
 	if ff.out != "" {
-		f, err := os.Create(ff.out)
+		mode := os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+		if ff.appendOut {
+			mode = os.O_WRONLY | os.O_CREATE | os.O_APPEND
+		}
+		f, err := os.OpenFile(ff.out, mode, 0o666)
 		if err != nil {
 			return fail(e, "filter", err)
 		}
+		if st, err := f.Stat(); err == nil && ff.appendOut {
+			outStart = st.Size()
+		}
 		outFile, w = f, f
 	}
-	bw := bufio.NewWriterSize(w, 1<<20)
+	// written counts the bytes the output took, so that a run whose
+	// output fails knows which lines' output is whole (writer.whole).
+	written := &countingWriter{w: w}
+	bw := bufio.NewWriterSize(written, 1<<20)
 
 	prog := startProgress(e, ff.quiet, ff.progress, inputsSize(e, inputs))
 	work := make(chan *chunk, ff.workers)
@@ -377,7 +394,30 @@ func (ff *filterFlags) run(e *env, src source, inputs []string) int {
 		if errors.Is(writeErr, syscall.EPIPE) {
 			return exitOK // the reader went away (| head): stop quietly
 		}
-		return fail(e, "filter", fmt.Errorf("writing %s: %w", outName(ff.out), writeErr))
+		// The output failed (a full disk): cut -o back to the end of its
+		// last whole chunk, and say where to resume.
+		var pe *os.PathError
+		if errors.As(writeErr, &pe) {
+			writeErr = pe.Err // "writing out.txt: write out.txt: ..." said once
+		}
+		whole := wr.whole(written.n)
+		where := fmt.Sprintf("its first %d bytes", whole.bytes)
+		if outFile != nil {
+			if err := os.Truncate(ff.out, outStart+whole.bytes); err == nil {
+				where = "cut back to its last whole line"
+			}
+		}
+		fmt.Fprintf(e.stderr, "%s filter: writing %s: %v: the first %d input lines are done, their output written to %s (%s); once it can be written, %s\n",
+			commandName, outName(ff.out), writeErr, whole.lines, outName(ff.out), where, ff.resume(whole.lines))
+		// The hosts of every line checked: those of the lines to be
+		// checked again are listed again, once, by the resumed run.
+		if ff.missingHosts != "" {
+			wg.Wait() // the workers' host lists
+			if err := writeHosts(ff.missingHosts, src.missingHosts(), ff.appendOut); err != nil {
+				return fail(e, "filter", err)
+			}
+		}
+		return exitProblem
 	}
 	if interrupted {
 		wg.Wait() // the workers' host counts
@@ -395,7 +435,7 @@ func (ff *filterFlags) run(e *env, src source, inputs []string) int {
 	}
 	wr.reportMoreErrors()
 	if ff.missingHosts != "" {
-		if err := writeLines(ff.missingHosts, src.missingHosts()); err != nil {
+		if err := writeHosts(ff.missingHosts, src.missingHosts(), ff.appendOut); err != nil {
 			return fail(e, "filter", err)
 		}
 	}
@@ -405,31 +445,17 @@ func (ff *filterFlags) run(e *env, src source, inputs []string) int {
 	finished := wr.t.skipped + wr.t.lines
 	switch {
 	case interrupted:
-		fmt.Fprintf(e.stderr, "%s filter: interrupted: the first %d input lines are done, their output written to %s; to finish, run the same command with -skip %d\n",
-			commandName, finished, outName(ff.out), finished)
+		fmt.Fprintf(e.stderr, "%s filter: interrupted: the first %d input lines are done, their output written to %s; to finish, %s\n",
+			commandName, finished, outName(ff.out), ff.resume(finished))
 		return 130
 	case failed != nil:
-		fmt.Fprintf(e.stderr, "%s filter: %v: the first %d input lines are done, their output written to %s; once %s is mended, run the same command with -skip %d\n",
-			commandName, failed, finished, outName(ff.out), inputName(inputs[readIn]), finished)
+		fmt.Fprintf(e.stderr, "%s filter: %v: the first %d input lines are done, their output written to %s; once %s is mended, %s\n",
+			commandName, failed, finished, outName(ff.out), inputName(inputs[readIn]), ff.resume(finished))
 		return exitProblem
 	case wr.t.problem:
 		return exitProblem
 	}
 	return exitOK
-}
-
-// readErrorAt says where an input failed part way: after its line n, and
-// the bytes of the line it cut; nothing for an input that did not open.
-func readErrorAt(err error, n int64) string {
-	var re *readError
-	switch {
-	case !errors.As(err, &re):
-		return ""
-	case re.cut > 0:
-		return fmt.Sprintf(" after line %d (and %d bytes of the line it cut, not checked)", n, re.cut)
-	default:
-		return fmt.Sprintf(" after line %d", n)
-	}
 }
 
 func outName(o string) string {

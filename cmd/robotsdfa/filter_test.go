@@ -325,7 +325,7 @@ func TestFilterInputFailsPartWay(t *testing.T) {
 	want := lines(full.stdout)
 	require.Len(t, want, len(base))
 	failedAt := regexp.MustCompile(`cut.gz: unexpected EOF after line (\d+) \(and (\d+) bytes of the line it cut, not checked\): ` +
-		`the first (\d+) input lines are done, their output written to standard output; once \S*cut.gz is mended, run the same command with -skip (\d+)\n`)
+		`the first (\d+) input lines are done, their output written to standard output; once \S*cut.gz is mended, run the same command with -skip (\d+), adding its output to this one's \(>>\)\n`)
 	for _, frac := range []int{30, 70, 95} {
 		cut := filepath.Join(dir, "cut.gz")
 		require.NoError(t, os.WriteFile(cut, gz[:len(gz)*frac/100], 0o644))

@@ -99,12 +99,14 @@ func TestFilterInterrupt(t *testing.T) {
 			if verdicts {
 				require.Equal(t, done, bytes.Count(got, []byte{'\n'}), "lines written against lines done")
 			}
-			rest := filepath.Join(dir, "rest.txt")
-			r := robotsdfa(t, nil, append(args, "-o", rest, "-skip", m[2])...)
+			// Resumed as the message says: -skip, and -append to the
+			// same file.
+			require.Contains(t, stderr.String(), "run the same command with -skip "+m[2]+" -append\n")
+			r := robotsdfa(t, nil, append(args, "-o", out, "-skip", m[2], "-append")...)
 			require.Equal(t, exitOK, r.code, r.stderr)
-			tail, err := os.ReadFile(rest)
+			all, err := os.ReadFile(out)
 			require.NoError(t, err)
-			require.Equal(t, string(want), string(got)+string(tail), "interrupted at line %d, resumed", done)
+			require.Equal(t, string(want), string(all), "interrupted at line %d, resumed", done)
 			require.Contains(t, r.stderr, strconv.Itoa(lines-done)+" lines")
 			interrupted++
 		}

@@ -1,0 +1,132 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// An output that fails part way (a file size limit standing in for a
+// full disk) loses no line: -o is cut back to the end of its last whole
+// chunk, the run says how many input lines that holds and how to resume,
+// and resuming as it says gives the full run's output and hosts lists
+// exactly. On standard output, which cannot be cut back, it says how many
+// of the bytes written are whole.
+func TestFilterOutputFailsPartWay(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh for ulimit")
+	}
+	dir := t.TempDir()
+	base := sampleFrontier(t)
+	// A host without a robots.txt that only the first lines name: the
+	// resumed run does not see it, and -append keeps it in the list.
+	var in strings.Builder
+	in.WriteString("https://first-line-only.example/\n")
+	for range 10 {
+		for _, u := range base {
+			in.WriteString(u + "\n")
+		}
+	}
+	input := writeTemp(t, "urls.txt", []byte(in.String()))
+	args := []string{"filter", "-pack", samplePack(t), "-agent", "googlebot", "-verdicts", "-workers", "2"}
+	full := filepath.Join(dir, "full.txt")
+	fullHosts := filepath.Join(dir, "full.hosts")
+	r := robotsdfa(t, nil, append(args, "-o", full, "-missing-hosts", fullHosts, input)...)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	want, err := os.ReadFile(full)
+	require.NoError(t, err)
+	wantHosts, err := os.ReadFile(fullHosts)
+	require.NoError(t, err)
+	require.Contains(t, string(wantHosts), "first-line-only.example\n")
+	require.Greater(t, len(want), 8<<20, "an output the limit cuts")
+
+	// limited runs the command under a file size limit of 4096 blocks (2
+	// or 4 MiB, as the shell counts them).
+	// Standard output goes to a file, which the limit holds too.
+	limited := func(args ...string) (stdout []byte, stderr string, code int) {
+		cmd := exec.Command("sh", append([]string{"-c", `ulimit -f 4096 && exec "$0" "$@"`, exe}, args...)...)
+		o, err := os.Create(filepath.Join(dir, "stdout"))
+		require.NoError(t, err)
+		defer o.Close()
+		var e bytes.Buffer
+		cmd.Stdout, cmd.Stderr = o, &e
+		cmd.Run()
+		stdout, err = os.ReadFile(o.Name())
+		require.NoError(t, err)
+		return stdout, e.String(), cmd.ProcessState.ExitCode()
+	}
+
+	out := filepath.Join(dir, "out.txt")
+	hosts := filepath.Join(dir, "out.hosts")
+	_, stderr, code := limited(append(args, "-o", out, "-missing-hosts", hosts, input)...)
+	require.Equal(t, exitProblem, code, stderr)
+	m := regexp.MustCompile(`writing \S+out.txt: file too large: the first (\d+) input lines are done, their output written to \S+out.txt ` +
+		`\(cut back to its last whole line\); once it can be written, run the same command with -skip (\d+) -append\n`).FindStringSubmatch(stderr)
+	require.NotNil(t, m, stderr)
+	require.Equal(t, m[1], m[2])
+	done, _ := strconv.Atoi(m[1])
+	got, err := os.ReadFile(out)
+	require.NoError(t, err)
+	require.Greater(t, done, 0)
+	require.Less(t, done, 10*len(base)+1)
+	require.Equal(t, done, bytes.Count(got, []byte{'\n'}), "-verdicts: a line out for each line done")
+	require.True(t, bytes.HasPrefix(want, got), "the output is the full run's first lines")
+	r = robotsdfa(t, nil, append(args, "-o", out, "-missing-hosts", hosts, "-skip", m[2], "-append", input)...)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	got, err = os.ReadFile(out)
+	require.NoError(t, err)
+	require.True(t, bytes.Equal(want, got), "resumed: %d bytes against %d", len(got), len(want))
+	gotHosts, err := os.ReadFile(hosts)
+	require.NoError(t, err)
+	require.Equal(t, string(wantHosts), string(gotHosts), "-append merges the hosts lists")
+
+	// Standard output, the allowed URLs alone: chunks' output smaller than
+	// the writer's buffer, so that the failure finds whole chunks in it.
+	var allowed []string // the full run's, by input line
+	for _, l := range lines(string(want)) {
+		u, ok := strings.CutPrefix(l, "allowed\t")
+		if !ok {
+			u = ""
+		}
+		allowed = append(allowed, u)
+	}
+	stdout, stderr, code := limited(append(args[:len(args)-3], "-workers", "2", input)...)
+	require.Equal(t, exitProblem, code, stderr)
+	m = regexp.MustCompile(`writing standard output: file too large: the first (\d+) input lines are done, their output written to standard output ` +
+		`\(its first (\d+) bytes\); once it can be written, run the same command with -skip (\d+), adding its output to this one's \(>>\)\n`).FindStringSubmatch(stderr)
+	require.NotNil(t, m, stderr)
+	done, _ = strconv.Atoi(m[1])
+	n, _ := strconv.Atoi(m[2])
+	require.Equal(t, m[1], m[3])
+	require.LessOrEqual(t, n, len(stdout))
+	require.Greater(t, len(stdout), n, "the limit cut a line")
+	var first strings.Builder
+	for _, u := range allowed[:done] {
+		if u != "" {
+			first.WriteString(u + "\n")
+		}
+	}
+	require.Equal(t, first.String(), string(stdout[:n]), "the first bytes are the first lines' output, whole")
+}
+
+// -append needs a file to add to.
+func TestFilterAppendUsage(t *testing.T) {
+	robots := writeTemp(t, "robots.txt", []byte("user-agent: *\ndisallow: /private\n"))
+	r := robotsdfa(t, []byte("https://example.com/a\n"), "filter", "-robots", robots, "-agent", "bot", "-append")
+	require.Equal(t, exitProblem, r.code)
+	require.Contains(t, r.stderr, "-append goes with -o or -missing-hosts")
+	// With -o it adds to the file, which need not exist.
+	out := filepath.Join(t.TempDir(), "out.txt")
+	for range 2 {
+		r = robotsdfa(t, []byte("https://example.com/a\nhttps://example.com/private\n"), "filter", "-robots", robots, "-agent", "bot", "-append", "-o", out)
+		require.Equal(t, exitOK, r.code, r.stderr)
+	}
+	requireFile(t, out, []byte("https://example.com/a\nhttps://example.com/a\n"))
+}
