@@ -441,6 +441,10 @@ func (ff *filterFlags) run(e *env, src source, inputs []string) int {
 	}
 	if !ff.quiet {
 		summary(e, wr.t, src.stats(), ff.missing, time.Since(start))
+		if !interrupted && failed == nil && wr.t.skipped < ff.skip {
+			fmt.Fprintf(e.stderr, "%s filter: warning: -skip %d is past the end of the input, %d lines: nothing was checked (was it the same input?)\n",
+				commandName, ff.skip, wr.t.skipped)
+		}
 	}
 	finished := wr.t.skipped + wr.t.lines
 	switch {

@@ -130,3 +130,20 @@ func TestFilterAppendUsage(t *testing.T) {
 	}
 	requireFile(t, out, []byte("https://example.com/a\nhttps://example.com/a\n"))
 }
+
+// A -skip past the input's end (a resume given another input) is warned
+// about; one at its end is not (a run stopped after its last line).
+func TestFilterSkipPastEnd(t *testing.T) {
+	robots := writeTemp(t, "robots.txt", []byte("user-agent: *\ndisallow: /private\n"))
+	input := writeTemp(t, "urls.txt", []byte("https://example.com/a\nhttps://example.com/b\nhttps://example.com/c\n"))
+	r := robotsdfa(t, nil, "filter", "-robots", robots, "-agent", "bot", "-skip", "3", input)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Empty(t, r.stdout)
+	require.NotContains(t, r.stderr, "warning")
+	r = robotsdfa(t, nil, "filter", "-robots", robots, "-agent", "bot", "-skip", "4", input)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Contains(t, r.stderr, "warning: -skip 4 is past the end of the input, 3 lines: nothing was checked")
+	r = robotsdfa(t, nil, "filter", "-q", "-robots", robots, "-agent", "bot", "-skip", "4", input)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Empty(t, r.stderr)
+}
