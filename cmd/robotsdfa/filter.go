@@ -343,7 +343,6 @@ func (ff *filterFlags) run(e *env, src source, inputs []string) int {
 	interrupted := false
 	last := -1 // with interrupted: the number of chunks to write
 
-	grow, _ := src.(interface{ adapt() })
 	wr := &writer{out: bw, e: e, inputs: inputs, verdicts: ff.verdicts, quiet: ff.quiet, lineOf: make([]int64, len(inputs)), shown: &shown, prog: prog}
 	var writeErr error
 	pending := map[int]*chunk{}
@@ -366,9 +365,6 @@ func (ff *filterFlags) run(e *env, src source, inputs []string) int {
 				}
 				putBuf(c.data)
 				<-slots
-				if grow != nil {
-					grow.adapt()
-				}
 			}
 		case sig := <-ff.signals:
 			if interrupted {

@@ -201,7 +201,8 @@ type storeSource struct {
 	keepMissing bool
 	missing     map[string]struct{}
 	// cacheBytes is the cache's bound now, grown by adapt up to
-	// maxCacheBytes (-cache-mb); written by the writer's goroutine only.
+	// maxCacheBytes (-cache-mb); it, grown and atMax are growMu's.
+	growMu                    sync.Mutex
 	cacheBytes, maxCacheBytes int64
 	grown                     store.CacheStats // at the last growth, or the reload window's start
 	atMax                     store.CacheStats // when the cache reached maxCacheBytes
@@ -253,8 +254,17 @@ const reloadsToGrow = 256
 
 // adapt doubles the cache, up to -cache-mb, while robots.txt dropped
 // earlier are loaded again: the frontier comes back to more hosts than
-// the cache holds. The writer calls it after each chunk.
+// the cache holds. The workers call it at each chunk's start, one at a
+// time (a worker that finds another at it goes on): the writer, which
+// called it after each chunk it wrote, lags the workers by the chunks in
+// flight, and while it waited on a slow chunk the other worker reloaded
+// what a grown cache would have kept (docs/PERFORMANCE.md, "filter: two
+// workers, the pipeline's own goroutines").
 func (s *storeSource) adapt() {
+	if !s.growMu.TryLock() {
+		return
+	}
+	defer s.growMu.Unlock()
 	if s.cacheBytes >= s.maxCacheBytes {
 		return
 	}
@@ -318,6 +328,8 @@ func (s *storeSource) stats() hostStats {
 	c := s.st.CacheStats()
 	st.loading = 0
 	st.cache = &c
+	s.growMu.Lock()
+	defer s.growMu.Unlock()
 	st.cacheBytes, st.maxCacheBytes = s.cacheBytes, s.maxCacheBytes
 	if s.cacheBytes >= s.maxCacheBytes {
 		st.droppedAtMax = c.Evictions - s.atMax.Evictions // since the cache reached -cache-mb

@@ -35,9 +35,11 @@ const maxLocalHosts = 1 << 16
 // missingTarget is every host without a robots.txt's target.
 var missingTarget = target{missing: true, m: allowAll}
 
-// startChunk decides whether the worker's map of hosts serves this chunk
-// (calm), and drops it when not.
+// startChunk grows the cache if the frontier keeps coming back to hosts
+// it dropped (adapt), decides whether the worker's map of hosts serves
+// this chunk (calm), and drops it when not.
 func (s *storeSource) startChunk(wk *worker) {
+	s.adapt()
 	ev := s.st.CacheStats().Evictions
 	wk.calm = ev == wk.evictions && len(wk.local) < maxLocalHosts
 	if !wk.calm && len(wk.local) > 0 {
