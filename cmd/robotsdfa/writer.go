@@ -35,8 +35,8 @@ type writer struct {
 	safe    mark
 }
 
-// mark is where a chunk's output ends: the output's bytes before it and
-// the input lines done with it.
+// mark is where a chunk's output ends: the output's bytes up to its end,
+// and the input lines done with it.
 type mark struct{ bytes, lines int64 }
 
 // countingWriter counts the bytes its writer took, those of a write that
@@ -73,12 +73,12 @@ func (w *writer) write(c *chunk) error {
 	w.t.problem = w.t.problem || c.problem
 	w.prog.add(int64(c.lines))
 	_, err := w.out.Write(c.out)
+	n := len(c.out)
+	putBuf(c.out)
 	if err != nil {
-		putBuf(c.out)
 		return err
 	}
-	w.sent += int64(len(c.out))
-	putBuf(c.out)
+	w.sent += int64(n)
 	w.pending = append(w.pending, mark{w.sent, w.t.lines + w.t.skipped})
 	flushed := w.sent - int64(w.out.Buffered())
 	k := 0
