@@ -244,6 +244,10 @@ func (ff *filterFlags) run(e *env, src source, inputs []string) int {
 		}
 		if st, err := f.Stat(); err == nil && ff.appendOut {
 			outStart = st.Size()
+			if err := endsWholeLine(ff.out, outStart); err != nil {
+				f.Close()
+				return fail(e, "filter", err)
+			}
 		}
 		outFile, w = f, f
 	}

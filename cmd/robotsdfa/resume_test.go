@@ -116,7 +116,7 @@ func TestFilterOutputFailsPartWay(t *testing.T) {
 	require.Equal(t, first.String(), string(stdout[:n]), "the first bytes are the first lines' output, whole")
 }
 
-// -append needs a file to add to.
+// -append needs a file to add to, which must end in a whole line.
 func TestFilterAppendUsage(t *testing.T) {
 	robots := writeTemp(t, "robots.txt", []byte("user-agent: *\ndisallow: /private\n"))
 	r := robotsdfa(t, []byte("https://example.com/a\n"), "filter", "-robots", robots, "-agent", "bot", "-append")
@@ -129,6 +129,13 @@ func TestFilterAppendUsage(t *testing.T) {
 		require.Equal(t, exitOK, r.code, r.stderr)
 	}
 	requireFile(t, out, []byte("https://example.com/a\nhttps://example.com/a\n"))
+	// Not to a file whose last line has no end: the first line added
+	// would be glued to it.
+	cut := writeTemp(t, "cut.txt", []byte("https://example.com/a\nhttps://exa"))
+	r = robotsdfa(t, []byte("https://example.com/a\n"), "filter", "-robots", robots, "-agent", "bot", "-append", "-o", cut)
+	require.Equal(t, exitProblem, r.code)
+	require.Contains(t, r.stderr, "-append: "+cut+" ends in a cut line")
+	requireFile(t, cut, []byte("https://example.com/a\nhttps://exa"))
 }
 
 // A -skip past the input's end (a resume given another input) is warned
