@@ -20,12 +20,16 @@ import (
 var exe string
 
 func TestMain(m *testing.M) {
+	flag.Parse()
+	if f := flag.Lookup("test.fuzzworker"); f != nil && f.Value.String() == "true" {
+		// A fuzz worker runs FuzzReader in process: no binary to build.
+		os.Exit(m.Run())
+	}
 	dir, err := os.MkdirTemp("", "robotsdfa-cli")
 	if err != nil {
 		panic(err)
 	}
 	exe = filepath.Join(dir, "robotsdfa")
-	flag.Parse()
 	cover, err := coverBuild(dir)
 	if err == nil {
 		args := append(append([]string{"build"}, cover...), "-o", exe, ".")
