@@ -35,7 +35,10 @@
 // Matcher's checks) uses Store.AgentOnce, which never derives them.
 // Writing a new store from an
 // old one and the hosts that changed (Writer.CopyFrom) copies the
-// unchanged blobs' compressed frames without decompressing them.
+// unchanged blobs' compressed frames without decompressing them. A store
+// is written beside its path and renamed into place by Close, so that a
+// process that has the old one open keeps reading it whole while the new
+// one is written.
 //
 // # Contract
 //

@@ -7,7 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
+	"math/rand/v2"
 	"os"
 	"slices"
 	"strings"
@@ -53,9 +55,11 @@ type contentRec struct {
 
 // Create starts a store file at path. It is written beside path and put
 // in its place by Close, so that a reader of path never sees it half
-// written; Abort (or a failed Close) removes it.
+// written; Abort (or a failed Close) removes it. The file gets the
+// permissions of the store it replaces, or a new file's (0666 less the
+// umask), as a file written in place would.
 func Create(path string) (*Writer, error) {
-	f, err := os.CreateTemp(dirOf(path), ".store-*")
+	f, err := createBeside(path)
 	if err != nil {
 		return nil, err
 	}
@@ -72,6 +76,32 @@ func Create(path string) (*Writer, error) {
 		return nil, err
 	}
 	return w, nil
+}
+
+// createBeside creates a new file in path's directory, for Close to
+// rename to path: opened with O_EXCL and mode 0666 so that the umask
+// applies (os.CreateTemp's 0600 made every store readable by its owner
+// alone), then given the mode of the file at path if there is one.
+func createBeside(path string) (*os.File, error) {
+	for range 100 {
+		name := fmt.Sprintf("%s.store-%d", dirOf(path), rand.Uint64())
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		if st, err := os.Stat(path); err == nil && st.Mode().IsRegular() {
+			if err := f.Chmod(st.Mode().Perm()); err != nil {
+				f.Close()
+				os.Remove(name)
+				return nil, err
+			}
+		}
+		return f, nil
+	}
+	return nil, fmt.Errorf("store: no free name beside %s", path)
 }
 
 func dirOf(path string) string {

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"os"
 	"path/filepath"
 	goruntime "runtime"
 	"strings"
@@ -145,4 +146,47 @@ func allocated(f func()) uint64 {
 	f()
 	goruntime.ReadMemStats(&after)
 	return after.TotalAlloc - before.TotalAlloc
+}
+
+// A store gets the permissions a file written in place would: a new one
+// 0666 less the umask (as another file created here), one that replaces a
+// store its mode; nothing is left beside it.
+func TestCreatePermissions(t *testing.T) {
+	dir := t.TempDir()
+	probe := filepath.Join(dir, "probe")
+	f, err := os.OpenFile(probe, os.O_CREATE|os.O_WRONLY, 0o666)
+	require.NoError(t, err)
+	require.NoError(t, f.Close())
+	st, err := os.Stat(probe)
+	require.NoError(t, err)
+	newMode := st.Mode().Perm()
+	require.NoError(t, os.Remove(probe))
+
+	path := filepath.Join(dir, "hosts.store")
+	write := func() {
+		w, err := Create(path)
+		require.NoError(t, err)
+		require.NoError(t, w.AddRobotsTxt("example.com", []byte("user-agent: *\ndisallow: /x\n"), compiled))
+		require.NoError(t, w.Close())
+	}
+	write()
+	st, err = os.Stat(path)
+	require.NoError(t, err)
+	require.Equal(t, newMode, st.Mode().Perm(), "a new store")
+	require.NoError(t, os.Chmod(path, 0o640))
+	write()
+	st, err = os.Stat(path)
+	require.NoError(t, err)
+	require.Equal(t, os.FileMode(0o640), st.Mode().Perm(), "a store replaced")
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	require.Len(t, entries, 1, "nothing beside it")
+
+	// Aborted: nothing left, the store in place untouched.
+	w, err := Create(path)
+	require.NoError(t, err)
+	w.Abort()
+	entries, err = os.ReadDir(dir)
+	require.NoError(t, err)
+	require.Len(t, entries, 1)
 }
