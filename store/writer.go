@@ -80,7 +80,7 @@ func Create(path string) (*Writer, error) {
 
 // createBeside creates a new file in path's directory, for Close to
 // rename to path: opened with O_EXCL and mode 0666 so that the umask
-// applies (os.CreateTemp's 0600 made every store readable by its owner
+// applies (os.CreateTemp's 0600 would make a store readable by its owner
 // alone), then given the mode of the file at path if there is one.
 func createBeside(path string) (*os.File, error) {
 	for range 100 {
