@@ -188,4 +188,14 @@ func TestStoreOnAnotherFilesystem(t *testing.T) {
 	require.NoError(t, f.ProcessElement(ctx, "https://en.wikipedia.org/wiki/Go", emit, func(string) {}))
 	require.Equal(t, []string{"disallowed\thttps://en.wikipedia.org/w/index.php?title=Special:Search", "allowed\thttps://en.wikipedia.org/wiki/Go"}, out)
 	require.NoError(t, f.Teardown())
+
+	// A copy that does not open as a store fails Setup and is removed.
+	memfs.Write("memfs://robots/damaged.store", b[:len(b)/2])
+	f = &filterFn{Store: "memfs://robots/damaged.store", Tokens: []string{"googlebot"}, Missing: "allow"}
+	require.ErrorContains(t, f.Setup(ctx), "robotsdfa: ")
+	left, err = os.ReadDir(tmp)
+	require.NoError(t, err)
+	require.Empty(t, left, "the copy of a store that did not open")
+	// Teardown after a Setup that failed (or none) has nothing to close.
+	require.NoError(t, f.Teardown())
 }
