@@ -26,6 +26,13 @@ import (
 var cli string
 
 func TestMain(m *testing.M) {
+	for _, a := range os.Args[1:] {
+		if strings.HasPrefix(a, "-test.fuzzworker") {
+			// A fuzz worker runs FuzzReadParts in process: no command
+			// to build, no runner.
+			os.Exit(m.Run())
+		}
+	}
 	dir, err := os.MkdirTemp("", "robotsdfa-beam")
 	if err != nil {
 		panic(err)
