@@ -22,6 +22,8 @@ func FuzzReadParts(f *testing.F) {
 	f.Add([]byte("\n\n\n"), uint16(1), uint16(2), uint8(1), true)
 	f.Add(bytes.Repeat([]byte("xyz\n"), 40), uint16(50), uint16(51), uint8(5), false)
 	f.Add(append(bytes.Repeat([]byte("w"), 300), "\nend\n"...), uint16(100), uint16(301), uint8(0), true)
+	// Parts of 20 bytes: the 2-byte tail joins the part before it.
+	f.Add(bytes.Repeat([]byte("abcdef\n"), 6), uint16(0), uint16(0), uint8(20), false)
 	f.Fuzz(func(t *testing.T, content []byte, a, b uint16, part uint8, noSeek bool) {
 		defer func(p, m int64) { partBytes, maxLine = p, m }(partBytes, maxLine)
 		maxLine = 64 + int64(a)%512
