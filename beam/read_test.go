@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -70,6 +72,12 @@ func TestReadLines(t *testing.T) {
 	require.NoError(t, os.WriteFile(badGz, gz.Bytes()[:gz.Len()/2], 0o644))
 	_, err = readAll(t, badGz)
 	require.ErrorContains(t, err, "bad.txt.gz")
+	// The lines read before the cut are counted in the error.
+	m := regexp.MustCompile(`bad\.txt\.gz: after line (\d+): `).FindStringSubmatch(err.Error())
+	require.NotNil(t, m, err.Error())
+	n, _ := strconv.Atoi(m[1])
+	require.Greater(t, n, 0)
+	require.Less(t, n, strings.Count(part(1), "\n"))
 }
 
 // sameLines fails with the lines one side has and the other has not (at
