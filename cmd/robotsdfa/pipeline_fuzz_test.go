@@ -60,16 +60,7 @@ func FuzzReader(f *testing.F) {
 			end := bytes.LastIndexByte(in, '\n') + 1
 			in, cut = in[:end], len(in)-end
 		}
-		var want []readLine
-		for len(in) > 0 {
-			line := in
-			if nl := bytes.IndexByte(in, '\n'); nl >= 0 {
-				line, in = in[:nl], in[nl+1:]
-			} else {
-				in = nil
-			}
-			want = append(want, readLine{text: string(line)})
-		}
+		want := splitLines(in)
 		for i := range got {
 			// The reader may pass a line over -max-line whole (the worker
 			// reports it) or as its length: compare them as lengths.
@@ -100,8 +91,14 @@ func chunkLines(c *chunk) []readLine {
 	if c.overlong > 0 {
 		return []readLine{{text: string(c.data), overlong: c.overlong}}
 	}
+	return splitLines(c.data)
+}
+
+// splitLines are the lines of data: each ended by '\n', and the bytes
+// after the last '\n' if any.
+func splitLines(data []byte) []readLine {
 	var out []readLine
-	for data := c.data; len(data) > 0; {
+	for len(data) > 0 {
 		line := data
 		if nl := bytes.IndexByte(data, '\n'); nl >= 0 {
 			line, data = data[:nl], data[nl+1:]
