@@ -254,12 +254,12 @@ const reloadsToGrow = 256
 
 // adapt doubles the cache, up to -cache-mb, while robots.txt dropped
 // earlier are loaded again: the frontier comes back to more hosts than
-// the cache holds. The workers call it at each chunk's start, one at a
-// time (a worker that finds another at it goes on): the writer, which
-// called it after each chunk it wrote, lags the workers by the chunks in
-// flight, and while it waited on a slow chunk the other worker reloaded
-// what a grown cache would have kept (docs/PERFORMANCE.md, "filter: two
-// workers, the pipeline's own goroutines").
+// the cache holds. The workers call it every adaptEvery misses, one at a
+// time (a worker that finds another at it goes on), so that the growth
+// depends neither on the size of a chunk nor on the order chunks finish
+// in: decided once a chunk, it came a chunk late, and a frontier that
+// came back to its hosts within a few chunks loaded most of them again
+// (docs/PERFORMANCE.md, "filter: the cache's growth within a chunk").
 func (s *storeSource) adapt() {
 	if !s.growMu.TryLock() {
 		return
@@ -279,8 +279,10 @@ func (s *storeSource) adapt() {
 	}
 }
 
-// reloadWindow is how many loads adapt judges the reloads among.
-const reloadWindow = 4096
+// reloadWindow is how many loads adapt judges the reloads among: the
+// fewest in which reloadsToGrow can be half, so that the loads of new
+// hosts before the frontier comes back delay the growth little.
+const reloadWindow = 2 * reloadsToGrow
 
 // hostSeed hashes host keys for the count of hosts seen.
 var hostSeed = maphash.MakeSeed()

@@ -32,14 +32,18 @@ import (
 // emptied (about 4 MiB of keys and entries).
 const maxLocalHosts = 1 << 16
 
+// adaptEvery is how many of the store's misses a worker counts between
+// its calls of adapt: often enough that the cache grows within a chunk
+// in which the frontier comes back to its hosts, rarely enough to cost
+// nothing beside the loads.
+const adaptEvery = 64
+
 // missingTarget is every host without a robots.txt's target.
 var missingTarget = target{missing: true, m: allowAll}
 
-// startChunk grows the cache if the frontier keeps coming back to hosts
-// it dropped (adapt), decides whether the worker's map of hosts serves
-// this chunk (calm), and drops it when not.
+// startChunk decides whether the worker's map of hosts serves this chunk
+// (calm), and drops it when not.
 func (s *storeSource) startChunk(wk *worker) {
-	s.adapt()
 	ev := s.st.CacheStats().Evictions
 	wk.calm = ev == wk.evictions && len(wk.local) < maxLocalHosts
 	if !wk.calm && len(wk.local) > 0 {
@@ -109,6 +113,9 @@ func (s *storeSource) ask(key []byte, wk *worker) *target {
 		// hit too was 7% of a run's CPU (docs/PERFORMANCE.md, "filter:
 		// the per-line work left").
 		return t
+	}
+	if wk.misses++; wk.misses%adaptEvery == 0 {
+		s.adapt()
 	}
 	if wk.seen == nil {
 		wk.seen = map[uint64]uint8{}

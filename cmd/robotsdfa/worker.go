@@ -26,6 +26,7 @@ type worker struct {
 	missing   map[string]struct{}
 	evictions int64
 	calm      bool
+	misses    int // the store's, counted for adapt
 	// cur is the target of prevKey, the last host key (empty before the
 	// first: no key is), and prevPrefix the last URL's bytes that decided
 	// it (runtime.AppendHostKeyPrefix; empty when none did, which
