@@ -39,7 +39,7 @@ func runCheck(e *env, args []string) int {
 		return code
 	}
 	if fs.NArg() < 3 {
-		return usageError(e, fs, "want ROBOTS_FILE AGENT URL..., got %d arguments", fs.NArg())
+		return usageError(e, fs, "want ROBOTS_FILE AGENT URL..., got %s", arguments(fs.NArg()))
 	}
 	tokens, err := agentChain(e, "check", fs.Arg(1))
 	if err != nil {

@@ -115,6 +115,12 @@ func TestUsage(t *testing.T) {
 	r = robotsdfa(t, nil, "help", "frobnicate")
 	require.Equal(t, exitProblem, r.code)
 	require.Contains(t, r.stderr, `unknown command "frobnicate"`)
+	// A wrong use says what is wrong and where the usage is.
+	r = robotsdfa(t, nil, "explain", "r.txt")
+	require.Equal(t, exitProblem, r.code)
+	require.Equal(t, []string{"robotsdfa explain: want ROBOTS_FILE AGENT URL, got 1 argument",
+		lines(robotsdfa(t, nil, "explain", "-h").stdout)[0],
+		`Run "robotsdfa explain -h" for its flags and an example.`}, lines(r.stderr))
 	// --version and -version are the version command.
 	for _, flag := range []string{"--version", "-version"} {
 		r = robotsdfa(t, nil, flag)
@@ -134,9 +140,15 @@ func TestHelpEverywhere(t *testing.T) {
 		// The flag package calls String on a flag's zero value for its
 		// default, and prints a panic it recovers from.
 		require.NotContains(t, r.stdout, "panic", c.name)
+		synopsis := lines(r.stdout)[0]
 		r = robotsdfa(t, nil, c.name, "-no-such-flag")
 		require.Equal(t, exitProblem, r.code, c.name)
 		require.Contains(t, r.stderr, "flag provided but not defined", c.name)
+		// A usage error is followed by the synopsis and where the rest
+		// is, not the whole usage above which it would scroll away.
+		require.Equal(t, []string{"robotsdfa " + c.name + ": flag provided but not defined: -no-such-flag",
+			synopsis,
+			`Run "robotsdfa ` + c.name + ` -h" for its flags and an example.`}, lines(r.stderr), c.name)
 	}
 }
 

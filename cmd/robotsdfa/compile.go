@@ -54,7 +54,7 @@ func runCompile(e *env, args []string) int {
 	case *out == "":
 		return usageError(e, fs, "-o is required")
 	case *dir == "" && fs.NArg() != 1:
-		return usageError(e, fs, "want one ROBOTS_FILE, got %d arguments", fs.NArg())
+		return usageError(e, fs, "want one ROBOTS_FILE, got %s", arguments(fs.NArg()))
 	case *dir != "" && fs.NArg() != 0:
 		return usageError(e, fs, "-robots-dir takes no ROBOTS_FILE")
 	case *hosts != "" && *dir == "":

@@ -17,7 +17,8 @@ import (
 // with '-'), and "-" alone is an argument (standard input).
 type cmdFlags struct {
 	*flag.FlagSet
-	args []string // the arguments, in order, once parsed
+	args     []string // the arguments, in order, once parsed
+	synopsis string
 }
 
 // Args, NArg and Arg are the arguments with the flags taken out.
@@ -84,7 +85,15 @@ func flagSet(e *env, name, synopsis, about, example string) *cmdFlags {
 		}
 		fmt.Fprintf(w, "\nexample:\n%s\n", strings.TrimRight(example, "\n"))
 	}
-	return &cmdFlags{FlagSet: fs}
+	return &cmdFlags{FlagSet: fs, synopsis: synopsis}
+}
+
+// brief follows a usage error: the synopsis and where the rest is, not
+// the whole usage, so that the error stays on the screen (as go and git
+// do).
+func (fs *cmdFlags) brief(w io.Writer) {
+	fmt.Fprintf(w, "usage: %s %s %s\nRun \"%s %s -h\" for its flags and an example.\n",
+		commandName, fs.Name(), fs.synopsis, commandName, fs.Name())
 }
 
 // parseFlags parses args; done is true when the command should return code
@@ -103,15 +112,15 @@ func parseFlags(e *env, fs *cmdFlags, args []string) (code int, done bool) {
 		return exitOK, true
 	default:
 		fmt.Fprintf(e.stderr, "%s %s: %v\n", commandName, fs.Name(), err)
-		fs.Usage()
+		fs.brief(e.stderr)
 		return exitProblem, true
 	}
 }
 
-// usageError reports a wrong use of command fs and prints its usage.
+// usageError reports a wrong use of command fs and where its usage is.
 func usageError(e *env, fs *cmdFlags, format string, args ...any) int {
 	fmt.Fprintf(e.stderr, "%s %s: %s\n", commandName, fs.Name(), fmt.Sprintf(format, args...))
-	fs.Usage()
+	fs.brief(e.stderr)
 	return exitProblem
 }
 
@@ -181,4 +190,12 @@ func modeGiven(fs *cmdFlags) bool {
 	given := false
 	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "mode" })
 	return given
+}
+
+// arguments is "1 argument" or "N arguments", for a usage error.
+func arguments(n int) string {
+	if n == 1 {
+		return "1 argument"
+	}
+	return fmt.Sprintf("%d arguments", n)
 }

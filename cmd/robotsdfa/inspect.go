@@ -28,7 +28,7 @@ func runInspect(e *env, args []string) int {
 		return code
 	}
 	if fs.NArg() != 1 {
-		return usageError(e, fs, "want one BLOB or PACK, got %d arguments", fs.NArg())
+		return usageError(e, fs, "want one BLOB or PACK, got %s", arguments(fs.NArg()))
 	}
 	path := fs.Arg(0)
 	head, err := readHead(path)
