@@ -21,6 +21,9 @@ compared as given. URLs are absolute ("https://example.com/a?b") or paths
 URL as "/", "example.com/a" as "/a") with a warning on standard error, and
 control bytes in a URL are shown as \xHH.
 
+ROBOTS_FILE may be a compiled blob (robotsdfa compile), whose rules are
+then used as they are; - reads it from standard input.
+
 Exit status: 0 when every URL is allowed, 1 when one is disallowed, 2 for
 a usage or input error.`
 
@@ -45,7 +48,7 @@ func runCheck(e *env, args []string) int {
 	if err != nil {
 		return usageError(e, fs, "%v", err)
 	}
-	c, err := compileFile(fs.Arg(0), ro.parse(), modeGiven(fs))
+	c, err := compileFile(e.stdin, fs.Arg(0), ro.parse(), modeGiven(fs))
 	if err != nil {
 		return fail(e, "check", err)
 	}

@@ -19,7 +19,7 @@ const compileAbout = `
 Compiles ROBOTS_FILE to a blob (docs/FORMAT.md): the automata of its merged
 groups, its agent index and records, validated when loaded. With -agent,
 only the groups those product tokens would use (and the '*' groups) are
-kept.
+kept. ROBOTS_FILE - reads standard input.
 
 With -robots-dir, compiles every <host>.txt of DIR ("host_8080.txt" for
 a port; and the hosts a -hosts table names) into one pack (a store, package
@@ -71,17 +71,17 @@ func runCompile(e *env, args []string) int {
 		return compilePack(e, *dir, *hosts, *out, opts, *workers)
 	}
 	path := fs.Arg(0)
-	body, err := readBody(path, opts)
+	body, err := readBody(e.stdin, path, opts)
 	if err != nil {
 		return fail(e, "compile", err)
 	}
 	blob, err := compile.Compile(body, opts).AppendBinary(nil)
 	if err != nil {
-		return fail(e, "compile", fmt.Errorf("%s: %w", path, err))
+		return fail(e, "compile", fmt.Errorf("%s: %w", inputName(path), err))
 	}
 	set, err := automaton.Decode(blob) // for its figures
 	if err != nil {
-		return fail(e, "compile", fmt.Errorf("%s: the compiled blob does not load: %w", path, err))
+		return fail(e, "compile", fmt.Errorf("%s: the compiled blob does not load: %w", inputName(path), err))
 	}
 	if err := writeFile(*out, func(w *os.File) error { _, err := w.Write(blob); return err }); err != nil {
 		return fail(e, "compile", err)
@@ -92,7 +92,7 @@ func runCompile(e *env, args []string) int {
 		dfas, states = dfas+st.Automata, states+st.States
 	}
 	fmt.Fprintf(e.stderr, "%s compile: %s (%d bytes, %s mode) → %s: %d bytes, %d merged groups, %d automata, %d states\n",
-		commandName, path, len(body), ro.mode, *out, len(blob), len(set.Programs), dfas, states)
+		commandName, inputName(path), len(body), ro.mode, *out, len(blob), len(set.Programs), dfas, states)
 	return exitOK
 }
 
@@ -156,7 +156,7 @@ func compilePack(e *env, dir, hostsPath, out string, opts compile.Options, worke
 			go func() {
 				defer wg.Done()
 				for i := range next {
-					body, err := readBody(filepath.Join(dir, files[i]), opts)
+					body, err := readBody(nil, filepath.Join(dir, files[i]), opts)
 					r := result{size: len(body), err: err}
 					if err == nil {
 						r.blob, r.err = compile.Compile(body, opts).AppendBinary(nil)

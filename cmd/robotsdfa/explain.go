@@ -14,7 +14,8 @@ const explainAbout = `
 Explains the verdict for one URL: the path as it is matched, the groups
 chosen for AGENT and why, every rule that matches with its priority, the
 deciding rule (the most specific match: the longest pattern, allow winning a
-tie), and the verdict in the other mode when it differs.`
+tie), and the verdict in the other mode when it differs. ROBOTS_FILE -
+reads standard input.`
 
 const explainExample = `  $ robotsdfa explain testdata/corpus/robots/en.wikipedia.org__protego2019.txt googlebot \
       'https://en.wikipedia.org/w/index.php?title=Go'`
@@ -35,7 +36,7 @@ func runExplain(e *env, args []string) int {
 		return usageError(e, fs, "%v", err)
 	}
 	opts := ro.parse()
-	body, err := readBody(path, opts)
+	body, err := readBody(e.stdin, path, opts)
 	if err != nil {
 		return fail(e, "explain", err)
 	}

@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	goruntime "runtime"
 	"runtime/pprof"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -82,7 +83,7 @@ func runFilter(e *env, args []string) int {
 	signal.Notify(ff.signals, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(ff.signals)
 	ff.ro.register(fs)
-	fs.StringVar(&ff.robots, "robots", "", "one robots.txt `file` for every URL")
+	fs.StringVar(&ff.robots, "robots", "", "one robots.txt (or blob) `file` for every URL; - reads it from standard input, the URLs then from files")
 	fs.StringVar(&ff.robotsDir, "robots-dir", "", "a `directory` of <host>.txt files")
 	fs.StringVar(&ff.hosts, "hosts", "", "with -robots-dir, a host<TAB>file `table` naming files for hosts (such as the corpus's hosts.tsv)")
 	fs.StringVar(&ff.pack, "pack", "", "a pack `file` made by compile -robots-dir")
@@ -141,6 +142,9 @@ func runFilter(e *env, args []string) int {
 	if len(inputs) == 0 {
 		inputs = []string{"-"}
 	}
+	if ff.robots == "-" && slices.Contains(inputs, "-") {
+		return usageError(e, fs, "-robots - reads the robots.txt from standard input: give the URLs as files")
+	}
 	// Nothing the run reads is overwritten by what it writes.
 	read := append([]string{ff.robots, ff.pack, ff.hosts}, inputs...)
 	for _, o := range []struct{ flag, path string }{{"-o", ff.out}, {"-missing-hosts", ff.missingHosts}} {
@@ -186,7 +190,7 @@ func (ff *filterFlags) source(e *env, tokens []string) (source, error) {
 	opts := ff.ro.parse()
 	switch {
 	case ff.robots != "":
-		c, err := compileFile(ff.robots, opts, ff.modeSet)
+		c, err := compileFile(e.stdin, ff.robots, opts, ff.modeSet)
 		if err != nil {
 			return nil, err
 		}

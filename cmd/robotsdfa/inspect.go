@@ -3,9 +3,9 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strings"
 
@@ -16,7 +16,8 @@ import (
 const inspectAbout = `
 Validates a blob or a pack (every blob in it) and says what it holds:
 mode, merged groups, agents, automata, states and sizes. With -v, a pack's
-hosts are listed one per line. Exit status 2 when anything is invalid.`
+hosts are listed one per line. Exit status 2 when anything is invalid.
+BLOB - reads a blob from standard input (a pack is mapped from its file).`
 
 const inspectExample = `  $ robotsdfa compile -o wikipedia.blob testdata/corpus/robots/en.wikipedia.org__protego2019.txt
   $ robotsdfa inspect wikipedia.blob`
@@ -31,24 +32,21 @@ func runInspect(e *env, args []string) int {
 		return usageError(e, fs, "want one BLOB or PACK, got %s", arguments(fs.NArg()))
 	}
 	path := fs.Arg(0)
-	head, err := readHead(path)
-	if err != nil {
-		return fail(e, "inspect", err)
-	}
 	out := bufio.NewWriter(e.stdout)
 	defer out.Flush()
-	if bytes.HasPrefix(head, []byte(automaton.Magic)) {
-		blob, err := os.ReadFile(path)
-		if err != nil {
-			return fail(e, "inspect", err)
-		}
-		set, err := automaton.Decode(blob)
-		if err != nil {
-			return fail(e, "inspect", fmt.Errorf("%s: %w", path, err))
-		}
-		fmt.Fprintf(out, "%s: blob v%d, %s mode, %d bytes, valid\n", path, automaton.Version, modeName(set), len(blob))
-		describeSet(out, set)
-		return exitOK
+	data, blob, err := readInput(e.stdin, path, "a blob or pack", int64(len(storeMagic)))
+	switch {
+	case err != nil:
+		return fail(e, "inspect", err)
+	case blob:
+		return inspectBlob(e, out, inputName(path), data)
+	case path == "-" && bytes.HasPrefix(data, []byte(storeMagic)):
+		return fail(e, "inspect", errors.New("standard input: a pack is opened from its file, which it maps: give its path"))
+	case path == "-":
+		return fail(e, "inspect", fmt.Errorf("standard input: not a blob (%q) at byte 0", automaton.Magic))
+	}
+	if _, err := readHead(path); err != nil {
+		return fail(e, "inspect", err)
 	}
 	st, err := store.Open(path, store.Options{})
 	if err != nil {
@@ -56,6 +54,17 @@ func runInspect(e *env, args []string) int {
 	}
 	defer st.Close()
 	return inspectPack(e, out, path, st, *verbose)
+}
+
+// inspectBlob validates a blob and describes it.
+func inspectBlob(e *env, out io.Writer, name string, blob []byte) int {
+	set, err := automaton.Decode(blob)
+	if err != nil {
+		return fail(e, "inspect", fmt.Errorf("%s: %w", name, err))
+	}
+	fmt.Fprintf(out, "%s: blob v%d, %s mode, %d bytes, valid\n", name, automaton.Version, modeName(set), len(blob))
+	describeSet(out, set)
+	return exitOK
 }
 
 // readHead reads a file's first bytes, to tell blobs from packs.

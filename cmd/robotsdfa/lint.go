@@ -18,12 +18,13 @@ unsupported records and unreadable values, patterns that can never match;
 then rules that can never decide anything (another rule of the other kind,
 at least as specific, matches whenever they do; or a duplicate); and, as
 notes, the groups each product token gets. -json writes the same as one
-JSON document.
+JSON document. A ROBOTS_FILE of - is standard input.
 
 Exit status: 0 when there is nothing to warn about (notes only), 1 when
 there are warnings, 2 for a usage or input error.`
 
-const lintExample = `  $ robotsdfa lint testdata/corpus/robots/en.wikipedia.org__protego2019.txt`
+const lintExample = `  $ robotsdfa lint testdata/corpus/robots/en.wikipedia.org__protego2019.txt
+  $ robotsdfa lint - < testdata/corpus/robots/en.wikipedia.org__protego2019.txt`
 
 // diagnostic is one finding.
 type diagnostic struct {
@@ -68,17 +69,20 @@ func runLint(e *env, args []string) int {
 	if fs.NArg() == 0 {
 		return usageError(e, fs, "want at least one ROBOTS_FILE")
 	}
+	if stdinTwice(fs.Args()) {
+		return usageError(e, fs, "- (standard input) given more than once")
+	}
 	opts := ro.parse()
 	reports := make([]lintReport, 0, fs.NArg())
 	code := exitOK
 	for _, path := range fs.Args() {
-		body, err := readBody(path, opts)
+		body, err := readBody(e.stdin, path, opts)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "%s lint: %v\n", commandName, err)
 			code = exitProblem
 			continue
 		}
-		reports = append(reports, lintFile(path, body, opts))
+		reports = append(reports, lintFile(inputName(path), body, opts))
 	}
 	warned := false
 	for _, r := range reports {

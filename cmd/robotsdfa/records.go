@@ -2,17 +2,14 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
-	"github.com/robotsdfa/robotsdfa/automaton"
 	"github.com/robotsdfa/robotsdfa/compile"
 	"github.com/robotsdfa/robotsdfa/fetch"
 	"github.com/robotsdfa/robotsdfa/runtime"
@@ -27,9 +24,10 @@ several groups give one, every candidate and which wins: the most polite,
 the largest delay and the lowest rate), the host record, and every other
 record with its key, value and line.
 
-SOURCE is a robots.txt file, a compiled blob (robotsdfa compile), a URL
-(whose origin's robots.txt is fetched as the fetch command does), or, with
--pack, a host whose blob the pack holds. A blob keeps each group's values
+SOURCE is a robots.txt file, a compiled blob (robotsdfa compile), - for
+either read from standard input, a URL (whose origin's robots.txt is
+fetched as the fetch command does), or, with -pack, a host whose blob the
+pack holds. A blob keeps each group's values
 but not the lines they come from: its crawl-delay and request-rate have no
 line and no candidates. AGENT is a product token or a fallback chain
 (googlebot-news,googlebot).
@@ -59,7 +57,7 @@ func runRecords(e *env, args []string) int {
 		return usageError(e, fs, "%v", err)
 	}
 	modeSet := modeGiven(fs)
-	rep, err := recordsOf(source, *packPath, tokens, ro, modeSet, *timeout)
+	rep, err := recordsOf(e.stdin, source, *packPath, tokens, ro, modeSet, *timeout)
 	if err != nil {
 		return fail(e, "records", err)
 	}
@@ -78,7 +76,7 @@ func runRecords(e *env, args []string) int {
 }
 
 // recordsOf reads SOURCE as the records command does.
-func recordsOf(source, packPath string, tokens []string, ro readOptions, modeSet bool, timeout time.Duration) (recordsReport, error) {
+func recordsOf(stdin io.Reader, source, packPath string, tokens []string, ro readOptions, modeSet bool, timeout time.Duration) (recordsReport, error) {
 	opts := ro.parse()
 	switch {
 	case packPath != "":
@@ -106,22 +104,18 @@ func recordsOf(source, packPath string, tokens []string, ro readOptions, modeSet
 		rep.From, rep.Fetch = "fetch", outcome.String()
 		return rep, nil
 	}
-	head, err := peek(source, len(automaton.Magic), "a robots.txt file or a blob")
+	data, blob, err := readInput(stdin, source, "a robots.txt file or a blob", bodyLimit(opts))
 	if err != nil {
 		return recordsReport{}, err
 	}
-	if bytes.Equal(head, []byte(automaton.Magic)) {
-		blob, err := os.ReadFile(source)
-		if err != nil {
-			return recordsReport{}, err
-		}
-		return recordsOfBlob(source, blob, tokens, ro, modeSet)
+	name := inputName(source)
+	if blob {
+		return recordsOfBlob(name, data, tokens, ro, modeSet)
 	}
-	body, err := readBody(source, opts)
-	if err != nil {
-		return recordsReport{}, err
+	if err := notRobotsTxt(data); err != nil {
+		return recordsReport{}, fmt.Errorf("%s: %w", name, err)
 	}
-	return recordsOfFile(source, compile.Parse(body, opts), tokens), nil
+	return recordsOfFile(name, compile.Parse(data, opts), tokens), nil
 }
 
 // recordsOfBlob reads a blob's records, refusing a -mode that is not the
@@ -150,8 +144,9 @@ func modeOf(r *runtime.Robots) compile.Mode {
 // lint -json carries the same for each product token. docs/RECORDS.md
 // describes its JSON form: fields are added, never changed or removed.
 type recordsReport struct {
-	// Source is the file, blob, host or robots.txt URL read; From says
-	// which ("robots.txt", "blob", "fetch"); Fetch is how a fetch went.
+	// Source is the file ("standard input" for -), blob, host or
+	// robots.txt URL read; From says which ("robots.txt", "blob",
+	// "fetch"); Fetch is how a fetch went.
 	Source string `json:"source"`
 	From   string `json:"from"`
 	Fetch  string `json:"fetch,omitempty"`
@@ -429,18 +424,3 @@ func joinLines(lines []int32) string {
 
 // seconds renders a number of seconds as a duration.
 func seconds(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
-
-// peek reads up to n first bytes of a file (what), refusing a directory.
-func peek(path string, n int, what string) ([]byte, error) {
-	f, _, err := openRegular(path, what)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	head := make([]byte, n)
-	k, err := io.ReadFull(f, head)
-	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return head[:k], nil
-}

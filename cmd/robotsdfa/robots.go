@@ -10,30 +10,80 @@ import (
 	"github.com/robotsdfa/robotsdfa/automaton"
 	"github.com/robotsdfa/robotsdfa/compile"
 	"github.com/robotsdfa/robotsdfa/runtime"
+	"github.com/robotsdfa/robotsdfa/store"
 )
 
-// readBody reads a robots.txt file, no more of it than opts.MaxBytes (plus
-// one byte, so that the parser sees the cut). A directory, or a file that
-// cannot be read, is an error naming the file.
-func readBody(path string, opts compile.Options) ([]byte, error) {
-	f, _, err := openRegular(path, "a robots.txt file")
+// The commands that read one robots.txt or blob take "-" for standard
+// input, as filter does for its URL lists: curl … | robotsdfa lint -.
+
+// readInput reads what a command was given as a robots.txt or a blob: the
+// file at path, or stdin for "-". Of a robots.txt it reads limit+1 bytes
+// at most (so that the parser sees the cut); a blob, known by its magic,
+// whole, up to maxBlobFileBytes. A directory, or a file that cannot be
+// read, is an error naming the file (inputName).
+func readInput(stdin io.Reader, path, what string, limit int64) (data []byte, blob bool, err error) {
+	r := stdin
+	if path != "-" || stdin == nil {
+		f, _, err := openRegular(path, what)
+		if err != nil {
+			return nil, false, err
+		}
+		defer f.Close()
+		r = f
+	}
+	name := inputName(path)
+	data, err = io.ReadAll(io.LimitReader(r, max(limit+1, int64(len(automaton.Magic)))))
+	if err != nil {
+		return nil, false, fmt.Errorf("%s: %w", name, err)
+	}
+	if !bytes.HasPrefix(data, []byte(automaton.Magic)) {
+		return data, false, nil
+	}
+	rest, err := io.ReadAll(io.LimitReader(r, maxBlobFileBytes+1-int64(len(data))))
+	if err != nil {
+		return nil, false, fmt.Errorf("%s: %w", name, err)
+	}
+	if data = append(data, rest...); len(data) > maxBlobFileBytes {
+		return nil, false, fmt.Errorf("%s: a blob of more than %d bytes (a store's bound, store.DefaultMaxBlobBytes)", name, maxBlobFileBytes)
+	}
+	return data, true, nil
+}
+
+// stdinTwice reports whether "-" is among args more than once: the second
+// would read what the first left, nothing.
+func stdinTwice(args []string) bool {
+	n := 0
+	for _, a := range args {
+		if a == "-" {
+			n++
+		}
+	}
+	return n > 1
+}
+
+// maxBlobFileBytes bounds a blob file read whole.
+const maxBlobFileBytes = store.DefaultMaxBlobBytes
+
+// bodyLimit is how much of a robots.txt opts read (compile.Options.MaxBytes).
+func bodyLimit(opts compile.Options) int64 {
+	switch {
+	case opts.MaxBytes == 0:
+		return compile.DefaultMaxBytes
+	case opts.MaxBytes < 0:
+		return compile.MaxBodyBytes
+	}
+	return int64(opts.MaxBytes)
+}
+
+// readBody reads a robots.txt (readInput), refusing a blob (errBlob) and
+// the other files that are not one (notRobotsTxt).
+func readBody(stdin io.Reader, path string, opts compile.Options) ([]byte, error) {
+	body, _, err := readInput(stdin, path, "a robots.txt file", bodyLimit(opts))
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	limit := int64(opts.MaxBytes)
-	switch {
-	case limit == 0:
-		limit = compile.DefaultMaxBytes
-	case limit < 0:
-		limit = compile.MaxBodyBytes
-	}
-	body, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
 	if err := notRobotsTxt(body); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, fmt.Errorf("%s: %w", inputName(path), err)
 	}
 	return body, nil
 }
@@ -70,34 +120,35 @@ type compiled struct {
 	robots *runtime.Robots
 }
 
-// compileFile reads, parses, compiles, serialises and loads a robots.txt.
-// A compiled blob given in its place is loaded as it is (file is nil); a
-// -mode given (modeSet) that is not the blob's own is refused.
-func compileFile(path string, opts compile.Options, modeSet bool) (*compiled, error) {
-	body, err := readBody(path, opts)
-	if errors.Is(err, errBlob) {
-		return loadBlobFile(path, opts.Mode, modeSet)
-	}
+// compileFile reads, parses, compiles, serialises and loads a robots.txt
+// (readInput). A compiled blob given in its place is loaded as it is
+// (file is nil); a -mode given (modeSet) that is not the blob's own is
+// refused.
+func compileFile(stdin io.Reader, path string, opts compile.Options, modeSet bool) (*compiled, error) {
+	data, blob, err := readInput(stdin, path, "a robots.txt file", bodyLimit(opts))
 	if err != nil {
 		return nil, err
 	}
-	return compileBody(path, body, opts)
+	name := inputName(path)
+	if blob {
+		return loadBlob(name, data, opts.Mode, modeSet)
+	}
+	if err := notRobotsTxt(data); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return compileBody(name, data, opts)
 }
 
-// loadBlobFile loads a blob file as a compiled robots.txt.
-func loadBlobFile(path string, mode compile.Mode, modeSet bool) (*compiled, error) {
-	blob, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
+// loadBlob loads a blob as a compiled robots.txt.
+func loadBlob(name string, blob []byte, mode compile.Mode, modeSet bool) (*compiled, error) {
 	r, err := runtime.Load(blob)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	if modeSet && r.RFC() != (mode == compile.RFC9309) {
-		return nil, fmt.Errorf("%s: a blob compiled in %s mode; -mode %s does not apply to it", path, modeOf(r), mode)
+		return nil, fmt.Errorf("%s: a blob compiled in %s mode; -mode %s does not apply to it", name, modeOf(r), mode)
 	}
-	return &compiled{path: path, robots: r}, nil
+	return &compiled{path: name, robots: r}, nil
 }
 
 // noteBlob says, once, that a blob given as the robots.txt is used as the

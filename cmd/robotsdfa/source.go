@@ -169,7 +169,7 @@ func dirLoader(dir string, hosts map[string]string, opts compile.Options, modeSe
 			name = fileName(key)
 		}
 		path := filepath.Join(dir, name)
-		c, err := compileFile(path, opts, modeSet)
+		c, err := compileFile(nil, path, opts, modeSet)
 		if errors.Is(err, fs.ErrNotExist) {
 			return &target{missing: true, m: allowAll}
 		}
