@@ -1,12 +1,15 @@
 package robotsbeam
 
 import (
+	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 	"github.com/robotsdfa/robotsdfa/internal/robotsdir"
 	"github.com/stretchr/testify/require"
@@ -18,19 +21,10 @@ import (
 // line; its counters count each distinct body and each host once.
 func TestCompileAsCommandLine(t *testing.T) {
 	dir := "../testdata/corpus/robots"
-	ents, err := os.ReadDir(dir)
-	require.NoError(t, err)
-	var records []HostBody
+	records := sampleRecords(t, dir)
 	distinct := map[string]bool{}
-	for _, e := range ents {
-		name, ok := strings.CutSuffix(e.Name(), ".txt")
-		if !ok {
-			continue
-		}
-		body, err := os.ReadFile(filepath.Join(dir, e.Name()))
-		require.NoError(t, err)
-		records = append(records, HostBody{Host: robotsdir.FileHost(name), Body: body})
-		distinct[string(body)] = true
+	for _, r := range records {
+		distinct[string(r.Body)] = true
 	}
 	urls := filepath.Join(t.TempDir(), "urls.txt")
 	frontierLines := sampleFrontier(t)
@@ -58,4 +52,65 @@ func TestCompileAsCommandLine(t *testing.T) {
 			require.Greater(t, strings.Count(got, "disallowed\t"), 100)
 		})
 	}
+}
+
+// TestCompileToAnotherFilesystem: Compile writes a store to a path on a
+// Beam filesystem (here memfs, as gs:// on Dataflow) through a local file
+// it removes, and the store there answers as the command line's; a
+// filesystem that cannot be written fails the pipeline.
+func TestCompileToAnotherFilesystem(t *testing.T) {
+	dir := "../testdata/corpus/robots"
+	records := sampleRecords(t, dir)
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	p, s := beam.NewPipelineWithRoot()
+	Compile(s, beam.CreateList(s, records), "memfs://robots/compiled.store", CompileOptions{})
+	require.NoError(t, ptest.Run(p))
+	left, err := os.ReadDir(tmp)
+	require.NoError(t, err)
+	require.Empty(t, left, "the local file outlives the copy")
+
+	ctx := context.Background()
+	fs, err := filesystem.New(ctx, "memfs://robots/compiled.store")
+	require.NoError(t, err)
+	defer fs.Close()
+	r, err := fs.OpenRead(ctx, "memfs://robots/compiled.store")
+	require.NoError(t, err)
+	data, err := io.ReadAll(r)
+	require.NoError(t, err)
+	r.Close()
+	out := t.TempDir()
+	copied, cliStore := filepath.Join(out, "copied.store"), filepath.Join(out, "cli.store")
+	require.NoError(t, os.WriteFile(copied, data, 0o644))
+	run(t, "compile", "-robots-dir", dir, "-o", cliStore)
+	urls := filepath.Join(out, "urls.txt")
+	require.NoError(t, os.WriteFile(urls, []byte(sampleFrontier(t)), 0o644))
+	want, _ := run(t, "filter", "-pack", cliStore, "-agent", "googlebot", "-explain", "-q", urls)
+	got, _ := run(t, "filter", "-pack", copied, "-agent", "googlebot", "-explain", "-q", urls)
+	require.Equal(t, want, got)
+
+	p, s = beam.NewPipelineWithRoot()
+	Compile(s, beam.CreateList(s, records), "nosuchfs://robots/compiled.store", CompileOptions{})
+	require.ErrorContains(t, ptest.Run(p), "robotsdfa: nosuchfs://robots/compiled.store")
+	left, err = os.ReadDir(tmp)
+	require.NoError(t, err)
+	require.Empty(t, left, "the local file of a copy that failed")
+}
+
+// sampleRecords is the host and body of each robots.txt of dir.
+func sampleRecords(t *testing.T, dir string) []HostBody {
+	t.Helper()
+	ents, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	var records []HostBody
+	for _, e := range ents {
+		name, ok := strings.CutSuffix(e.Name(), ".txt")
+		if !ok {
+			continue
+		}
+		body, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		require.NoError(t, err)
+		records = append(records, HostBody{Host: robotsdir.FileHost(name), Body: body})
+	}
+	return records
 }
