@@ -23,9 +23,13 @@ var allowedImports = map[string][]string{
 	"automaton": {"github.com/dgryski/go-farm"},
 	"runtime":   {"automaton", "github.com/dgryski/go-farm"},
 	// fetch compiles identical bodies once, keyed by their fingerprint.
-	"fetch":              {"compile", "runtime", "github.com/dgryski/go-farm"},
-	"store":              {"runtime", "github.com/dgryski/go-farm", "github.com/klauspost/compress/*"},
-	"internal/reference": {"compile", "internal/reference/refurl"},
+	"fetch": {"compile", "runtime", "internal/atomicfile", "github.com/dgryski/go-farm"},
+	"store": {"runtime", "internal/atomicfile", "github.com/dgryski/go-farm", "github.com/klauspost/compress/*"},
+	// The file written beside a path and renamed onto it, with the
+	// permissions of one written in place: the store's and the fetch
+	// cache's.
+	"internal/atomicfile": {},
+	"internal/reference":  {"compile", "internal/reference/refurl"},
 	// The reference's URL side stands alone, so that the runtime's own
 	// tests can use it (the reference needs compile, which needs runtime).
 	"internal/reference/refurl": {},

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 
 	farm "github.com/dgryski/go-farm"
+	"github.com/robotsdfa/robotsdfa/internal/atomicfile"
 )
 
 // DirStore is a Store in a directory, so that a cache survives restarts:
@@ -86,7 +87,9 @@ func (s *DirStore) Put(ctx context.Context, o Origin, e Entry) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("fetch: cache: %w", err)
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), ".entry-*")
+	// An entry gets a new file's permissions, as its directory does, so
+	// that processes of other users sharing the directory can read it.
+	f, err := atomicfile.CreateBeside(path, ".entry-")
 	if err != nil {
 		return fmt.Errorf("fetch: cache: %w", err)
 	}

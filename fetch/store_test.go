@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand"
+	"os"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -78,6 +79,30 @@ func TestDirStorePath(t *testing.T) {
 	o := Origin("https://example.com")
 	name := fmt.Sprintf("%016x", farm.Fingerprint64([]byte(o)))
 	require.Equal(t, filepath.Join(dir, name[:2], name+".json"), st.path(o))
+}
+
+// TestDirStoreFileMode: an entry's file gets a new file's permissions
+// (0666 less the umask), as the directories do, not os.CreateTemp's 0600:
+// processes of other users sharing the directory read it.
+func TestDirStoreFileMode(t *testing.T) {
+	probe := filepath.Join(t.TempDir(), "probe")
+	f, err := os.Create(probe)
+	require.NoError(t, err)
+	require.NoError(t, f.Close())
+	want, err := os.Stat(probe)
+	require.NoError(t, err)
+
+	dir := t.TempDir()
+	st, err := OpenDirStore(dir, 1<<20, 0)
+	require.NoError(t, err)
+	o := Origin("https://example.com")
+	require.NoError(t, st.Put(context.Background(), o, Entry{}))
+	got, err := os.Stat(st.path(o))
+	require.NoError(t, err)
+	require.Equal(t, want.Mode().Perm(), got.Mode().Perm())
+	entries, err := os.ReadDir(filepath.Dir(st.path(o)))
+	require.NoError(t, err)
+	require.Len(t, entries, 1, "nothing left beside it")
 }
 
 // TestCompiledBodiesBounded: identical bodies compile once; at most

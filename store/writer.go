@@ -7,9 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"math"
-	"math/rand/v2"
 	"os"
 	"slices"
 	"strings"
@@ -17,6 +15,7 @@ import (
 	farm "github.com/dgryski/go-farm"
 	"github.com/klauspost/compress/s2"
 	"github.com/klauspost/compress/zstd"
+	"github.com/robotsdfa/robotsdfa/internal/atomicfile"
 	"github.com/robotsdfa/robotsdfa/runtime"
 )
 
@@ -59,7 +58,7 @@ type contentRec struct {
 // permissions of the store it replaces, or a new file's (0666 less the
 // umask), as a file written in place would.
 func Create(path string) (*Writer, error) {
-	f, err := createBeside(path)
+	f, err := atomicfile.CreateBeside(path, ".store-")
 	if err != nil {
 		return nil, err
 	}
@@ -76,39 +75,6 @@ func Create(path string) (*Writer, error) {
 		return nil, err
 	}
 	return w, nil
-}
-
-// createBeside creates a new file in path's directory, for Close to
-// rename to path: opened with O_EXCL and mode 0666 so that the umask
-// applies (os.CreateTemp's 0600 would make a store readable by its owner
-// alone), then given the mode of the file at path if there is one.
-func createBeside(path string) (*os.File, error) {
-	for range 100 {
-		name := fmt.Sprintf("%s.store-%d", dirOf(path), rand.Uint64())
-		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
-		if errors.Is(err, fs.ErrExist) {
-			continue
-		}
-		if err != nil {
-			return nil, err
-		}
-		if st, err := os.Stat(path); err == nil && st.Mode().IsRegular() {
-			if err := f.Chmod(st.Mode().Perm()); err != nil {
-				f.Close()
-				os.Remove(name)
-				return nil, err
-			}
-		}
-		return f, nil
-	}
-	return nil, fmt.Errorf("store: no free name beside %s", path)
-}
-
-func dirOf(path string) string {
-	if i := strings.LastIndexAny(path, `/\`); i >= 0 {
-		return path[:i+1]
-	}
-	return "."
 }
 
 // Key returns the key a store keeps a host's robots.txt under:
