@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -99,6 +101,24 @@ func TestFetchCacheAcrossRuns(t *testing.T) {
 	require.Equal(t, want, r.stdout)
 	require.Contains(t, r.stderr, "from cache")
 	require.Equal(t, 1, hits)
+
+	// An entry damaged on disk is fetched again, and the run says the
+	// cache failed.
+	entries, err := filepath.Glob(filepath.Join(dir, "*", "*.json"))
+	require.NoError(t, err)
+	require.Len(t, entries, 1)
+	require.NoError(t, os.WriteFile(entries[0], []byte("{not json"), 0o644))
+	r = robotsdfa(t, nil, args...)
+	require.Equal(t, exitFound, r.code, r.stderr)
+	require.Equal(t, want, r.stdout)
+	require.Contains(t, r.stderr, "warning: the cache in "+dir+": ")
+	require.Contains(t, r.stderr, " failed reads or writes (an entry that does not read back is fetched again")
+	require.NotContains(t, r.stderr, "from cache")
+	require.Equal(t, 2, hits)
+	r = robotsdfa(t, nil, args...)
+	require.Contains(t, r.stderr, "from cache", "the entry fetched again is kept")
+	require.NotContains(t, r.stderr, "warning")
+	require.Equal(t, 2, hits)
 
 	s.Close()
 	r = robotsdfa(t, nil, append([]string{"fetch", "-refresh"}, args[1:]...)...)

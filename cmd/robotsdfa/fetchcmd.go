@@ -129,6 +129,12 @@ func runFetch(e *env, args []string) int {
 	if err := out.Flush(); err != nil {
 		return fail(e, "fetch", err)
 	}
+	if n := c.Stats().StoreErrors; n > 0 {
+		// The client goes on without the entry (a miss, a fetch kept in
+		// memory only); the user should still hear of a cache that fails.
+		fmt.Fprintf(e.stderr, "%s fetch: warning: the cache in %s: %d failed reads or writes (an entry that does not read back is fetched again; one that cannot be written is not kept)\n",
+			commandName, *cacheDir, n)
+	}
 	return code
 }
 
