@@ -15,6 +15,13 @@
 //     reads a compiled blob back. It does not link the compiler.
 //   - fetch: robots.txt over HTTP as RFC 9309 sections 2.3 and 2.4 say,
 //     cached per origin, for crawlers that fetch as they go.
+//   - store: many hosts' compiled robots.txt in one file, opened in
+//     milliseconds without reading it, asked by URL or host, with a
+//     bounded cache of the hosts in use: for schedulers that hold
+//     millions of hosts.
+//
+// Past one machine, the module github.com/robotsdfa/robotsdfa/beam runs
+// the command line's filter on Apache Beam.
 //
 // In a few lines:
 //
