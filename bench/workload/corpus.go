@@ -99,7 +99,9 @@ func (c *Corpus) Files() ([]string, error) {
 
 // ReadHosts reads a host → file table: tab-separated lines whose first two
 // fields are a host and a file name; a first line starting "host\t" is a
-// header. Hosts are lower-cased.
+// header. Hosts are lower-cased. A file name is local (filepath.IsLocal):
+// a table names files inside the directory it goes with, never "../x" or
+// "/etc/x", whatever wrote it.
 func ReadHosts(path string) (map[string]string, error) {
 	lines, err := ReadLines(path)
 	if err != nil {
@@ -113,6 +115,9 @@ func ReadHosts(path string) (map[string]string, error) {
 		}
 		if len(f) < 2 || f[0] == "" || f[1] == "" {
 			return nil, fmt.Errorf("%s:%d: want host<TAB>file", path, i+1)
+		}
+		if !filepath.IsLocal(f[1]) {
+			return nil, fmt.Errorf("%s:%d: file %q is not a name inside the directory", path, i+1, f[1])
 		}
 		m[strings.ToLower(f[0])] = f[1]
 	}

@@ -33,6 +33,16 @@ func TestReadHosts(t *testing.T) {
 		_, err = ReadHosts(write(name, body))
 		require.ErrorContains(t, err, name+":2: want host<TAB>file")
 	}
+
+	// A file outside the directory the table goes with is refused; one in
+	// a directory under it is not.
+	for _, file := range []string{"../x.txt", "/etc/passwd", "a/../../x.txt"} {
+		_, err = ReadHosts(write("outside.tsv", "a.example\tx.txt\nb.example\t"+file+"\n"))
+		require.ErrorContains(t, err, "outside.tsv:2: file \""+file+"\" is not a name inside the directory")
+	}
+	got, err = ReadHosts(write("sub.tsv", "a.example\tsub/x.txt\n"))
+	require.NoError(t, err)
+	require.Equal(t, map[string]string{"a.example": "sub/x.txt"}, got)
 }
 
 // TestReadFileCompressed: ReadFile and ReadLines read plain, gzip and
