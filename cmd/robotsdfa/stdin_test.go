@@ -124,6 +124,15 @@ func TestBlobFileBound(t *testing.T) {
 		require.Equal(t, exitProblem, r.code, args[0])
 		require.Contains(t, r.stderr, p+": a blob of more than 67108864 bytes", args[0])
 	}
+	// At the bound it is read, and refused as a damaged blob.
+	at := filepath.Join(t.TempDir(), "at.blob")
+	require.NoError(t, os.WriteFile(at, []byte(automaton.Magic), 0o644))
+	require.NoError(t, os.Truncate(at, maxBlobFileBytes))
+	r := robotsdfa(t, nil, "inspect", at)
+	require.Equal(t, exitProblem, r.code)
+	require.NotContains(t, r.stderr, "a blob of more than")
+	require.Contains(t, r.stderr, at+": ")
+
 	f, err := os.Open(p)
 	require.NoError(t, err)
 	defer f.Close()
