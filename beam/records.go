@@ -2,6 +2,7 @@ package robotsbeam
 
 import (
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -20,8 +21,11 @@ func init() {
 }
 
 // ParseRecords reads JSON lines {"host": HOST, "body": ROBOTS_TXT} into
-// HostBody records for Compile. An empty line is skipped; a line that is
-// not such a record fails the pipeline with its start.
+// HostBody records for Compile. A JSON string holds text, not bytes (an
+// encoder replaces bytes that are not UTF-8, and the rules that name them
+// change), so a body that is not UTF-8 is given as "body_base64" (standard
+// base64) instead. An empty line is skipped; a line that is not such a
+// record fails the pipeline with its start.
 func ParseRecords(s beam.Scope, lines beam.PCollection) beam.PCollection {
 	return beam.ParDo(s.Scope("robotsdfa.ParseRecords"), &parseRecordFn{}, lines)
 }
@@ -34,13 +38,22 @@ func (parseRecordFn) ProcessElement(line string, emit func(HostBody)) error {
 		return nil
 	}
 	var r struct {
-		Host *string `json:"host"`
-		Body *string `json:"body"`
+		Host   *string `json:"host"`
+		Body   *string `json:"body"`
+		Body64 *string `json:"body_base64"`
 	}
-	if err := json.Unmarshal([]byte(line), &r); err != nil || r.Host == nil || r.Body == nil || *r.Host == "" {
-		return fmt.Errorf("robotsdfa: not a {\"host\", \"body\"} record: %.80q", line)
+	if err := json.Unmarshal([]byte(line), &r); err != nil || r.Host == nil || *r.Host == "" || (r.Body == nil) == (r.Body64 == nil) {
+		return fmt.Errorf("robotsdfa: not a {\"host\", \"body\" or \"body_base64\"} record: %.80q", line)
 	}
-	emit(HostBody{Host: *r.Host, Body: []byte(*r.Body)})
+	if r.Body64 == nil {
+		emit(HostBody{Host: *r.Host, Body: []byte(*r.Body)})
+		return nil
+	}
+	body, err := base64.StdEncoding.DecodeString(*r.Body64)
+	if err != nil {
+		return fmt.Errorf("robotsdfa: body_base64 of %s: %w", *r.Host, err)
+	}
+	emit(HostBody{Host: *r.Host, Body: body})
 	return nil
 }
 

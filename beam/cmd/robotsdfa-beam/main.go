@@ -11,7 +11,8 @@
 // filter's INPUT is a file or glob of URL lines, on any Beam filesystem,
 // gzip or zstd read by its name (.gz, .zst); its output is PREFIX-SSSSS-of-NNNNN, filter's
 // lines in no order. compile reads every <host>.txt of DIR (and the hosts
-// a host<TAB>file TABLE names), or JSON lines {"host": H, "body": B}, and
+// a host<TAB>file TABLE names), or JSON lines {"host": H, "body": B} (or
+// "body_base64": B64, for a body that is not UTF-8), and
 // writes the store robotsdfa filter -pack and package store read. The
 // counters are printed at the end.
 package main

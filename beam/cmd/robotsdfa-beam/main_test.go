@@ -2,17 +2,26 @@ package main
 
 import (
 	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/robotsdfa/robotsdfa/compile"
+	"github.com/robotsdfa/robotsdfa/internal/robotsdir"
 	"github.com/robotsdfa/robotsdfa/store"
 	"github.com/stretchr/testify/require"
 )
 
-var exe string
+// exe is the command; cli is robotsdfa, whose compile and filter it is
+// held to.
+var exe, cli string
 
 func TestMain(m *testing.M) {
 	dir, err := os.MkdirTemp("", "robotsdfa-beam-cmd")
@@ -21,6 +30,10 @@ func TestMain(m *testing.M) {
 	}
 	exe = filepath.Join(dir, "robotsdfa-beam")
 	if out, err := exec.Command("go", "build", "-o", exe, ".").CombinedOutput(); err != nil {
+		panic(string(out))
+	}
+	cli = filepath.Join(dir, "robotsdfa")
+	if out, err := exec.Command("go", "build", "-o", cli, "github.com/robotsdfa/robotsdfa/cmd/robotsdfa").CombinedOutput(); err != nil {
 		panic(string(out))
 	}
 	code := m.Run()
@@ -73,4 +86,90 @@ func TestAgentAsGiven(t *testing.T) {
 		warned := bytes.Contains([]byte(stderr), []byte(`warning: product token " googlebot" has whitespace around it`))
 		require.Equal(t, agent != "googlebot", warned, stderr)
 	}
+}
+
+// TestCompileCommand: robotsdfa-beam compile makes, from a directory and
+// its host table, and from JSON records of the same hosts' files, a store
+// that answers the sample frontier as robotsdfa compile's does; filter
+// -robots-dir compiles one beside its output first and writes filter's
+// lines.
+func TestCompileCommand(t *testing.T) {
+	dir := t.TempDir()
+	robots, hosts := "../../../testdata/corpus/robots", "../../../testdata/corpus/hosts.tsv"
+	frontier := "../../../testdata/frontier/urls.txt.zst"
+	cliStore := filepath.Join(dir, "cli.store")
+	runCLI(t, "compile", "-robots-dir", robots, "-hosts", hosts, "-o", cliStore)
+	want := runCLI(t, "filter", "-pack", cliStore, "-agent", "googlebot", "-explain", "-q", frontier)
+	byHost, err := robotsdir.HostFiles(robots, hosts)
+	require.NoError(t, err)
+
+	fromDir := filepath.Join(dir, "dir.store")
+	code, stderr := runCmd(t, "compile", "-o", fromDir, "-robots-dir", robots, "-hosts", hosts)
+	require.Equal(t, 0, code, stderr)
+	require.Contains(t, stderr, fmt.Sprintf("hosts_stored %d", len(byHost)))
+
+	var records bytes.Buffer
+	for host, name := range byHost {
+		body, err := os.ReadFile(filepath.Join(robots, name))
+		require.NoError(t, err)
+		// A body that is not UTF-8 would lose bytes in a JSON string.
+		field, value := "body", string(body)
+		if !utf8.Valid(body) {
+			field, value = "body_base64", base64.StdEncoding.EncodeToString(body)
+		}
+		line, err := json.Marshal(map[string]string{"host": host, field: value})
+		require.NoError(t, err)
+		records.Write(append(line, '\n', '\n'))
+	}
+	jsonl := filepath.Join(dir, "records.jsonl")
+	require.NoError(t, os.WriteFile(jsonl, records.Bytes(), 0o644))
+	fromRecords := filepath.Join(dir, "records.store")
+	code, stderr = runCmd(t, "compile", "-o", fromRecords, jsonl)
+	require.Equal(t, 0, code, stderr)
+
+	for _, st := range []string{fromDir, fromRecords} {
+		got := runCLI(t, "filter", "-pack", st, "-agent", "googlebot", "-explain", "-q", frontier)
+		if got != want {
+			w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+			for i := range min(len(w), len(g)) {
+				if w[i] != g[i] {
+					t.Fatalf("%s: line %d: %q, want %q", st, i+1, g[i], w[i])
+				}
+			}
+			t.Fatalf("%s: %d lines, want %d", st, len(g), len(w))
+		}
+	}
+
+	out := filepath.Join(dir, "out")
+	code, stderr = runCmd(t, "filter", "-robots-dir", robots, "-hosts", hosts, "-agent", "googlebot", "-explain", "--shards", "2", "--output", out, frontier)
+	require.Equal(t, 0, code, stderr)
+	require.FileExists(t, out+".store")
+	var got []string
+	for i := range 2 {
+		b, err := os.ReadFile(fmt.Sprintf("%s-%05d-of-00002", out, i))
+		require.NoError(t, err)
+		got = append(got, strings.SplitAfter(string(b), "\n")...)
+	}
+	wantLines := strings.SplitAfter(want, "\n")
+	slices.Sort(got)
+	slices.Sort(wantLines)
+	require.Equal(t, slices.DeleteFunc(wantLines, func(s string) bool { return s == "" }), slices.DeleteFunc(got, func(s string) bool { return s == "" }))
+
+	// A records line that is not a record fails the run, naming it.
+	bad := filepath.Join(dir, "bad.jsonl")
+	require.NoError(t, os.WriteFile(bad, []byte("{\"host\": \"a.example\"}\n"), 0o644))
+	code, stderr = runCmd(t, "compile", "-o", filepath.Join(dir, "bad.store"), bad)
+	require.NotEqual(t, 0, code)
+	require.Contains(t, stderr, `not a {\"host\", \"body\" or \"body_base64\"} record`)
+	require.NoFileExists(t, filepath.Join(dir, "bad.store"))
+}
+
+// runCLI runs robotsdfa; it returns its standard output.
+func runCLI(t *testing.T, args ...string) string {
+	t.Helper()
+	var out, stderr bytes.Buffer
+	cmd := exec.Command(cli, args...)
+	cmd.Stdout, cmd.Stderr = &out, &stderr
+	require.NoError(t, cmd.Run(), stderr.String())
+	return out.String()
 }
