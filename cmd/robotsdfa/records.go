@@ -27,10 +27,9 @@ record with its key, value and line.
 SOURCE is a robots.txt file, a compiled blob (robotsdfa compile), - for
 either read from standard input, a URL (whose origin's robots.txt is
 fetched as the fetch command does), or, with -pack, a host whose blob the
-pack holds. A blob keeps each group's values
-but not the lines they come from: its crawl-delay and request-rate have no
-line and no candidates. AGENT is a product token or a fallback chain
-(googlebot-news,googlebot).
+pack holds. A blob keeps each group's values but not the lines they come
+from: its crawl-delay and request-rate have no line and no candidates.
+AGENT is a product token or a fallback chain (googlebot-news,googlebot).
 
 -json writes one JSON document, whose shape docs/RECORDS.md describes and
 which does not change but by adding fields.`
