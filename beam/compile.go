@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -158,12 +159,14 @@ func (f *writeStoreFn) ProcessElement(ctx context.Context, _ int, blobs func(*co
 	return nil
 }
 
-// copyRemote copies a local file to a Beam filesystem.
+// copyRemote copies a local file to a Beam filesystem, streamed: a store
+// of millions of hosts is gigabytes, more than a worker's memory.
 func copyRemote(ctx context.Context, local, path string) error {
-	data, err := os.ReadFile(local)
+	f, err := os.Open(local)
 	if err != nil {
 		return err
 	}
+	defer f.Close()
 	fs, err := filesystem.New(ctx, path)
 	if err != nil {
 		return err
@@ -173,7 +176,7 @@ func copyRemote(ctx context.Context, local, path string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := w.Write(data); err != nil {
+	if _, err := io.Copy(w, f); err != nil {
 		w.Close()
 		return err
 	}
