@@ -11,6 +11,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/robotsdfa/robotsdfa/compile"
 )
 
 func init() {
@@ -63,14 +64,19 @@ type HostFile struct {
 	Host, Path string
 }
 
-// ReadBodies reads each HostFile's file into a HostBody, on the workers.
-func ReadBodies(s beam.Scope, files beam.PCollection) beam.PCollection {
-	return beam.ParDo(s.Scope("robotsdfa.ReadBodies"), &readBodyFn{}, files)
+// ReadBodies reads each HostFile's file into a HostBody, on the workers:
+// no more of it than Compile with opts reads (and a byte, so that the
+// parser sees the cut), as robotsdfa compile -robots-dir reads it, so
+// that a file of gigabytes takes no worker's memory.
+func ReadBodies(s beam.Scope, files beam.PCollection, opts CompileOptions) beam.PCollection {
+	return beam.ParDo(s.Scope("robotsdfa.ReadBodies"), &readBodyFn{MaxBytes: opts.MaxBytes}, files)
 }
 
-type readBodyFn struct{}
+type readBodyFn struct {
+	MaxBytes int `json:"maxBytes"`
+}
 
-func (readBodyFn) ProcessElement(ctx context.Context, f HostFile, emit func(HostBody)) error {
+func (fn *readBodyFn) ProcessElement(ctx context.Context, f HostFile, emit func(HostBody)) error {
 	fs, err := filesystem.New(ctx, f.Path)
 	if err != nil {
 		return err
@@ -81,7 +87,14 @@ func (readBodyFn) ProcessElement(ctx context.Context, f HostFile, emit func(Host
 		return fmt.Errorf("robotsdfa: %s: %w", f.Path, err)
 	}
 	defer r.Close()
-	body, err := io.ReadAll(r)
+	limit := int64(fn.MaxBytes)
+	switch {
+	case limit == 0:
+		limit = compile.DefaultMaxBytes
+	case limit < 0:
+		limit = compile.MaxBodyBytes
+	}
+	body, err := io.ReadAll(io.LimitReader(r, limit+1))
 	if err != nil {
 		return fmt.Errorf("robotsdfa: %s: %w", f.Path, err)
 	}

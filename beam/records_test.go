@@ -1,13 +1,16 @@
 package robotsbeam
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+	"github.com/robotsdfa/robotsdfa/compile"
 	"github.com/robotsdfa/robotsdfa/store"
 	"github.com/stretchr/testify/require"
 )
@@ -56,22 +59,40 @@ func TestParseRecords(t *testing.T) {
 }
 
 // TestReadBodies: each (host, path) becomes the host and its file's body,
-// read on the workers; a file that cannot be read fails the pipeline with
-// its path.
+// read on the workers no further than Compile reads; a file that cannot
+// be read fails the pipeline with its path.
 func TestReadBodies(t *testing.T) {
 	dir := t.TempDir()
 	a := filepath.Join(dir, "a.txt")
 	require.NoError(t, os.WriteFile(a, []byte("User-agent: *\nDisallow: /a\n"), 0o644))
+	// A rule past the 500 KiB Compile reads by default.
+	big := filepath.Join(dir, "big.txt")
+	require.NoError(t, os.WriteFile(big, []byte("User-agent: *\n"+strings.Repeat("# filler\n", 60000)+"Disallow: /late\n"), 0o644))
+	files := []HostFile{{"a.example", a}, {"also-a.example", a}, {"big.example", big}}
 	st := compileStore(t, func(s beam.Scope) beam.PCollection {
-		return ReadBodies(s, beam.CreateList(s, []HostFile{{"a.example", a}, {"also-a.example", a}}))
+		return ReadBodies(s, beam.CreateList(s, files), CompileOptions{})
 	})
-	require.Equal(t, 2, st.Hosts())
-	require.Equal(t, 1, st.Contents(), "one body, stored once")
+	require.Equal(t, 3, st.Hosts())
+	require.Equal(t, 2, st.Contents(), "one body, stored once")
 	requireVerdict(t, st, "https://also-a.example/a", false)
+	requireVerdict(t, st, "https://big.example/late", true)
+	var got []byte
+	require.NoError(t, (&readBodyFn{}).ProcessElement(context.Background(), HostFile{"big.example", big}, func(b HostBody) { got = b.Body }))
+	require.Len(t, got, compile.DefaultMaxBytes+1, "read no further than Compile")
+
+	path := filepath.Join(t.TempDir(), "all.store")
+	p, s := beam.NewPipelineWithRoot()
+	all := CompileOptions{MaxBytes: -1}
+	Compile(s, ReadBodies(s, beam.CreateList(s, files), all), path, all)
+	require.NoError(t, ptest.Run(p))
+	whole, err := store.Open(path, store.Options{})
+	require.NoError(t, err)
+	defer whole.Close()
+	requireVerdict(t, whole, "https://big.example/late", false)
 
 	missing := filepath.Join(dir, "missing.txt")
-	p, s := beam.NewPipelineWithRoot()
-	Compile(s, ReadBodies(s, beam.CreateList(s, []HostFile{{"a.example", a}, {"m.example", missing}})), filepath.Join(dir, "x.store"), CompileOptions{})
+	p, s = beam.NewPipelineWithRoot()
+	Compile(s, ReadBodies(s, beam.CreateList(s, []HostFile{{"a.example", a}, {"m.example", missing}}), CompileOptions{}), filepath.Join(dir, "x.store"), CompileOptions{})
 	require.ErrorContains(t, ptest.Run(p), "robotsdfa: "+missing)
 }
 

@@ -185,13 +185,14 @@ func buildCompile(s beam.Scope) {
 	case *hostsTable != "" && *robotsDir == "":
 		fail("compile", "-hosts goes with -robots-dir")
 	}
+	opts := robotsbeam.CompileOptions{RFC: *mode == "rfc"}
 	var records beam.PCollection
 	if *robotsDir != "" {
 		files, err := dirFiles(*robotsDir, *hostsTable)
 		if err != nil {
 			fail("compile", err.Error())
 		}
-		records = robotsbeam.ReadBodies(s, beam.CreateList(s, files))
+		records = robotsbeam.ReadBodies(s, beam.CreateList(s, files), opts)
 	} else {
 		var inputs []beam.PCollection
 		for _, glob := range flag.Args() {
@@ -199,7 +200,7 @@ func buildCompile(s beam.Scope) {
 		}
 		records = robotsbeam.ParseRecords(s, beam.Flatten(s, inputs...))
 	}
-	robotsbeam.Compile(s, records, *outStore, robotsbeam.CompileOptions{RFC: *mode == "rfc"})
+	robotsbeam.Compile(s, records, *outStore, opts)
 }
 
 // dirFiles lists a directory's <host>.txt files and a host table's rows
