@@ -144,4 +144,12 @@ func TestReadParts(t *testing.T) {
 	// A line of exactly the limit is read.
 	maxLine = 300
 	require.Equal(t, want, read([]offsetrange.Restriction{r}))
+
+	// A line longer than the reader's 64 KiB buffer, within the limit, is
+	// read whole.
+	maxLine = MaxLineBytes
+	long := strings.Repeat("l", 200<<10)
+	content = "a\n" + long + "\nb\n"
+	r = offsetrange.Restriction{Start: 0, End: int64(len(content))}
+	require.Equal(t, []string{"a", long, "b"}, read([]offsetrange.Restriction{r}))
 }
