@@ -179,7 +179,14 @@ func run(pkg string, m mutant, testPkgs, testFlags []string) string {
 	// Through GOFLAGS, so that a go build run by the tests themselves (the
 	// command's tests build its binary) sees the mutant too.
 	cmd := exec.Command("go", append(append([]string{"test", "-count=1"}, testFlags...), testPkgs...)...)
-	cmd.Env = append(os.Environ(), "GOFLAGS="+strings.TrimSpace(os.Getenv("GOFLAGS")+" -overlay="+overlayPath))
+	// The tests' temporary files go in tmp, removed with it: a mutant
+	// that loops writing output until the test times out leaves nothing
+	// behind (one left 19 GB in /tmp and filled the disk).
+	testTmp := filepath.Join(tmp, "tmp")
+	if err := os.Mkdir(testTmp, 0o755); err != nil {
+		fatal(err)
+	}
+	cmd.Env = append(os.Environ(), "GOFLAGS="+strings.TrimSpace(os.Getenv("GOFLAGS")+" -overlay="+overlayPath), "TMPDIR="+testTmp)
 	out, err := cmd.CombinedOutput()
 	switch {
 	case strings.Contains(string(out), "[build failed]") || strings.Contains(string(out), "[setup failed]"):
