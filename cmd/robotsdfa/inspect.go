@@ -44,9 +44,8 @@ func runInspect(e *env, args []string) int {
 		return fail(e, "inspect", errors.New("standard input: a pack is opened from its file, which it maps: give its path"))
 	case path == "-":
 		return fail(e, "inspect", fmt.Errorf("standard input: not a blob (%q) at byte 0", automaton.Magic))
-	}
-	if _, err := readHead(path); err != nil {
-		return fail(e, "inspect", err)
+	case !bytes.HasPrefix(data, []byte(storeMagic)) && !bytes.HasPrefix(data, []byte{0x28, 0xb5, 0x2f, 0xfd}):
+		return fail(e, "inspect", fmt.Errorf("%s: neither a blob (%q) nor a pack at byte 0", path, automaton.Magic))
 	}
 	st, err := store.Open(path, store.Options{})
 	if err != nil {
@@ -65,25 +64,6 @@ func inspectBlob(e *env, out io.Writer, name string, blob []byte) int {
 	fmt.Fprintf(out, "%s: blob v%d, %s mode, %d bytes, valid\n", name, automaton.Version, modeName(set), len(blob))
 	describeSet(out, set)
 	return exitOK
-}
-
-// readHead reads a file's first bytes, to tell blobs from packs.
-func readHead(path string) ([]byte, error) {
-	f, _, err := openRegular(path, "a blob or pack")
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	head := make([]byte, 8)
-	n, err := io.ReadFull(f, head)
-	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
-		return nil, err
-	}
-	head = head[:n]
-	if !bytes.HasPrefix(head, []byte(automaton.Magic)) && !bytes.HasPrefix(head, []byte("RDFApack")) && !bytes.HasPrefix(head, []byte{0x28, 0xb5, 0x2f, 0xfd}) {
-		return nil, fmt.Errorf("%s: neither a blob (%q) nor a pack at byte 0", path, automaton.Magic)
-	}
-	return head, nil
 }
 
 func modeName(s *automaton.Set) string {
