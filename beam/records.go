@@ -87,14 +87,8 @@ func (fn *readBodyFn) ProcessElement(ctx context.Context, f HostFile, emit func(
 		return fmt.Errorf("robotsdfa: %s: %w", f.Path, err)
 	}
 	defer r.Close()
-	limit := int64(fn.MaxBytes)
-	switch {
-	case limit == 0:
-		limit = compile.DefaultMaxBytes
-	case limit < 0:
-		limit = compile.MaxBodyBytes
-	}
-	body, err := io.ReadAll(io.LimitReader(r, limit+1))
+	limit := compile.Options{MaxBytes: fn.MaxBytes}.BodyLimit()
+	body, err := io.ReadAll(io.LimitReader(r, int64(limit)+1))
 	if err != nil {
 		return fmt.Errorf("robotsdfa: %s: %w", f.Path, err)
 	}

@@ -86,6 +86,11 @@ type Options struct {
 	Budget automaton.Budget
 }
 
+// BodyLimit is how many bytes of a body Parse and Compile read under o. A
+// caller reading a body from a file or the network needs no more, and one
+// more byte tells it (and the parser) that the body was cut.
+func (o Options) BodyLimit() int { return o.limit(MaxBodyBytes) }
+
 // limit returns the effective byte limit for a body of n bytes.
 func (o Options) limit(n int) int {
 	switch {

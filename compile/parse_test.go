@@ -307,6 +307,13 @@ func TestMaxBytes(t *testing.T) {
 	assert.Equal(t, "/", f.Lines[1].Pattern(), "the cut line is read as a line")
 	f = compile.Parse(body, compile.Options{MaxBytes: compile.NoLimit})
 	assert.False(t, f.Truncated())
+
+	// BodyLimit is what Parse reads, for a caller that reads the body.
+	for _, c := range []struct{ maxBytes, want int }{
+		{0, compile.DefaultMaxBytes}, {compile.NoLimit, compile.MaxBodyBytes}, {25, 25},
+	} {
+		assert.Equal(t, c.want, compile.Options{MaxBytes: c.maxBytes}.BodyLimit(), "MaxBytes %d", c.maxBytes)
+	}
 }
 
 func TestModeNames(t *testing.T) {

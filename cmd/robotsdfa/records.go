@@ -103,7 +103,7 @@ func recordsOf(stdin io.Reader, source, packPath string, tokens []string, ro rea
 		rep.From, rep.Fetch = "fetch", outcome.String()
 		return rep, nil
 	}
-	data, blob, err := readInput(stdin, source, "a robots.txt file or a blob", bodyLimit(opts))
+	data, blob, err := readInput(stdin, source, "a robots.txt file or a blob", int64(opts.BodyLimit()))
 	if err != nil {
 		return recordsReport{}, err
 	}

@@ -64,21 +64,10 @@ func stdinTwice(args []string) bool {
 // maxBlobFileBytes bounds a blob file read whole.
 const maxBlobFileBytes = store.DefaultMaxBlobBytes
 
-// bodyLimit is how much of a robots.txt opts read (compile.Options.MaxBytes).
-func bodyLimit(opts compile.Options) int64 {
-	switch {
-	case opts.MaxBytes == 0:
-		return compile.DefaultMaxBytes
-	case opts.MaxBytes < 0:
-		return compile.MaxBodyBytes
-	}
-	return int64(opts.MaxBytes)
-}
-
 // readBody reads a robots.txt (readInput), refusing a blob (errBlob) and
 // the other files that are not one (notRobotsTxt).
 func readBody(stdin io.Reader, path string, opts compile.Options) ([]byte, error) {
-	body, _, err := readInput(stdin, path, "a robots.txt file", bodyLimit(opts))
+	body, _, err := readInput(stdin, path, "a robots.txt file", int64(opts.BodyLimit()))
 	if err != nil {
 		return nil, err
 	}
@@ -125,7 +114,7 @@ type compiled struct {
 // (file is nil); a -mode given (modeSet) that is not the blob's own is
 // refused.
 func compileFile(stdin io.Reader, path string, opts compile.Options, modeSet bool) (*compiled, error) {
-	data, blob, err := readInput(stdin, path, "a robots.txt file", bodyLimit(opts))
+	data, blob, err := readInput(stdin, path, "a robots.txt file", int64(opts.BodyLimit()))
 	if err != nil {
 		return nil, err
 	}
