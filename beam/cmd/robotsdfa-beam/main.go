@@ -23,6 +23,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -47,9 +48,9 @@ var (
 	shards     = flag.Int("shards", 4, "output files")
 	modeSet    = new(bool) // -mode given
 	outStore   = flag.String("o", "", "compile: the store to write")
-	mode       = flag.String("mode", "google", "compile: whose reading of robots.txt, google or rfc")
-	robotsDir  = flag.String("robots-dir", "", "compile: a directory of <host>.txt files")
-	hostsTable = flag.String("hosts", "", "compile: with -robots-dir, a host<TAB>file table naming files for hosts")
+	mode       = flag.String("mode", "google", "whose reading of robots.txt, google or rfc (filter -pack: the store's, checked)")
+	robotsDir  = flag.String("robots-dir", "", "a directory of <host>.txt files (filter compiles a store of them beside --output first)")
+	hostsTable = flag.String("hosts", "", "with -robots-dir, a host<TAB>file table naming files for hosts")
 )
 
 func main() {
@@ -62,16 +63,14 @@ func main() {
 	os.Args = append(os.Args[:1], os.Args[2:]...)
 	flag.Parse()
 	beam.Init()
-	flag.Visit(func(f *flag.Flag) { *modeSet = *modeSet || f.Name == "mode" })
+	checkFlags(cmd)
 	if cmd == "filter" {
+		checkFilter()
 		checkAgent(*agent)
 	}
 	if cmd == "filter" && *robotsDir != "" {
 		// filter -robots-dir: the store is compiled first, by a pipeline
 		// of its own, next to the output.
-		if *pack != "" {
-			fail(cmd, "want -pack or -robots-dir, not both")
-		}
 		*outStore = *output + ".store"
 		run("compile", buildCompile)
 		*pack = *outStore
@@ -105,6 +104,35 @@ func run(cmd string, build func(beam.Scope)) {
 		}
 		sort.Strings(parts)
 		fmt.Fprintf(os.Stderr, "robotsdfa-beam %s: %s\n", cmd, strings.Join(parts, ", "))
+	}
+}
+
+// ownFlags are each command's flags: the others of this program's own
+// (not Beam's) are refused, not ignored, so that a flag given to the
+// wrong command is not taken for one that did something.
+var ownFlags = map[string][]string{
+	"filter":  {"pack", "agent", "verdicts", "explain", "missing", "output", "shards", "mode", "robots-dir", "hosts"},
+	"compile": {"o", "mode", "robots-dir", "hosts"},
+}
+
+// checkFlags refuses a flag of the other command and the values no
+// pipeline could run with, before any pipeline is built.
+func checkFlags(cmd string) {
+	flag.Visit(func(f *flag.Flag) {
+		*modeSet = *modeSet || f.Name == "mode"
+		for other, names := range ownFlags {
+			if other != cmd && slices.Contains(names, f.Name) && !slices.Contains(ownFlags[cmd], f.Name) {
+				fail(cmd, fmt.Sprintf("-%s is a flag of robotsdfa-beam %s, not of %s", f.Name, other, cmd))
+			}
+		}
+	})
+	switch {
+	case *mode != "google" && *mode != "rfc":
+		fail(cmd, fmt.Sprintf("-mode is google or rfc, not %q", *mode))
+	case *hostsTable != "" && *robotsDir == "":
+		fail(cmd, "-hosts goes with -robots-dir")
+	case cmd == "filter" && *shards < 1:
+		fail(cmd, fmt.Sprintf("-shards is the number of output files, at least 1, not %d", *shards))
 	}
 }
 
@@ -155,15 +183,22 @@ func checkMode(path, mode string) {
 	}
 }
 
-func buildFilter(s beam.Scope) {
+// checkFilter refuses a filter without what it needs, before a store is
+// compiled for it.
+func checkFilter() {
 	switch {
-	case *pack == "" || *agent == "" || *output == "":
+	case *pack == "" && *robotsDir == "" || *agent == "" || *output == "":
 		fail("filter", "-pack (or -robots-dir), -agent and --output are required")
+	case *pack != "" && *robotsDir != "":
+		fail("filter", "want -pack or -robots-dir, not both")
 	case *missing != "allow" && *missing != "disallow":
 		fail("filter", fmt.Sprintf("-missing is allow or disallow, not %q", *missing))
 	case flag.NArg() == 0:
 		fail("filter", "want at least one INPUT")
 	}
+}
+
+func buildFilter(s beam.Scope) {
 	var inputs []beam.PCollection
 	for _, glob := range flag.Args() {
 		inputs = append(inputs, robotsbeam.ReadLines(s, glob))
@@ -178,12 +213,8 @@ func buildCompile(s beam.Scope) {
 	switch {
 	case *outStore == "":
 		fail("compile", "-o is required")
-	case *mode != "google" && *mode != "rfc":
-		fail("compile", fmt.Sprintf("-mode is google or rfc, not %q", *mode))
 	case *robotsDir == "" && flag.NArg() == 0:
 		fail("compile", "want -robots-dir or RECORDS files")
-	case *hostsTable != "" && *robotsDir == "":
-		fail("compile", "-hosts goes with -robots-dir")
 	}
 	opts := robotsbeam.CompileOptions{RFC: *mode == "rfc"}
 	var records beam.PCollection

@@ -44,9 +44,15 @@ func TestMain(m *testing.M) {
 // runCmd runs the command; it returns its exit code and standard error.
 func runCmd(t *testing.T, args ...string) (int, string) {
 	t.Helper()
+	return runIn(t, "", args...)
+}
+
+// runIn runs the command in dir ("": this test's).
+func runIn(t *testing.T, dir string, args ...string) (int, string) {
+	t.Helper()
 	var stderr bytes.Buffer
 	cmd := exec.Command(exe, args...)
-	cmd.Stderr = &stderr
+	cmd.Dir, cmd.Stderr = dir, &stderr
 	err := cmd.Run()
 	if ee, ok := err.(*exec.ExitError); ok {
 		return ee.ExitCode(), stderr.String()
@@ -172,4 +178,52 @@ func runCLI(t *testing.T, args ...string) string {
 	cmd.Stdout, cmd.Stderr = &out, &stderr
 	require.NoError(t, cmd.Run(), stderr.String())
 	return out.String()
+}
+
+// TestFlagsRefused: a flag of the other command, a -mode or -shards no
+// pipeline runs with, -hosts without -robots-dir, and a filter without
+// its output are refused with exit 2 before any pipeline runs: nothing
+// is written, not even the store filter -robots-dir compiles first.
+func TestFlagsRefused(t *testing.T) {
+	dir := t.TempDir()
+	robots, hosts := "../../../testdata/corpus/robots", "../../../testdata/corpus/hosts.tsv"
+	robots, err := filepath.Abs(robots)
+	require.NoError(t, err)
+	hosts, err = filepath.Abs(hosts)
+	require.NoError(t, err)
+	in := filepath.Join(dir, "in.txt")
+	require.NoError(t, os.WriteFile(in, []byte("https://en.wikipedia.org/w/\n"), 0o644))
+	out := filepath.Join(dir, "out")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"filter", "-robots-dir", robots, "-agent", "googlebot", "-o", out + ".store", "--output", out, in},
+			"robotsdfa-beam filter: -o is a flag of robotsdfa-beam compile, not of filter"},
+		{[]string{"compile", "-robots-dir", robots, "-agent", "googlebot", "-o", out + ".store"},
+			"robotsdfa-beam compile: -agent is a flag of robotsdfa-beam filter, not of compile"},
+		{[]string{"compile", "-robots-dir", robots, "--shards", "2", "-o", out + ".store"},
+			"robotsdfa-beam compile: -shards is a flag of robotsdfa-beam filter, not of compile"},
+		{[]string{"filter", "-robots-dir", robots, "-agent", "googlebot", "-mode", "RFC9309", "--output", out, in},
+			`robotsdfa-beam filter: -mode is google or rfc, not "RFC9309"`},
+		{[]string{"compile", "-robots-dir", robots, "-mode", "", "-o", out + ".store"},
+			`robotsdfa-beam compile: -mode is google or rfc, not ""`},
+		{[]string{"filter", "-pack", out + ".store", "-hosts", hosts, "-agent", "googlebot", "--output", out, in},
+			"robotsdfa-beam filter: -hosts goes with -robots-dir"},
+		{[]string{"filter", "-robots-dir", robots, "-agent", "googlebot", "--shards", "0", "--output", out, in},
+			"robotsdfa-beam filter: -shards is the number of output files, at least 1, not 0"},
+		{[]string{"filter", "-robots-dir", robots, "-agent", "googlebot", in},
+			"robotsdfa-beam filter: -pack (or -robots-dir), -agent and --output are required"},
+		{[]string{"filter", "-robots-dir", robots, "-agent", "googlebot", "--output", out},
+			"robotsdfa-beam filter: want at least one INPUT"},
+		{[]string{"filter", "-robots-dir", robots, "-pack", out + ".store", "-agent", "googlebot", "--output", out, in},
+			"robotsdfa-beam filter: want -pack or -robots-dir, not both"},
+	} {
+		code, stderr := runIn(t, dir, c.args...)
+		require.Equal(t, 2, code, "%q: %s", c.args, stderr)
+		require.Contains(t, stderr, c.want, "%q", c.args)
+		entries, err := os.ReadDir(dir)
+		require.NoError(t, err)
+		require.Len(t, entries, 1, "%q wrote a file", c.args)
+	}
 }
