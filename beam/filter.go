@@ -30,7 +30,9 @@ type Options struct {
 	// deciding rule (and implies Verdicts).
 	Verdicts, Explain bool
 	// Missing is the verdict of a host the store holds no robots.txt for:
-	// "allow" (the default, RFC 9309 section 2.3.1.3) or "disallow".
+	// "allow" (the default, RFC 9309 section 2.3.1.3) or "disallow"; any
+	// other fails the pipeline (at its workers' Setup), as a typo must
+	// not choose a verdict.
 	Missing string
 	// CacheBytes bounds the robots.txt each worker keeps loaded (0:
 	// 256 MiB).
@@ -151,6 +153,9 @@ func (f *filterFn) host(class byte, key []byte, hosts func(string)) {
 // Setup opens the store, copying it to local disk first when it is on
 // another filesystem.
 func (f *filterFn) Setup(ctx context.Context) error {
+	if f.Missing != "allow" && f.Missing != "disallow" {
+		return fmt.Errorf(`robotsdfa: Options.Missing is "allow" or "disallow", not %q`, f.Missing)
+	}
 	path := f.Store
 	if strings.Contains(path, "://") {
 		local, err := copyLocal(ctx, path)

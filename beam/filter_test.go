@@ -206,3 +206,16 @@ func TestStoreOnAnotherFilesystem(t *testing.T) {
 	// Teardown after a Setup that failed (or none) has nothing to close.
 	require.NoError(t, f.Teardown())
 }
+
+// TestMissingChecked: an Options.Missing that is neither verdict fails
+// Setup before the store is copied, as robotsdfa filter -missing refuses
+// it.
+func TestMissingChecked(t *testing.T) {
+	ctx := context.Background()
+	for _, missing := range []string{"deny", "Allow", ""} {
+		f := &filterFn{Store: "memfs://robots/none.store", Tokens: []string{"googlebot"}, Missing: missing}
+		require.ErrorContains(t, f.Setup(ctx), fmt.Sprintf(`Options.Missing is "allow" or "disallow", not %q`, missing))
+		require.Nil(t, f.st)
+		require.NoError(t, f.Teardown())
+	}
+}
