@@ -37,8 +37,16 @@ type Writer struct {
 	byBlob   map[uint64][]uint32
 	byBody   map[[2]uint64]uint32
 	contents []contentRec
-	err      error
+	// err is the first failure, errClosed after Close: every call
+	// after either returns it.
+	err error
+	// done: the file is closed, put in its place by Close or removed by
+	// Abort (which does nothing more).
+	done bool
 }
+
+// errClosed is what a Writer's calls return once it is closed.
+var errClosed = errors.New("store: Writer closed")
 
 // deleted marks a host key Delete removed.
 const deleted = ^uint32(0)
@@ -227,6 +235,9 @@ func (w *Writer) AddRobotsTxt(host string, body []byte, compile func(body []byte
 
 // Delete removes a host, one added before or one CopyFrom would copy.
 func (w *Writer) Delete(host string) error {
+	if w.err != nil {
+		return w.err
+	}
 	key, ok := Key(host)
 	if !ok {
 		return fmt.Errorf("store: %q is not a host", host)
@@ -369,7 +380,10 @@ func (w *Writer) copied(rec contentRec, frame []byte) (uint32, bool) {
 }
 
 // Close writes the index and the header and puts the file in its place.
-// The store holds every host added or copied and not deleted.
+// The store holds every host added or copied and not deleted. After a
+// failure (an error a call returned, or Abort), Close removes what was
+// written and returns that error; a Writer's calls after Close return an
+// error.
 func (w *Writer) Close() error {
 	if w.err != nil {
 		w.Abort()
@@ -449,9 +463,11 @@ func (w *Writer) Close() error {
 	hdr.put(head[:])
 	err := w.finish(index, head[:])
 	if err != nil {
+		w.fail(err)
 		w.Abort()
 		return err
 	}
+	w.done, w.err = true, errClosed
 	return nil
 }
 
@@ -475,8 +491,13 @@ func (w *Writer) finish(index, head []byte) error {
 	return os.Rename(w.tmp, w.path)
 }
 
-// Abort stops writing and removes what was written.
+// Abort stops writing and removes what was written; after Close, or
+// again, it does nothing.
 func (w *Writer) Abort() {
+	if w.done {
+		return
+	}
+	w.done = true
 	w.f.Close()
 	os.Remove(w.tmp)
 	w.dec.Close()
