@@ -128,6 +128,9 @@ func slotHash(key []byte) uint64 { return farm.Hash64(key) }
 // ErrNotFound itself (not wrapped, so that a miss allocates nothing) when
 // the store does not hold the host.
 func (s *Store) matcherOf(key []byte, a *Agent) (runtime.Matcher, error) {
+	if s.closed.Load() {
+		return runtime.Matcher{}, ErrClosed
+	}
 	h := slotHash(key)
 	hs := s.slotOf(key, h)
 	if hs != nil {
@@ -176,6 +179,9 @@ func (s *Store) matcherMiss(key []byte, h uint64, a *Agent, found *hostSlot) (ru
 // load returns a host key's loaded robots.txt (not through the slots'
 // Matchers: for Robots).
 func (s *Store) load(key []byte) (*loaded, error) {
+	if s.closed.Load() {
+		return nil, ErrClosed
+	}
 	c, err := s.contentOf(key, slotHash(key))
 	if err != nil {
 		return nil, err

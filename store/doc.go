@@ -48,7 +48,10 @@
 //     its Matcher; its second binds the Matcher again with its screens
 //     (not for an AgentOnce).
 //   - Concurrency: a Store and its Agents are safe for concurrent use; a
-//     Writer is not.
+//     Writer is not. Close may run while others check: their checks end
+//     with a verdict or ErrClosed, never a fault, and the Robots and
+//     Matchers they got stay valid; so a new store takes an old one's
+//     place by publishing it, then closing the old (Store.Close).
 //   - Memory: the index and blobs are in the mapped file, not the Go heap;
 //     the heap holds the cache, bounded by CacheBytes (a store of ten
 //     million hosts adds under 64 KB beyond it, nothing per host), and a

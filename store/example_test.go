@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync/atomic"
 
 	"github.com/robotsdfa/robotsdfa/compile"
 	"github.com/robotsdfa/robotsdfa/store"
@@ -157,4 +158,52 @@ func ExampleStore_AgentOnce() {
 	// https://shop.example/cart false
 	// https://shop.example/shoes true
 	// https://shop.example/cart/2 false
+}
+
+// A scheduler that checks from many goroutines puts tomorrow's store in
+// today's place: it publishes the new one (with its Agent, made once),
+// then closes the old. A check that was running on the old one finishes;
+// one that begins on it after Close meets ErrClosed and asks the current
+// store.
+func ExampleStore_Close() {
+	dir, _ := os.MkdirTemp("", "store-example")
+	defer os.RemoveAll(dir)
+	type rules struct {
+		st    *store.Store
+		agent *store.Agent
+	}
+	write := func(name, body string) *rules {
+		w, _ := store.Create(filepath.Join(dir, name))
+		w.AddRobotsTxt("a.example", []byte(body), compileBody)
+		if err := w.Close(); err != nil {
+			panic(err)
+		}
+		st, err := store.Open(filepath.Join(dir, name), store.Options{})
+		if err != nil {
+			panic(err)
+		}
+		return &rules{st, st.Agent("bot")}
+	}
+	var current atomic.Pointer[rules]
+	current.Store(write("monday.store", "User-agent: *\nDisallow: /x\n"))
+	allowed := func(url string) (bool, error) {
+		for {
+			ok, err := current.Load().agent.Allowed(url)
+			if !errors.Is(err, store.ErrClosed) {
+				return ok, err
+			}
+		}
+	}
+	fmt.Println(allowed("https://a.example/x"))
+
+	old := current.Swap(write("tuesday.store", "User-agent: *\nAllow: /\n"))
+	old.st.Close()
+	_, err := old.agent.Allowed("https://a.example/x")
+	fmt.Println(err)
+	fmt.Println(allowed("https://a.example/x"))
+	current.Load().st.Close()
+	// Output:
+	// false <nil>
+	// robotsdfa store: closed
+	// true <nil>
 }

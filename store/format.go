@@ -62,6 +62,8 @@ var (
 	ErrNotFound = errors.New("robotsdfa store: host not found")
 	// ErrTooLarge: the host's blob is larger than Options.MaxBlobBytes.
 	ErrTooLarge = errors.New("robotsdfa store: blob too large")
+	// ErrClosed: the Store was closed before the call.
+	ErrClosed = errors.New("robotsdfa store: closed")
 )
 
 // formatError is a damaged store's error: what is wrong and at which byte.

@@ -249,7 +249,9 @@ func blobOf(t table, i uint32, limit int64) ([]byte, error) {
 	}
 	switch rec.kind {
 	case kindRaw:
-		return frame, nil
+		// A copy: what a Store hands out stays valid once its file is
+		// unmapped.
+		return bytes.Clone(frame), nil
 	case kindS2:
 		return s2Blob(i, rec, frame)
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	goruntime "runtime"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -47,7 +48,10 @@ type Store struct {
 	version int
 	size    int64
 	t       table
-	unmap   func() error
+	// closed is set by Close; the file stays mapped until the Store is
+	// unreachable (a cleanup unmaps it), so that a call that began
+	// before Close reads it whole.
+	closed atomic.Bool
 
 	cacheBytes  int64
 	maxBlob     int64 // Options.MaxBlobBytes
@@ -121,7 +125,7 @@ func Open(path string, opts Options) (*Store, error) {
 	if st.IsDir() {
 		return nil, fmt.Errorf("%s: is a directory, not a store", path)
 	}
-	s := &Store{path: path, size: st.Size(), unmap: func() error { return nil }}
+	s := &Store{path: path, size: st.Size()}
 	var head [1]byte
 	if _, err := f.ReadAt(head[:], 0); err == nil && head[0] == zstdMagicByte {
 		t, err := openV1(f, st.Size())
@@ -139,7 +143,8 @@ func Open(path string, opts Options) (*Store, error) {
 			unmap()
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
-		s.t, s.version, s.unmap = t, int(t.version), unmap
+		s.t, s.version = t, int(t.version)
+		goruntime.AddCleanup(s, func(unmap func() error) { unmap() }, unmap)
 	}
 	s.cacheBytes = opts.CacheBytes
 	if s.cacheBytes <= 0 {
@@ -161,9 +166,19 @@ func Open(path string, opts Options) (*Store, error) {
 	return s, nil
 }
 
-// Close releases the file. No Robots or Matcher from the store may be used
-// afterwards (their blobs may be in the unmapped file).
-func (s *Store) Close() error { return s.unmap() }
+// Close closes the store: a call that begins after it returns an error
+// wrapping ErrClosed (Has: false). Calls already running finish with their
+// answers, and Robots and Matchers obtained before stay valid (they are
+// in the Go heap, not the file), so that a scheduler can put a new store
+// in an old one's place while others check: publish the new one, then
+// Close the old, and a check that meets ErrClosed asks the new one. The
+// file's mapping is released once the Store is unreachable (by the
+// garbage collector, within minutes). Close returns nil; closing again
+// is harmless.
+func (s *Store) Close() error {
+	s.closed.Store(true)
+	return nil
+}
 
 // Version is the file's format version: 3, the one a Writer writes; 2 (no
 // S2 frames) or 1 (an old pack) for files written before.
@@ -182,7 +197,7 @@ func (s *Store) Size() int64 { return s.size }
 // host with an optional port; see Key).
 func (s *Store) Has(host string) bool {
 	key, ok := Key(host)
-	if !ok {
+	if !ok || s.closed.Load() {
 		return false
 	}
 	_, found := s.t.lookup([]byte(key), fingerprint(key))
@@ -213,6 +228,9 @@ func (s *Store) Blob(host string) ([]byte, error) {
 	if !ok {
 		return nil, fmt.Errorf("store: %q is not a host", host)
 	}
+	if s.closed.Load() {
+		return nil, ErrClosed
+	}
 	id, found := s.t.lookup([]byte(key), fingerprint(key))
 	if !found {
 		return nil, fmt.Errorf("%w: %s", ErrNotFound, key)
@@ -223,6 +241,9 @@ func (s *Store) Blob(host string) ([]byte, error) {
 // ContentBlob returns the i-th distinct blob, decompressed (for tools that
 // check every blob: inspect).
 func (s *Store) ContentBlob(i int) ([]byte, error) {
+	if s.closed.Load() {
+		return nil, ErrClosed
+	}
 	if i < 0 || i >= s.t.contents() {
 		return nil, fmt.Errorf("store: content %d of %d", i, s.t.contents())
 	}
@@ -232,10 +253,15 @@ func (s *Store) ContentBlob(i int) ([]byte, error) {
 // Each calls fn with every host key and the index of its blob, in the
 // index's order, until fn returns an error, which Each returns.
 func (s *Store) Each(fn func(key string, content int) error) error {
-	return s.t.eachHost(func(k string, c uint32) error { return fn(k, int(c)) })
+	return s.eachHost(func(k string, c uint32) error { return fn(k, int(c)) })
 }
 
-func (s *Store) eachHost(fn func(string, uint32) error) error { return s.t.eachHost(fn) }
+func (s *Store) eachHost(fn func(string, uint32) error) error {
+	if s.closed.Load() {
+		return ErrClosed
+	}
+	return s.t.eachHost(fn)
+}
 
 func (s *Store) frame(i uint32) (contentRec, []byte, error) { return s.t.frame(i) }
 
