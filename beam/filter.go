@@ -184,11 +184,13 @@ func (f *filterFn) Setup(ctx context.Context) error {
 	return nil
 }
 
-// Teardown closes the store.
+// Teardown closes the store, and lets it go: its file's mapping is
+// released once nothing holds the Store (store.Store.Close).
 func (f *filterFn) Teardown() error {
 	var err error
 	if f.st != nil {
 		err = f.st.Close()
+		f.st, f.agent = nil, nil
 	}
 	if f.local != "" {
 		os.Remove(f.local)
