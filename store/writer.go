@@ -107,14 +107,15 @@ func (w *Writer) Add(host string, blob []byte) error {
 	if !ok {
 		return fmt.Errorf("store: %q is not a host", host)
 	}
-	if _, err := runtime.Load(blob); err != nil {
+	p, err := prepare(blob)
+	if err != nil {
 		return fmt.Errorf("store: the blob of %s: %w", key, err)
 	}
-	id, err := w.content(blob)
+	c, err := w.AddPrepared(p)
 	if err != nil {
-		return w.fail(err)
+		return err
 	}
-	return w.put(key, id)
+	return w.put(key, uint32(c))
 }
 
 // Content is a blob a Writer holds, for hosts to share (PutHost).
@@ -149,11 +150,20 @@ type Prepared struct {
 
 // Prepare validates blob (runtime.Load) and compresses it.
 func Prepare(blob []byte) (*Prepared, error) {
-	if _, err := runtime.Load(blob); err != nil {
+	p, err := prepare(blob)
+	if err != nil {
 		return nil, fmt.Errorf("store: %w", err)
 	}
+	return p, nil
+}
+
+// prepare is Prepare, its errors without the package's name.
+func prepare(blob []byte) (*Prepared, error) {
+	if _, err := runtime.Load(blob); err != nil {
+		return nil, err
+	}
 	if len(blob) > maxBlobLen {
-		return nil, fmt.Errorf("store: a blob of %d bytes", len(blob))
+		return nil, fmt.Errorf("a blob of %d bytes", len(blob))
 	}
 	p := &Prepared{blob: blob, fp: farm.Fingerprint64(blob), kind: kindZstd}
 	if len(blob) < s2Below {
@@ -267,7 +277,7 @@ func (w *Writer) fail(err error) error {
 // content returns the content holding blob (validated by the caller),
 // writing a new one when no content holds the same bytes.
 func (w *Writer) content(blob []byte) (uint32, error) {
-	p, err := Prepare(blob)
+	p, err := prepare(blob)
 	if err != nil {
 		return 0, err
 	}

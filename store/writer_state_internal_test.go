@@ -117,3 +117,23 @@ func mustCompile(t *testing.T, body string) []byte {
 	require.NoError(t, err)
 	return blob
 }
+
+// TestWriterRefusesBadBlob: a blob runtime.Load refuses is refused with
+// its host named, once validated, and the Writer goes on: the store holds
+// the hosts whose blobs were good.
+func TestWriterRefusesBadBlob(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "hosts.store")
+	w, err := Create(path)
+	require.NoError(t, err)
+	good := mustCompile(t, "User-agent: *\nDisallow: /g\n")
+	bad := append([]byte(nil), good...)
+	bad[len(bad)/2] ^= 0xff
+	err = w.Add("bad.example", bad)
+	require.ErrorContains(t, err, "store: the blob of bad.example: ")
+	require.NotContains(t, err.Error(), "store: the blob of bad.example: store:")
+	err = w.AddRobotsTxt("worse.example", []byte("x"), func([]byte) ([]byte, error) { return []byte("not a blob"), nil })
+	require.ErrorContains(t, err, "store: the blob of worse.example: ")
+	require.NoError(t, w.Add("good.example", good))
+	require.NoError(t, w.Close())
+	requireStore(t, path, "good.example")
+}
