@@ -355,6 +355,16 @@ func TestFilterInputFailsPartWay(t *testing.T) {
 	require.Equal(t, exitProblem, r.code)
 	require.Equal(t, "https://example.com/a\n", r.stdout)
 	require.Regexp(t, `long.gz: unexpected EOF after line 1 \(and \d+ bytes of the line it cut, not checked\): the first 1 input lines are done`, r.stderr)
+	// The cut falls at a line end (a second gzip member cut in its
+	// header): no cut line to speak of.
+	whole, err := gzipBytes([]byte("https://example.com/a\nhttps://example.com/private\n"))
+	require.NoError(t, err)
+	second, err := gzipBytes([]byte("https://example.com/b\n"))
+	require.NoError(t, err)
+	r = robotsdfa(t, nil, "filter", "-robots", robots, "-agent", "bot", writeTemp(t, "atend.gz", append(whole, second[:6]...)))
+	require.Equal(t, exitProblem, r.code)
+	require.Equal(t, "https://example.com/a\n", r.stdout)
+	require.Contains(t, r.stderr, "atend.gz: unexpected EOF after line 2: the first 2 input lines are done")
 	// Nothing read: the error alone, as for any input that does not open.
 	r = robotsdfa(t, nil, "filter", "-robots", robots, "-agent", "bot", writeTemp(t, "short.gz", gz[:5]))
 	require.Equal(t, exitProblem, r.code)
