@@ -25,8 +25,10 @@ func TestFilterOutputFailsPartWay(t *testing.T) {
 	}
 	dir := t.TempDir()
 	base := sampleFrontier(t)
-	// A host without a robots.txt that only the first lines name: the
-	// resumed run does not see it, and -append keeps it in the list.
+	// Hosts without a robots.txt that only the first line names (the
+	// resumed run does not see it, and -append keeps it in the list) and
+	// only the last (the run cut short does not see it, and the resumed
+	// run adds it).
 	var in strings.Builder
 	in.WriteString("https://first-line-only.example/\n")
 	for range 10 {
@@ -34,6 +36,7 @@ func TestFilterOutputFailsPartWay(t *testing.T) {
 			in.WriteString(u + "\n")
 		}
 	}
+	in.WriteString("https://last-line-only.example/\n")
 	input := writeTemp(t, "urls.txt", []byte(in.String()))
 	args := []string{"filter", "-pack", samplePack(t), "-agent", "googlebot", "-verdicts", "-workers", "2"}
 	full := filepath.Join(dir, "full.txt")
@@ -45,6 +48,7 @@ func TestFilterOutputFailsPartWay(t *testing.T) {
 	wantHosts, err := os.ReadFile(fullHosts)
 	require.NoError(t, err)
 	require.Contains(t, string(wantHosts), "first-line-only.example\n")
+	require.Contains(t, string(wantHosts), "last-line-only.example\n")
 	require.Greater(t, len(want), 8<<20, "an output the limit cuts")
 
 	// limited runs the command under a file size limit of 4096 blocks (2
