@@ -237,9 +237,9 @@ func frameDecoder() *zstd.Decoder {
 	return decoder
 }
 
-// blobOf decompresses a content's frame into its blob, of at most limit
-// bytes.
-func blobOf(t table, i uint32, limit int64) ([]byte, error) {
+// decodeFrame decompresses a content's frame into its blob, of at most
+// limit bytes.
+func decodeFrame(t table, i uint32, limit int64) ([]byte, error) {
 	rec, frame, err := t.frame(i)
 	if err != nil {
 		return nil, err
@@ -263,6 +263,13 @@ func blobOf(t table, i uint32, limit int64) ([]byte, error) {
 		return nil, formatError(ErrFormat, int64(rec.off), "content %d: %d bytes decompressed, the record says %d", i, len(blob), rec.blobLen)
 	}
 	return blob, nil
+}
+
+// blobOf keeps t alive past its reading of the frame, a slice of t's
+// mapped file: unreachable, t is unmapped (Open).
+func blobOf(t table, i uint32, limit int64) ([]byte, error) {
+	defer goruntime.KeepAlive(t)
+	return decodeFrame(t, i, limit)
 }
 
 // readFile reads a store file whole, where it cannot be mapped.

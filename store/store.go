@@ -48,7 +48,7 @@ type Store struct {
 	version int
 	size    int64
 	t       table
-	// closed is set by Close; the file stays mapped until the Store is
+	// closed is set by Close; the file stays mapped until t is
 	// unreachable (a cleanup unmaps it), so that a call that began
 	// before Close reads it whole.
 	closed atomic.Bool
@@ -144,7 +144,9 @@ func Open(path string, opts Options) (*Store, error) {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
 		s.t, s.version = t, int(t.version)
-		goruntime.AddCleanup(s, func(unmap func() error) { unmap() }, unmap)
+		// Unmapped once nothing holds the table: a call that reads the
+		// file holds it (or keeps it alive past the bytes it reads).
+		goruntime.AddCleanup(t, func(unmap func() error) { unmap() }, unmap)
 	}
 	s.cacheBytes = opts.CacheBytes
 	if s.cacheBytes <= 0 {

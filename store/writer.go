@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 	"os"
+	goruntime "runtime"
 	"slices"
 	"strings"
 
@@ -363,6 +364,7 @@ func (w *Writer) CopyFrom(old *Store) error {
 					return w.fail(err)
 				}
 			}
+			goruntime.KeepAlive(old) // frame is a slice of its mapped file
 			newID[content] = id
 		}
 		w.hosts[key] = id
