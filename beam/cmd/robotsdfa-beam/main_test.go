@@ -227,3 +227,29 @@ func TestFlagsRefused(t *testing.T) {
 		require.Len(t, entries, 1, "%q wrote a file", c.args)
 	}
 }
+
+// TestModeChecked: filter -mode is held to the mode a local store's
+// robots.txt were compiled in, as robotsdfa filter -pack holds it, and
+// the pipeline does not run with the other.
+func TestModeChecked(t *testing.T) {
+	dir := t.TempDir()
+	blob, err := compile.Compile([]byte("User-agent: *\nDisallow: /g\n"), compile.Options{}).AppendBinary(nil)
+	require.NoError(t, err)
+	pack := filepath.Join(dir, "google.store")
+	w, err := store.Create(pack)
+	require.NoError(t, err)
+	require.NoError(t, w.Add("h.example", blob))
+	require.NoError(t, w.Close())
+	in := filepath.Join(dir, "in.txt")
+	require.NoError(t, os.WriteFile(in, []byte("https://h.example/g\n"), 0o644))
+	out := filepath.Join(dir, "out")
+
+	code, stderr := runCmd(t, "filter", "-pack", pack, "-mode", "rfc", "-agent", "bot", "--output", out, in)
+	require.Equal(t, 2, code, stderr)
+	require.Contains(t, stderr, "robotsdfa-beam filter: "+pack+": its robots.txt were compiled in the other mode; -mode rfc does not apply to them")
+	require.NoFileExists(t, out+"-00000-of-00004")
+
+	code, stderr = runCmd(t, "filter", "-pack", pack, "-mode", "google", "-agent", "bot", "--shards", "1", "--output", out, in)
+	require.Equal(t, 0, code, stderr)
+	require.FileExists(t, out+"-00000-of-00001")
+}
