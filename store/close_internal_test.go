@@ -2,12 +2,14 @@ package store
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	goruntime "runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -155,6 +157,7 @@ func TestCloseWhileChecking(t *testing.T) {
 	var wg sync.WaitGroup
 	started := make(chan struct{}, 4)
 	errs := make(chan error, 4)
+	var closedAt atomic.Int64 // when Close returned, in Unix nanoseconds
 	for g := range 4 {
 		wg.Add(1)
 		go func() {
@@ -163,6 +166,10 @@ func TestCloseWhileChecking(t *testing.T) {
 			for i := 0; ; i++ {
 				if i == 100 {
 					started <- struct{}{}
+				}
+				if at := closedAt.Load(); !closed && at != 0 && time.Since(time.Unix(0, at)) > 5*time.Second {
+					errs <- errors.New("no ErrClosed 5 s after Close")
+					return
 				}
 				u := list[(i+g)%len(list)]
 				ok, err := a.Allowed(u)
@@ -189,6 +196,7 @@ func TestCloseWhileChecking(t *testing.T) {
 		<-started
 	}
 	require.NoError(t, st.Close())
+	closedAt.Store(time.Now().UnixNano())
 	wg.Wait()
 	close(errs)
 	for err := range errs {
