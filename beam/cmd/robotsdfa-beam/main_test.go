@@ -210,6 +210,8 @@ func TestFlagsRefused(t *testing.T) {
 			`robotsdfa-beam compile: -mode is google or rfc, not ""`},
 		{[]string{"filter", "-pack", out + ".store", "-hosts", hosts, "-agent", "googlebot", "--output", out, in},
 			"robotsdfa-beam filter: -hosts goes with -robots-dir"},
+		{[]string{"filter", "-robots-dir", robots, "-agent", "googlebot", "-missing", "deny", "--output", out, in},
+			`robotsdfa-beam filter: -missing is allow or disallow, not "deny"`},
 		{[]string{"filter", "-robots-dir", robots, "-agent", "googlebot", "--shards", "0", "--output", out, in},
 			"robotsdfa-beam filter: -shards is the number of output files, at least 1, not 0"},
 		{[]string{"filter", "-robots-dir", robots, "-agent", "googlebot", in},
@@ -249,7 +251,12 @@ func TestModeChecked(t *testing.T) {
 	require.Contains(t, stderr, "robotsdfa-beam filter: "+pack+": its robots.txt were compiled in the other mode; -mode rfc does not apply to them")
 	require.NoFileExists(t, out+"-00000-of-00004")
 
-	code, stderr = runCmd(t, "filter", "-pack", pack, "-mode", "google", "-agent", "bot", "--shards", "1", "--output", out, in)
+	// The store's own mode runs; -missing disallow disallows a host the
+	// store does not hold.
+	require.NoError(t, os.WriteFile(in, []byte("https://h.example/g\nhttps://none.example/g\n"), 0o644))
+	code, stderr = runCmd(t, "filter", "-pack", pack, "-mode", "google", "-agent", "bot", "-verdicts", "-missing", "disallow", "--shards", "1", "--output", out, in)
 	require.Equal(t, 0, code, stderr)
-	require.FileExists(t, out+"-00000-of-00001")
+	got, err := os.ReadFile(out + "-00000-of-00001")
+	require.NoError(t, err)
+	require.ElementsMatch(t, []string{"disallowed\thttps://h.example/g", "disallowed\thttps://none.example/g"}, strings.Split(strings.TrimSuffix(string(got), "\n"), "\n"))
 }
