@@ -259,4 +259,15 @@ func TestModeChecked(t *testing.T) {
 	got, err := os.ReadFile(out + "-00000-of-00001")
 	require.NoError(t, err)
 	require.ElementsMatch(t, []string{"disallowed\thttps://h.example/g", "disallowed\thttps://none.example/g"}, strings.Split(strings.TrimSuffix(string(got), "\n"), "\n"))
+
+	// Without -mode, a store of either mode runs as it was compiled.
+	rfc, err := compile.Compile([]byte("User-agent: *\nDisallow: /g\n"), compile.Options{Mode: compile.RFC9309}).AppendBinary(nil)
+	require.NoError(t, err)
+	rfcPack := filepath.Join(dir, "rfc.store")
+	w, err = store.Create(rfcPack)
+	require.NoError(t, err)
+	require.NoError(t, w.Add("h.example", rfc))
+	require.NoError(t, w.Close())
+	code, stderr = runCmd(t, "filter", "-pack", rfcPack, "-agent", "bot", "-verdicts", "--shards", "1", "--output", out, in)
+	require.Equal(t, 0, code, stderr)
 }
