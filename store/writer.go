@@ -393,9 +393,9 @@ func (w *Writer) copied(rec contentRec, frame []byte) (uint32, bool) {
 
 // Close writes the index and the header and puts the file in its place.
 // The store holds every host added or copied and not deleted. After a
-// failure (an error a call returned, or Abort), Close removes what was
-// written and returns that error; a Writer's calls after Close return an
-// error.
+// write failed (the file could not be written, or read back) or Abort,
+// Close removes what was written and returns that error; a Writer's
+// calls after Close return an error.
 func (w *Writer) Close() error {
 	if w.err != nil {
 		w.Abort()
