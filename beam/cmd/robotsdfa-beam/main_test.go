@@ -67,13 +67,7 @@ func runIn(t *testing.T, dir string, args ...string) (int, string) {
 // group; an empty token in the chain is refused before any pipeline runs.
 func TestAgentAsGiven(t *testing.T) {
 	dir := t.TempDir()
-	blob, err := compile.Compile([]byte("User-agent: googlebot\nDisallow: /g\n"), compile.Options{}).AppendBinary(nil)
-	require.NoError(t, err)
-	pack := filepath.Join(dir, "h.store")
-	w, err := store.Create(pack)
-	require.NoError(t, err)
-	require.NoError(t, w.Add("h.example", blob))
-	require.NoError(t, w.Close())
+	pack := hostStore(t, filepath.Join(dir, "h.store"), "User-agent: googlebot\nDisallow: /g\n", compile.Google)
 	in := filepath.Join(dir, "in.txt")
 	require.NoError(t, os.WriteFile(in, []byte("https://h.example/g\n"), 0o644))
 
@@ -170,6 +164,19 @@ func TestCompileCommand(t *testing.T) {
 	require.NoFileExists(t, filepath.Join(dir, "bad.store"))
 }
 
+// hostStore writes a store at path holding h.example's robots.txt body,
+// compiled in mode; it returns path.
+func hostStore(t *testing.T, path, body string, mode compile.Mode) string {
+	t.Helper()
+	blob, err := compile.Compile([]byte(body), compile.Options{Mode: mode}).AppendBinary(nil)
+	require.NoError(t, err)
+	w, err := store.Create(path)
+	require.NoError(t, err)
+	require.NoError(t, w.Add("h.example", blob))
+	require.NoError(t, w.Close())
+	return path
+}
+
 // runCLI runs robotsdfa; it returns its standard output.
 func runCLI(t *testing.T, args ...string) string {
 	t.Helper()
@@ -235,13 +242,7 @@ func TestFlagsRefused(t *testing.T) {
 // the pipeline does not run with the other.
 func TestModeChecked(t *testing.T) {
 	dir := t.TempDir()
-	blob, err := compile.Compile([]byte("User-agent: *\nDisallow: /g\n"), compile.Options{}).AppendBinary(nil)
-	require.NoError(t, err)
-	pack := filepath.Join(dir, "google.store")
-	w, err := store.Create(pack)
-	require.NoError(t, err)
-	require.NoError(t, w.Add("h.example", blob))
-	require.NoError(t, w.Close())
+	pack := hostStore(t, filepath.Join(dir, "google.store"), "User-agent: *\nDisallow: /g\n", compile.Google)
 	in := filepath.Join(dir, "in.txt")
 	require.NoError(t, os.WriteFile(in, []byte("https://h.example/g\n"), 0o644))
 	out := filepath.Join(dir, "out")
@@ -261,13 +262,7 @@ func TestModeChecked(t *testing.T) {
 	require.ElementsMatch(t, []string{"disallowed\thttps://h.example/g", "disallowed\thttps://none.example/g"}, strings.Split(strings.TrimSuffix(string(got), "\n"), "\n"))
 
 	// Without -mode, a store of either mode runs as it was compiled.
-	rfc, err := compile.Compile([]byte("User-agent: *\nDisallow: /g\n"), compile.Options{Mode: compile.RFC9309}).AppendBinary(nil)
-	require.NoError(t, err)
-	rfcPack := filepath.Join(dir, "rfc.store")
-	w, err = store.Create(rfcPack)
-	require.NoError(t, err)
-	require.NoError(t, w.Add("h.example", rfc))
-	require.NoError(t, w.Close())
+	rfcPack := hostStore(t, filepath.Join(dir, "rfc.store"), "User-agent: *\nDisallow: /g\n", compile.RFC9309)
 	code, stderr = runCmd(t, "filter", "-pack", rfcPack, "-agent", "bot", "-verdicts", "--shards", "1", "--output", out, in)
 	require.Equal(t, 0, code, stderr)
 }
