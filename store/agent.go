@@ -1,6 +1,7 @@
 package store
 
 import (
+	"encoding/binary"
 	"unsafe"
 
 	"github.com/robotsdfa/robotsdfa/runtime"
@@ -21,7 +22,9 @@ type Agent struct {
 // Agent binds product tokens as a fallback chain (runtime.Robots.Agent).
 // A host's first check binds its Matcher without the screens
 // (runtime.Robots.AgentOnce), its second with them, for faster checks of
-// the hosts checked often.
+// the hosts checked often. The same tokens give the same Agent (for the
+// first 1,024 distinct lists), so that a caller that does not keep it
+// still checks from the cached Matchers.
 func (s *Store) Agent(tokens ...string) *Agent { return s.newAgent(tokens, false, false) }
 
 // AgentUnion binds product tokens as Google's reference merges several
@@ -35,11 +38,45 @@ func (s *Store) AgentUnion(tokens ...string) *Agent { return s.newAgent(tokens, 
 // verdicts are Agent's.
 func (s *Store) AgentOnce(tokens ...string) *Agent { return s.newAgent(tokens, false, true) }
 
+// newAgent returns the store's Agent of the tokens and kind, made at its
+// first call: a caller that asks for one per check (st.Agent(t).Allowed)
+// then checks from the cached Matchers as one that keeps it does, where a
+// new Agent each time would bind every host's Matcher again. Past
+// maxAgents distinct ones, each call makes its own.
 func (s *Store) newAgent(tokens []string, union, once bool) *Agent {
+	key := []byte{agentKind(union, once)}
+	for _, t := range tokens { // each token's length first: no two lists alike
+		key = append(binary.AppendUvarint(key, uint64(len(t))), t...)
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if a := s.agentsBy[string(key)]; a != nil {
+		return a
+	}
 	s.agents++
-	return &Agent{s: s, id: s.agents, tokens: append([]string(nil), tokens...), union: union, once: once}
+	a := &Agent{s: s, id: s.agents, tokens: append([]string(nil), tokens...), union: union, once: once}
+	if len(s.agentsBy) < maxAgents {
+		if s.agentsBy == nil {
+			s.agentsBy = map[string]*Agent{}
+		}
+		s.agentsBy[string(key)] = a
+	}
+	return a
+}
+
+// maxAgents bounds the Agents a store keeps for its callers to share.
+const maxAgents = 1024
+
+// agentKind is the byte that tells Agent, AgentUnion and AgentOnce apart
+// in newAgent's key.
+func agentKind(union, once bool) byte {
+	switch {
+	case union:
+		return 'u'
+	case once:
+		return 'o'
+	}
+	return 'a'
 }
 
 // bind binds r for the agent, deriving the screens or not (Agent or

@@ -62,7 +62,7 @@ type Store struct {
 	slots []slotRef
 	mask  uint64
 
-	mu sync.Mutex // contents, ring, agents
+	mu sync.Mutex // contents, ring, agents, agentsBy
 	// contents are those loaded, being loaded, or that failed to load:
 	// a content is dropped from it when evicted.
 	contents map[uint32]*content
@@ -70,6 +70,7 @@ type Store struct {
 	hand     int
 	loaded   atomic.Int64 // their estimated bytes
 	agents   int
+	agentsBy map[string]*Agent // by kind and tokens (newAgent)
 
 	misses, loads, evictions, reloads atomic.Int64
 	// dropped has a bit for each content evicted once (s.mu): its next
