@@ -84,11 +84,14 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		return base.RoundTrip(req)
 	}
 	url := req.URL.String()
-	r, out, err := t.client.Get(req.Context(), url)
+	var out Outcome
+	l, err := t.client.get(req.Context(), url, &out)
 	if err != nil {
 		return nil, err
 	}
-	m := r.Agent(t.Tokens...)
+	// The origin's robots.txt is bound for the tokens once, not per
+	// request (as Client.Allowed binds it).
+	m := l.matcher(t.Tokens)
 	if res := m.Check(url); !res.Allowed {
 		e := &DisallowedError{URL: url, Line: res.Line, Outcome: out}
 		if out.Rules != "robots.txt" {

@@ -66,6 +66,32 @@ func TestTransportRefuses(t *testing.T) {
 	require.Contains(t, err.Error(), "disallow all")
 }
 
+// TestTransportBindsOnce: the Transport binds an origin's robots.txt for
+// its tokens at the first request and checks every later one with that
+// binding (it bound it again for each request).
+func TestTransportBindsOnce(t *testing.T) {
+	p := newPaced(t, "user-agent: examplebot\ndisallow: /private\n")
+	tr := &Transport{Tokens: []string{"examplebot"}}
+	hc := &http.Client{Transport: tr}
+	get := func(path string) {
+		resp, err := hc.Get(p.URL + path)
+		require.NoError(t, err)
+		resp.Body.Close()
+	}
+	get("/a")
+	var out Outcome
+	l, err := tr.client.get(context.Background(), p.URL+"/a", &out)
+	require.NoError(t, err)
+	b := l.bound.Load()
+	require.NotNil(t, b, "no binding kept")
+	require.Equal(t, []string{"examplebot"}, b.tokens)
+	for _, path := range []string{"/b", "/c/d", "/e?f"} {
+		get(path)
+	}
+	require.Same(t, b, l.bound.Load(), "bound again")
+	require.Len(t, p.times, 4)
+}
+
 // TestTransportPaces: with Pace, requests to an origin with a 1-second
 // crawl-delay are a second apart; another origin is not held up by it; a
 // context that ends while waiting ends the request.
