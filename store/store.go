@@ -175,9 +175,9 @@ func Open(path string, opts Options) (*Store, error) {
 // in the Go heap, not the file), so that a scheduler can put a new store
 // in an old one's place while others check: publish the new one, then
 // Close the old, and a check that meets ErrClosed asks the new one. The
-// file's mapping is released once the Store is unreachable (by the
-// garbage collector, within minutes). Close returns nil; closing again
-// is harmless.
+// file's mapping and the cache's memory are released once the Store is
+// unreachable (by the garbage collector, within minutes): drop it after
+// Close. Close returns nil; closing again is harmless.
 func (s *Store) Close() error {
 	s.closed.Store(true)
 	return nil
