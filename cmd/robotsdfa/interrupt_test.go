@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"io/fs"
 	"math/rand"
 	"os"
@@ -158,5 +159,59 @@ func waitForFile(t *testing.T, path string) {
 			return
 		}
 		require.True(t, time.Now().Before(deadline), "no %s after 10 s", path)
+	}
+}
+
+// TestFilterInterruptBlockedOutput: SIGINT while the output is blocked (a
+// reader of standard output that pauses), when every chunk in flight is
+// done or waiting: the writer, once the output takes its bytes again,
+// finishes the chunks sent and exits 130; it must not wait on the reader
+// while the workers wait on it (the deadlock a writer's queue shorter than
+// the chunks in flight made: which of the signal and a finished chunk the
+// writer takes first is chance, so the scene is played six times).
+func TestFilterInterruptBlockedOutput(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the binary six times over a 260,000-line input")
+	}
+	urls, err := workload.ReadLines(sampleURLs)
+	require.NoError(t, err)
+	var in bytes.Buffer
+	for range 10 {
+		for _, u := range urls {
+			in.WriteString(u + "\n")
+		}
+	}
+	input := writeTemp(t, "urls.txt", in.Bytes())
+	for run := range 6 {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		cmd := exec.CommandContext(ctx, exe, "filter", "-robots-dir", sampleRobots, "-hosts", sampleHosts,
+			"-agent", "googlebot", "-verdicts", "-workers", "2", input)
+		stdout, err := cmd.StdoutPipe()
+		require.NoError(t, err)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		require.NoError(t, cmd.Start())
+		// Output has begun (the signal handler is in place); then the
+		// reader pauses until the pipeline is full.
+		var first [1]byte
+		_, err = io.ReadFull(stdout, first[:])
+		require.NoError(t, err)
+		time.Sleep(300 * time.Millisecond)
+		require.NoError(t, cmd.Process.Signal(os.Interrupt))
+		time.Sleep(50 * time.Millisecond)
+		rest, err := io.ReadAll(stdout)
+		require.NoError(t, err)
+		err = cmd.Wait()
+		hung := ctx.Err()
+		cancel()
+		require.NoError(t, hung, "run %d hung after the signal", run)
+		require.Error(t, err, "run %d ended before the signal", run)
+		require.Equal(t, 130, cmd.ProcessState.ExitCode(), stderr.String())
+		out := append(first[:], rest...)
+		require.True(t, len(out) > 0 && out[len(out)-1] == '\n', "the output ends in a cut line")
+		m := regexp.MustCompile(`the first (\d+) input lines are done`).FindStringSubmatch(stderr.String())
+		require.NotNil(t, m, stderr.String())
+		done, _ := strconv.Atoi(m[1])
+		require.Equal(t, done, bytes.Count(out, []byte{'\n'}), "lines written against lines done")
 	}
 }
