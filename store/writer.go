@@ -108,15 +108,11 @@ func (w *Writer) Add(host string, blob []byte) error {
 	if !ok {
 		return fmt.Errorf("store: %q is not a host", host)
 	}
-	p, err := prepare(blob)
+	id, err := w.content(blob)
 	if err != nil {
 		return fmt.Errorf("store: the blob of %s: %w", key, err)
 	}
-	c, err := w.AddPrepared(p)
-	if err != nil {
-		return err
-	}
-	return w.put(key, uint32(c))
+	return w.put(key, id)
 }
 
 // Content is a blob a Writer holds, for hosts to share (PutHost).
