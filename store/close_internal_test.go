@@ -13,37 +13,30 @@ import (
 	"testing"
 	"time"
 
-	"github.com/robotsdfa/robotsdfa/compile"
 	"github.com/robotsdfa/robotsdfa/runtime"
 	"github.com/stretchr/testify/require"
 )
 
 // closeStore writes a store of three hosts, one for each kind of frame:
-// raw, S2 and zstd. It returns
-// the path, each host's blob and a URL of each host that its rules
-// disallow.
+// raw, and kindsBodies' S2 and zstd. It returns the path, each host's
+// blob and a URL of each host that its rules disallow.
 func closeStore(t *testing.T) (path string, blobs map[string][]byte, urls map[string]string) {
 	t.Helper()
-	var raw, large strings.Builder
+	var raw strings.Builder
 	raw.WriteString("User-agent: *\n")
 	for i := range 20 {
 		fmt.Fprintf(&raw, "Disallow: /raw-%d\n", i)
 	}
-	large.WriteString("User-agent: *\n")
-	for i := range 200 {
-		fmt.Fprintf(&large, "Disallow: /area-%d/*/page.php$\n", i)
-	}
-	firstPath := strings.TrimPrefix(strings.Split(raw.String(), "\n")[1], "Disallow: ")
-	bodies := map[string]string{"raw.example": raw.String(), "small.example": "User-agent: *\nDisallow: /p\n", "large.example": large.String()}
-	urls = map[string]string{"raw.example": "https://raw.example" + firstPath, "small.example": "https://small.example/p",
+	bodies := kindsBodies()
+	bodies["raw.example"] = raw.String()
+	urls = map[string]string{"raw.example": "https://raw.example/raw-0", "small.example": "https://small.example/p",
 		"large.example": "https://large.example/area-7/x/page.php"}
 	path = filepath.Join(t.TempDir(), "close.store")
 	w, err := Create(path)
 	require.NoError(t, err)
 	blobs = map[string][]byte{}
 	for host, body := range bodies {
-		blob, err := compile.Compile([]byte(body), compile.Options{}).AppendBinary(nil)
-		require.NoError(t, err)
+		blob := mustCompile(t, body)
 		blobs[host] = blob
 		if host != "raw.example" {
 			require.NoError(t, w.Add(host, blob))

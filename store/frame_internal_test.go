@@ -12,29 +12,31 @@ import (
 
 	farm "github.com/dgryski/go-farm"
 	"github.com/klauspost/compress/s2"
-	"github.com/robotsdfa/robotsdfa/compile"
 	"github.com/stretchr/testify/require"
 )
 
-// kindsStore writes a store of a small robots.txt and a large one, and
-// returns its path and the blobs given, by host.
-func kindsStore(t *testing.T) (string, map[string][]byte) {
-	t.Helper()
+// kindsBodies are a small robots.txt (an S2 frame) and a large one (a
+// zstd frame), by host.
+func kindsBodies() map[string]string {
 	var large strings.Builder
 	large.WriteString("User-agent: *\n")
 	for i := range 200 {
 		fmt.Fprintf(&large, "Disallow: /area-%d/*/page.php$\n", i)
 	}
-	bodies := map[string]string{"small.example": "User-agent: *\nDisallow: /p\n", "large.example": large.String()}
+	return map[string]string{"small.example": "User-agent: *\nDisallow: /p\n", "large.example": large.String()}
+}
+
+// kindsStore writes a store of kindsBodies and returns its path and the
+// blobs given, by host.
+func kindsStore(t *testing.T) (string, map[string][]byte) {
+	t.Helper()
 	path := filepath.Join(t.TempDir(), "kinds.store")
 	w, err := Create(path)
 	require.NoError(t, err)
 	blobs := map[string][]byte{}
-	for host, body := range bodies {
-		blob, err := compile.Compile([]byte(body), compile.Options{}).AppendBinary(nil)
-		require.NoError(t, err)
-		blobs[host] = blob
-		require.NoError(t, w.Add(host, blob))
+	for host, body := range kindsBodies() {
+		blobs[host] = mustCompile(t, body)
+		require.NoError(t, w.Add(host, blobs[host]))
 	}
 	require.NoError(t, w.Close())
 	return path, blobs

@@ -16,12 +16,18 @@ func compiled(body []byte) ([]byte, error) {
 	return compile.Compile(body, compile.Options{}).AppendBinary(nil)
 }
 
-// prepared compiles body and prepares its blob.
-func prepared(t *testing.T, body string) *Prepared {
+// mustCompile compiles body to its blob.
+func mustCompile(t *testing.T, body string) []byte {
 	t.Helper()
 	blob, err := compiled([]byte(body))
 	require.NoError(t, err)
-	p, err := Prepare(blob)
+	return blob
+}
+
+// prepared compiles body and prepares its blob.
+func prepared(t *testing.T, body string) *Prepared {
+	t.Helper()
+	p, err := Prepare(mustCompile(t, body))
 	require.NoError(t, err)
 	return p
 }

@@ -48,8 +48,7 @@ func TestWriterAfterClose(t *testing.T) {
 	require.NoError(t, w.AddRobotsTxt("a.example", []byte("User-agent: *\nDisallow: /a\n"), compiled))
 	require.NoError(t, w.Close())
 
-	blob, err := compiled([]byte("User-agent: *\nDisallow: /b\n"))
-	require.NoError(t, err)
+	blob := mustCompile(t, "User-agent: *\nDisallow: /b\n")
 	old, err := Open(path, Options{})
 	require.NoError(t, err)
 	defer old.Close()
@@ -109,13 +108,6 @@ func TestWriterWriteFails(t *testing.T) {
 			require.Error(t, w.Close(), "Close again")
 		})
 	}
-}
-
-func mustCompile(t *testing.T, body string) []byte {
-	t.Helper()
-	blob, err := compiled([]byte(body))
-	require.NoError(t, err)
-	return blob
 }
 
 // TestWriterRefusesBadBlob: a blob runtime.Load refuses is refused with
