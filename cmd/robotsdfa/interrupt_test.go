@@ -20,6 +20,21 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// tenfoldSample writes the sample frontier ten times over (260,000
+// lines: long enough to interrupt) and returns its path and line count.
+func tenfoldSample(t *testing.T) (string, int) {
+	t.Helper()
+	urls, err := workload.ReadLines(sampleURLs)
+	require.NoError(t, err)
+	var in bytes.Buffer
+	for range 10 {
+		for _, u := range urls {
+			in.WriteString(u + "\n")
+		}
+	}
+	return writeTemp(t, "urls.txt", in.Bytes()), 10 * len(urls)
+}
+
 // TestFilterInterrupt: SIGINT or SIGTERM at a random moment of a real run
 // loses no line: the output is the uninterrupted run's first lines, whole
 // and in order, the run exits 130 saying how many input lines are done,
@@ -29,19 +44,8 @@ func TestFilterInterrupt(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the binary a dozen times over a 260,000-line input")
 	}
-	urls, err := workload.ReadLines(sampleURLs)
-	require.NoError(t, err)
 	dir := t.TempDir()
-	input := filepath.Join(dir, "urls.txt")
-	var in bytes.Buffer
-	for range 10 {
-		for _, u := range urls {
-			in.WriteString(u)
-			in.WriteByte('\n')
-		}
-	}
-	require.NoError(t, os.WriteFile(input, in.Bytes(), 0o644))
-	lines := 10 * len(urls)
+	input, lines := tenfoldSample(t)
 	resume := regexp.MustCompile(`the first (\d+) input lines are done.*-skip (\d+)`)
 	rng := rand.New(rand.NewSource(130))
 	for _, verdicts := range []bool{true, false} {
@@ -173,15 +177,7 @@ func TestFilterInterruptBlockedOutput(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the binary six times over a 260,000-line input")
 	}
-	urls, err := workload.ReadLines(sampleURLs)
-	require.NoError(t, err)
-	var in bytes.Buffer
-	for range 10 {
-		for _, u := range urls {
-			in.WriteString(u + "\n")
-		}
-	}
-	input := writeTemp(t, "urls.txt", in.Bytes())
+	input, _ := tenfoldSample(t)
 	for run := range 6 {
 		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 		cmd := exec.CommandContext(ctx, exe, "filter", "-robots-dir", sampleRobots, "-hosts", sampleHosts,
