@@ -33,43 +33,8 @@ import (
 // Each op is one line; changes/line is the share of lines whose host
 // differs from the line before, checks/line the share checked.
 func BenchmarkFrontierLines(b *testing.B) {
-	c := corpus(b)
-	var lines []string
-	for _, list := range c.URLs {
-		urls, err := workload.ReadLines(list)
-		if err != nil {
-			b.Fatal(err)
-		}
-		lines = append(lines, urls...)
-	}
-	byFile := map[string]*runtime.Matcher{}
-	byKey := map[string]*runtime.Matcher{}
-	byHash := map[uint64]*runtime.Matcher{}
-	var stored []string // the keys with a file, as first met
-	for _, u := range lines {
-		key, ok := runtime.HostKey(u)
-		if !ok {
-			continue
-		}
-		if _, seen := byKey[key]; seen {
-			continue
-		}
-		var m *runtime.Matcher
-		if file, ok := c.Hosts[key]; ok {
-			stored = append(stored, key)
-			if m = byFile[file]; m == nil {
-				_, _, r, err := c.Load(file, compile.Google)
-				if err != nil {
-					b.Fatal(err)
-				}
-				bound := r.Agent(token)
-				m = &bound
-				byFile[file] = m
-			}
-		}
-		byKey[key] = m
-		byHash[farm.Fingerprint64([]byte(key))] = m
-	}
+	ft := newFrontierTables(b)
+	lines, byKey, byHash := ft.lines, ft.byKey, ft.byHash
 	// Each table's first pass must give the same verdicts: its checks and
 	// the disallowed among them.
 	var first [2]int
@@ -87,7 +52,7 @@ func BenchmarkFrontierLines(b *testing.B) {
 		same(b, linesLoop(b, lines, func(key []byte) (runtime.Matcher, bool) { return held(byHash[farm.Fingerprint64(key)]) }, nil))
 	})
 	b.Run("store", func(b *testing.B) {
-		st := linesStore(b, c, stored)
+		st := linesStore(b, ft.c, ft.stored)
 		agent := st.AgentOnce(token)
 		same(b, linesLoop(b, lines, func(key []byte) (runtime.Matcher, bool) {
 			m, err := agent.MatcherKey(key)
@@ -97,6 +62,55 @@ func BenchmarkFrontierLines(b *testing.B) {
 			return m, err == nil
 		}, st))
 	})
+}
+
+// frontierTables are BenchmarkFrontierLines's lines and host tables.
+type frontierTables struct {
+	c      *workload.Corpus
+	lines  []string
+	byKey  map[string]*runtime.Matcher
+	byHash map[uint64]*runtime.Matcher
+	stored []string // the keys with a file, as first met
+}
+
+// newFrontierTables reads the corpus's URL lists in order and binds every
+// host's matcher (nil for a host without a robots.txt).
+func newFrontierTables(b *testing.B) *frontierTables {
+	c := corpus(b)
+	ft := &frontierTables{c: c, byKey: map[string]*runtime.Matcher{}, byHash: map[uint64]*runtime.Matcher{}}
+	for _, list := range c.URLs {
+		urls, err := workload.ReadLines(list)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ft.lines = append(ft.lines, urls...)
+	}
+	byFile := map[string]*runtime.Matcher{}
+	for _, u := range ft.lines {
+		key, ok := runtime.HostKey(u)
+		if !ok {
+			continue
+		}
+		if _, seen := ft.byKey[key]; seen {
+			continue
+		}
+		var m *runtime.Matcher
+		if file, ok := c.Hosts[key]; ok {
+			ft.stored = append(ft.stored, key)
+			if m = byFile[file]; m == nil {
+				_, _, r, err := c.Load(file, compile.Google)
+				if err != nil {
+					b.Fatal(err)
+				}
+				bound := r.Agent(token)
+				m = &bound
+				byFile[file] = m
+			}
+		}
+		ft.byKey[key] = m
+		ft.byHash[farm.Fingerprint64([]byte(key))] = m
+	}
+	return ft
 }
 
 // held is a table's answer: its Matcher, or none for a host without a
@@ -143,34 +157,12 @@ func linesStore(b *testing.B, c *workload.Corpus, keys []string) *store.Store {
 // store behind lookup, whose cache misses and loads it reports. It
 // returns the untimed pass's checks and the disallowed among them.
 func linesLoop(b *testing.B, lines []string, lookup func(key []byte) (runtime.Matcher, bool), st *store.Store) [2]int {
-	var key, prefix []byte
-	var m runtime.Matcher
-	var found bool
-	changes, checks, disallowed := 0, 0, 0
-	step := func(u string) {
-		if !runtime.HasHostPrefix(u, prefix) {
-			changes++
-			k, n, ok := runtime.AppendHostKeyPrefix(key[:0], u)
-			key = k
-			if !ok {
-				prefix, found = prefix[:0], false
-				return
-			}
-			prefix = append(prefix[:0], u[:n]...)
-			m, found = lookup(key)
-		}
-		if found {
-			checks++
-			if !m.Allowed(u) {
-				disallowed++
-			}
-		}
-	}
+	l := &liner{lookup: lookup}
 	for _, u := range lines {
-		step(u)
+		l.step(u)
 	}
-	verdicts := [2]int{checks, disallowed}
-	changes, checks = 0, 0
+	verdicts := [2]int{l.checks, l.disallowed}
+	l.changes, l.checks = 0, 0
 	var before store.CacheStats
 	if st != nil {
 		before = st.CacheStats()
@@ -178,7 +170,7 @@ func linesLoop(b *testing.B, lines []string, lookup func(key []byte) (runtime.Ma
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		step(lines[i%len(lines)])
+		l.step(lines[i%len(lines)])
 	}
 	b.StopTimer()
 	if st != nil {
@@ -186,7 +178,37 @@ func linesLoop(b *testing.B, lines []string, lookup func(key []byte) (runtime.Ma
 		b.ReportMetric(float64(after.Misses-before.Misses)/float64(b.N), "misses/line")
 		b.ReportMetric(float64(after.Loads-before.Loads)/float64(b.N), "loads/line")
 	}
-	b.ReportMetric(float64(changes)/float64(b.N), "changes/line")
-	b.ReportMetric(float64(checks)/float64(b.N), "checks/line")
+	b.ReportMetric(float64(l.changes)/float64(b.N), "changes/line")
+	b.ReportMetric(float64(l.checks)/float64(b.N), "checks/line")
 	return verdicts
+}
+
+// liner does BenchmarkFrontierLines's work for one line after another:
+// it keeps the last host's prefix, key and matcher, and counts.
+type liner struct {
+	lookup                      func(key []byte) (runtime.Matcher, bool)
+	key, prefix                 []byte
+	m                           runtime.Matcher
+	found                       bool
+	changes, checks, disallowed int
+}
+
+func (l *liner) step(u string) {
+	if !runtime.HasHostPrefix(u, l.prefix) {
+		l.changes++
+		k, n, ok := runtime.AppendHostKeyPrefix(l.key[:0], u)
+		l.key = k
+		if !ok {
+			l.prefix, l.found = l.prefix[:0], false
+			return
+		}
+		l.prefix = append(l.prefix[:0], u[:n]...)
+		l.m, l.found = l.lookup(l.key)
+	}
+	if l.found {
+		l.checks++
+		if !l.m.Allowed(u) {
+			l.disallowed++
+		}
+	}
 }
