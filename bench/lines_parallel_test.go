@@ -7,6 +7,8 @@ import (
 	"sync/atomic"
 	"testing"
 
+	farm "github.com/dgryski/go-farm"
+
 	"github.com/robotsdfa/robotsdfa/runtime"
 	"github.com/robotsdfa/robotsdfa/store"
 )
@@ -26,7 +28,11 @@ const linesChunk = 1 << 20
 //   - map: one Go map from the host key for every goroutine, read only;
 //   - store: the store as BenchmarkFrontierLines's store, shared;
 //   - local: each goroutine its own Go map in front of the shared store,
-//     as filter's workers keep one (filled before the timer starts).
+//     as filter's workers keep one (filled before the timer starts);
+//   - bykey: the hosts, not the chunks, shared: every goroutine reads
+//     every line and checks those whose host key's hash names it, with
+//     local's map and store; what giving hosts to workers by key would
+//     cost before the merge that restores input order.
 func BenchmarkFrontierLinesParallel(b *testing.B) {
 	ft := newFrontierTables(b)
 	size := 0
@@ -34,11 +40,6 @@ func BenchmarkFrontierLinesParallel(b *testing.B) {
 		size += len(u) + 1
 	}
 	per := max(1, len(ft.lines)*linesChunk/size) // lines a chunk
-	b.Run("map", func(b *testing.B) {
-		linesParallel(b, ft.lines, per, func() func(key []byte) (runtime.Matcher, bool) {
-			return func(key []byte) (runtime.Matcher, bool) { return held(ft.byKey[string(key)]) }
-		})
-	})
 	st := linesStore(b, ft.c, ft.stored)
 	agent := st.AgentOnce(token)
 	ask := func(key []byte) (runtime.Matcher, bool) {
@@ -48,23 +49,50 @@ func BenchmarkFrontierLinesParallel(b *testing.B) {
 		}
 		return m, err == nil
 	}
-	b.Run("store", func(b *testing.B) {
-		linesParallel(b, ft.lines, per, func() func(key []byte) (runtime.Matcher, bool) { return ask })
+	// checked[i]: how many of the first i lines have a robots.txt.
+	checked := make([]int, len(ft.lines)+1)
+	l := &liner{lookup: ask}
+	for i, u := range ft.lines {
+		l.step(u)
+		checked[i+1] = l.checks
+	}
+	b.Run("map", func(b *testing.B) {
+		linesParallel(b, ft.lines, per, checked, func() func(key []byte) (runtime.Matcher, bool) {
+			return func(key []byte) (runtime.Matcher, bool) { return held(ft.byKey[string(key)]) }
+		})
 	})
+	b.Run("store", func(b *testing.B) {
+		linesParallel(b, ft.lines, per, checked, func() func(key []byte) (runtime.Matcher, bool) { return ask })
+	})
+	local := func() func(key []byte) (runtime.Matcher, bool) {
+		local := map[string]*runtime.Matcher{}
+		return func(key []byte) (runtime.Matcher, bool) {
+			if m, ok := local[string(key)]; ok {
+				return held(m)
+			}
+			m, found := ask(key)
+			var p *runtime.Matcher
+			if found {
+				p = &m
+			}
+			local[string(key)] = p
+			return m, found
+		}
+	}
 	b.Run("local", func(b *testing.B) {
-		linesParallel(b, ft.lines, per, func() func(key []byte) (runtime.Matcher, bool) {
-			local := map[string]*runtime.Matcher{}
+		linesParallel(b, ft.lines, per, checked, local)
+	})
+	b.Run("bykey", func(b *testing.B) {
+		n := uint64(goruntime.GOMAXPROCS(0))
+		var next atomic.Uint64
+		// Every goroutine takes every chunk: a chunk of all the lines.
+		linesParallel(b, ft.lines, 0, checked, func() func(key []byte) (runtime.Matcher, bool) {
+			g, own := next.Add(1)-1, local()
 			return func(key []byte) (runtime.Matcher, bool) {
-				if m, ok := local[string(key)]; ok {
-					return held(m)
+				if farm.Hash64(key)%n != g {
+					return runtime.Matcher{}, false
 				}
-				m, found := ask(key)
-				var p *runtime.Matcher
-				if found {
-					p = &m
-				}
-				local[string(key)] = p
-				return m, found
+				return own(key)
 			}
 		})
 	})
@@ -72,10 +100,12 @@ func BenchmarkFrontierLinesParallel(b *testing.B) {
 
 // linesParallel times b.N lines, line i being lines[i%len(lines)], taken
 // per lines in chunks by GOMAXPROCS goroutines, each with the lookup
-// newLookup gives it. Each goroutine first runs over every line untimed,
-// loading and binding what its lookup needs. It checks that the timed
-// lines were each checked once.
-func linesParallel(b *testing.B, lines []string, per int, newLookup func() func(key []byte) (runtime.Matcher, bool)) {
+// newLookup gives it; per 0, every goroutine takes all b.N lines (its
+// lookup says which are its own). Each goroutine first runs over every
+// line untimed, loading and binding what its lookup needs. It checks that
+// the timed lines with a robots.txt were each checked once (checked[i]:
+// how many of the first i lines have one).
+func linesParallel(b *testing.B, lines []string, per int, checked []int, newLookup func() func(key []byte) (runtime.Matcher, bool)) {
 	ls := make([]*liner, goruntime.GOMAXPROCS(0))
 	for i := range ls {
 		ls[i] = &(&paddedLiner{liner: liner{lookup: newLookup()}}).liner
@@ -84,17 +114,13 @@ func linesParallel(b *testing.B, lines []string, per int, newLookup func() func(
 		}
 		ls[i].changes, ls[i].checks, ls[i].disallowed = 0, 0, 0
 	}
-	// The checks b.N lines must get, counted one line at a time.
-	want := 0
-	{
-		l := &liner{lookup: ls[0].lookup}
-		for i := 0; i < b.N; i++ {
-			l.step(lines[i%len(lines)])
-		}
-		want = l.checks
-	}
+	want := b.N/len(lines)*checked[len(lines)] + checked[b.N%len(lines)]
 	var next atomic.Int64
 	var wg sync.WaitGroup
+	every := per == 0
+	if every {
+		per = b.N
+	}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for _, l := range ls {
@@ -103,11 +129,17 @@ func linesParallel(b *testing.B, lines []string, per int, newLookup func() func(
 			defer wg.Done()
 			for {
 				start := int(next.Add(1)-1) * per
+				if every {
+					start = 0
+				}
 				if start >= b.N {
 					return
 				}
 				for i := start; i < min(start+per, b.N); i++ {
 					l.step(lines[i%len(lines)])
+				}
+				if every {
+					return
 				}
 			}
 		}()
@@ -120,7 +152,8 @@ func linesParallel(b *testing.B, lines []string, per int, newLookup func() func(
 		checks += l.checks
 	}
 	// A chunk's first line may be counted as a change (its goroutine's last
-	// host was another chunk's), so checks, not changes, are compared.
+	// host was another chunk's), so checks, not changes, are compared; with
+	// bykey every goroutine counts the changes of every line.
 	if checks != want {
 		b.Fatalf("checked %d lines, want %d", checks, want)
 	}
