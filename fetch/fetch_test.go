@@ -368,6 +368,10 @@ func TestConcurrentGetsShareOneRequest(t *testing.T) {
 		<-gate
 		fmt.Fprint(w, robotsBody)
 	})
+	// Opened however the test ends: the server's Close waits for the
+	// request the gate holds.
+	open := sync.OnceFunc(func() { close(gate) })
+	defer open()
 	c, _ := newClient()
 	// The Client's maps are made by its first call; made here first, the
 	// test's reads of inflight below are ordered after that write.
@@ -397,7 +401,7 @@ func TestConcurrentGetsShareOneRequest(t *testing.T) {
 		}
 		c.mu.Unlock()
 	}
-	close(gate)
+	open()
 	for range n {
 		a := <-answers
 		require.NoError(t, a.err)
@@ -503,6 +507,10 @@ func TestWaiterContext(t *testing.T) {
 		<-release
 		fmt.Fprint(w, robotsBody)
 	})
+	// Released however the test ends: the server's Close waits for the
+	// request it holds.
+	open := sync.OnceFunc(func() { close(release) })
+	defer open()
 	c, _ := newClient()
 	patient := make(chan Outcome)
 	go func() {
@@ -512,16 +520,14 @@ func TestWaiterContext(t *testing.T) {
 		}
 		patient <- out
 	}()
-	for s.requests.Load() == 0 {
-		time.Sleep(time.Millisecond)
-	}
+	require.Eventually(t, func() bool { return s.requests.Load() > 0 }, 10*time.Second, time.Millisecond, "the first Get's request")
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
 	start := time.Now()
 	_, _, err := c.Get(ctx, s.URL+"/b")
 	require.ErrorIs(t, err, context.DeadlineExceeded)
 	require.Less(t, time.Since(start), time.Second)
-	close(release)
+	open()
 	out := <-patient
 	require.Equal(t, Success, out.Status)
 	require.Equal(t, int64(1), s.requests.Load())
