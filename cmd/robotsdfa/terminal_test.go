@@ -108,11 +108,13 @@ func TestFilterProgressDefaults(t *testing.T) {
 
 	t.Run("not a terminal", func(t *testing.T) {
 		t.Parallel()
-		var errb syncBuffer
+		var errb bytes.Buffer
+		stderr := &lockedWriter{w: &errb} // read while filter writes
+		text := func() string { stderr.mu.Lock(); defer stderr.mu.Unlock(); return errb.String() }
 		progress := regexp.MustCompile(`(?m)^robotsdfa filter: [\d,]+ lines, [\d.]+ MB\b`)
-		code := filter(t, &errb, func() bool { return progress.MatchString(errb.String()) }, "-progress")
-		require.Equal(t, exitOK, code, errb.String())
-		require.Contains(t, errb.String(), "robotsdfa filter: 26199 lines in ")
+		code := filter(t, stderr, func() bool { return progress.MatchString(text()) }, "-progress")
+		require.Equal(t, exitOK, code, text())
+		require.Contains(t, text(), "robotsdfa filter: 26199 lines in ")
 	})
 }
 
@@ -138,22 +140,4 @@ func openPTY(t *testing.T) (master, slave *os.File) {
 	}
 	t.Cleanup(func() { slave.Close() })
 	return master, slave
-}
-
-// syncBuffer is a bytes.Buffer safe for a writer and a reader at once.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
