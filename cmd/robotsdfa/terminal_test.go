@@ -61,6 +61,8 @@ func TestFilterProgressDefaults(t *testing.T) {
 		t.Cleanup(func() { pw.Close() }) // a test that failed before the end
 		code := make(chan int, 1)
 		go func() {
+			// A run that ends before its input does fails the test's writes.
+			defer pr.Close()
 			e := &env{stdin: pr, stdout: io.Discard, stderr: stderr}
 			code <- run(e, append([]string{"filter", "-robots-dir", sampleRobots, "-hosts", sampleHosts, "-agent", "googlebot"}, args...))
 		}()
