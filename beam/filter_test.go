@@ -95,7 +95,7 @@ func TestFilterAsCommandLine(t *testing.T) {
 	frontierFile := "../testdata/frontier/urls.txt.zst" // through ReadLines's own reader; odd.txt through textio
 	odd := filepath.Join(dir, "odd.txt")
 	require.NoError(t, os.WriteFile(odd, []byte("https://en.wikipedia.org/w/index.php\r\n\n/a/path\nhttps://en.wikipedia.org/\x01x\nhttp://./\nhttps://no-robots.example/x\nhttps://en.wikipedia.org/wiki/Go\r\n"), 0o644))
-	summary := regexp.MustCompile(`(\d+) allowed, (\d+) disallowed, (\d+) unusable; (\d+) hosts: (\d+) in the pack, (\d+) not \([^)]*\), (\d+) unreadable`)
+	summary := regexp.MustCompile(`\b([\d,]+) allowed, ([\d,]+) disallowed, ([\d,]+) unusable; ([\d,]+) hosts: ([\d,]+) in the pack, ([\d,]+) not \([^)]*\), ([\d,]+) unreadable`)
 	for _, mode := range []string{"google", "rfc"} {
 		pack := filepath.Join(dir, mode+".store")
 		run(t, "compile", "-mode", mode, "-robots-dir", "../testdata/corpus/robots", "-hosts", "../testdata/corpus/hosts.tsv", "-o", pack)
@@ -137,7 +137,8 @@ func TestFilterAsCommandLine(t *testing.T) {
 					if name == "" {
 						continue // all hosts: the sum of the three
 					}
-					n, _ := strconv.ParseInt(m[i+1], 10, 64)
+					n, err := strconv.ParseInt(strings.ReplaceAll(m[i+1], ",", ""), 10, 64)
+					require.NoError(t, err, m[i+1])
 					require.Equal(t, n, counters[name], name)
 				}
 				require.NotZero(t, counters["hosts_not_in_store"])

@@ -52,7 +52,7 @@ way; 130 when interrupted.`
 
 const filterExample = `  $ robotsdfa filter -robots-dir testdata/corpus/robots -hosts testdata/corpus/hosts.tsv \
       -agent googlebot -o allowed.txt testdata/frontier/urls.txt.zst
-  robotsdfa filter: 26199 lines in 0.32s (81,094 lines/s): 21029 allowed, 5170 disallowed, 0 unusable; 303 hosts: 301 with a robots.txt, 2 without (allowed), 0 unreadable; loading them took 0.50s of worker time`
+  robotsdfa filter: 26,199 lines in 0.32s (81,094 lines/s): 21,029 allowed, 5,170 disallowed, 0 unusable; 303 hosts: 301 with a robots.txt, 2 without (allowed), 0 unreadable; loading them took 0.50s of worker time`
 
 type filterFlags struct {
 	ro                       readOptions
@@ -484,34 +484,34 @@ func missingVerdict(missing string) string {
 func summary(e *env, t totals, hs hostStats, missing string, d time.Duration) {
 	rate := float64(t.lines) / d.Seconds()
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s filter: %d lines in %.2fs (%s lines/s): %d allowed, %d disallowed, %d unusable",
-		commandName, t.lines, d.Seconds(), group3(int64(rate)), t.allowed, t.disallowed, t.unusable)
+	fmt.Fprintf(&b, "%s filter: %s lines in %.2fs (%s lines/s): %s allowed, %s disallowed, %s unusable",
+		commandName, group3(t.lines), d.Seconds(), group3(int64(rate)), group3(t.allowed), group3(t.disallowed), group3(t.unusable))
 	if t.skipped > 0 {
-		fmt.Fprintf(&b, "; %d lines before them passed over (-skip)", t.skipped)
+		fmt.Fprintf(&b, "; %s lines before them passed over (-skip)", group3(t.skipped))
 	}
 	switch {
 	case hs.cache != nil:
 		c := hs.cache
-		fmt.Fprintf(&b, "; %d hosts: %d in the pack, %d not (%s), %d unreadable; the pack's cache: %d loads, %d evictions",
-			hs.hosts, hs.found, hs.missing, missingVerdict(missing), hs.problem, c.Loads, c.Evictions)
+		fmt.Fprintf(&b, "; %s hosts: %s in the pack, %s not (%s), %s unreadable; the pack's cache: %s loads, %s evictions",
+			group3(hs.hosts), group3(hs.found), group3(hs.missing), missingVerdict(missing), group3(hs.problem), group3(c.Loads), group3(c.Evictions))
 		if c.Reloads > 0 {
-			fmt.Fprintf(&b, ", %d reloads", c.Reloads)
+			fmt.Fprintf(&b, ", %s reloads", group3(c.Reloads))
 		}
 		if hs.cacheBytes > 0 {
-			fmt.Fprintf(&b, ", %d MiB", hs.cacheBytes>>20)
+			fmt.Fprintf(&b, ", %s MiB", group3(hs.cacheBytes>>20))
 		}
 		if c.Reloads > 0 && hs.droppedAtMax >= reloadsToGrow {
 			b.WriteString(" (robots.txt loaded again after they were dropped: a larger -cache-mb keeps them, in more memory)")
 		}
 	case !hs.single:
-		fmt.Fprintf(&b, "; %d hosts: %d with a robots.txt, %d without (%s), %d unreadable; loading them took %.2fs of worker time",
-			hs.hosts, hs.found, hs.missing, missingVerdict(missing), hs.problem, hs.loading.Seconds())
+		fmt.Fprintf(&b, "; %s hosts: %s with a robots.txt, %s without (%s), %s unreadable; loading them took %.2fs of worker time",
+			group3(hs.hosts), group3(hs.found), group3(hs.missing), missingVerdict(missing), group3(hs.problem), hs.loading.Seconds())
 	}
 	fmt.Fprintln(e.stderr, b.String())
 }
 
 // group3 writes n with thousands separators.
-func group3(n int64) string {
+func group3[N ~int | ~int64](n N) string {
 	s := fmt.Sprint(n)
 	for i := len(s) - 3; i > 0; i -= 3 {
 		s = s[:i] + "," + s[i:]

@@ -70,7 +70,7 @@ func TestFilterOrderMillion(t *testing.T) {
 	input := writeTemp(t, "million.txt", in.Bytes())
 	r := robotsdfa(t, nil, "filter", "-pack", samplePack(t), "-agent", "googlebot", "-verdicts", "-workers", "4", input)
 	require.Equal(t, exitOK, r.code, r.stderr)
-	require.Contains(t, r.stderr, fmt.Sprintf("filter: %d lines in", n))
+	require.Contains(t, r.stderr, "filter: "+group3(n)+" lines in")
 	out := r.stdout
 	for i := 0; i < n; i++ {
 		nl := strings.IndexByte(out, '\n')
@@ -341,7 +341,7 @@ func TestFilterInputFailsPartWay(t *testing.T) {
 		require.Less(t, n, len(base))
 		require.Equal(t, strings.Join(want[:n], "\n")+"\n", r.stdout)
 		require.Less(t, cutBytes, len(base[n])+1, "the cut line is the next one, in part")
-		require.Contains(t, r.stderr, fmt.Sprintf("%d lines in", n), "the summary")
+		require.Contains(t, r.stderr, group3(n)+" lines in", "the summary")
 		rest := robotsdfa(t, nil, append(args, "-skip", m[4], mended)...)
 		require.Equal(t, exitOK, rest.code, rest.stderr)
 		require.Equal(t, full.stdout, r.stdout+rest.stdout)
@@ -536,7 +536,7 @@ func TestFilterReportedLines(t *testing.T) {
 		{name: "-skip into the bad lines", bad: 22, skip: ok + 2, reported: 20, firstReported: ok + 3},
 		// Chunks past the first 20 reports count their lines without
 		// writing them: the count stays exact.
-		{name: "chunks of them", bad: 400_000, reported: 20, more: "... and 399980 more unusable lines", firstReported: ok + 1},
+		{name: "chunks of them", bad: 400_000, reported: 20, more: "... and 399,980 more unusable lines", firstReported: ok + 1},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			// Two inputs: the second's line numbers start again at 1.
@@ -588,9 +588,9 @@ func TestFilterSummaryRate(t *testing.T) {
 	input := writeTemp(t, "urls.txt", []byte(strings.Repeat("https://example.com/a\nhttps://example.com/private\n", 50_000)))
 	r := robotsdfa(t, nil, "filter", "-robots", robots, "-agent", "bot", "-o", os.DevNull, input)
 	require.Equal(t, exitOK, r.code, r.stderr)
-	m := regexp.MustCompile(`(\d+) lines in (\d+\.\d\d)s \(([\d,]+) lines/s\): 50000 allowed, 50000 disallowed`).FindStringSubmatch(r.stderr)
+	m := regexp.MustCompile(`([\d,]+) lines in (\d+\.\d\d)s \(([\d,]+) lines/s\): 50,000 allowed, 50,000 disallowed`).FindStringSubmatch(r.stderr)
 	require.NotNil(t, m, r.stderr)
-	n, _ := strconv.ParseFloat(m[1], 64)
+	n, _ := strconv.ParseFloat(strings.ReplaceAll(m[1], ",", ""), 64)
 	secs, _ := strconv.ParseFloat(m[2], 64)
 	rate, _ := strconv.ParseFloat(strings.ReplaceAll(m[3], ",", ""), 64)
 	require.Equal(t, 100_000.0, n)

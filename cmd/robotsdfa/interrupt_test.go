@@ -112,7 +112,7 @@ func TestFilterInterrupt(t *testing.T) {
 			all, err := os.ReadFile(out)
 			require.NoError(t, err)
 			require.Equal(t, string(want), string(all), "interrupted at line %d, resumed", done)
-			require.Contains(t, r.stderr, strconv.Itoa(lines-done)+" lines")
+			require.Contains(t, r.stderr, group3(lines-done)+" lines")
 			interrupted++
 		}
 		require.Greater(t, interrupted, 0, "no run was interrupted: the input is too small for the delays")

@@ -230,11 +230,11 @@ func TestFilterPackSmallCache(t *testing.T) {
 	small := robotsdfa(t, nil, append(args, "-cache-mb", "1")...)
 	require.Equal(t, exitOK, small.code, small.stderr)
 	require.Equal(t, big.stdout, small.stdout)
-	counts := regexp.MustCompile(`\d+ allowed, \d+ disallowed, \d+ unusable; \d+ hosts: \d+ in the pack, \d+ not`)
+	counts := regexp.MustCompile(`[\d,]+ allowed, [\d,]+ disallowed, [\d,]+ unusable; [\d,]+ hosts: [\d,]+ in the pack, [\d,]+ not`)
 	require.Equal(t, counts.FindString(big.stderr), counts.FindString(small.stderr))
 	require.NotContains(t, big.stderr, "a larger -cache-mb")
 	require.Contains(t, small.stderr, "a larger -cache-mb keeps them")
-	require.Regexp(t, `, [1-9]\d* reloads, 1 MiB \(`, small.stderr)
+	require.Regexp(t, `, [1-9][\d,]* reloads, 1 MiB \(`, small.stderr)
 	// The hosts counted: the input's distinct host keys, in the pack when
 	// the hosts table that built it names them.
 	table, err := robotsdir.Table(sampleHosts)
@@ -252,7 +252,7 @@ func TestFilterPackSmallCache(t *testing.T) {
 		}
 	}
 	require.NotEmpty(t, out)
-	require.Contains(t, big.stderr, fmt.Sprintf("; %d hosts: %d in the pack, %d not (allowed), 0 unreadable;", len(in)+len(out), len(in), len(out)))
+	require.Contains(t, big.stderr, fmt.Sprintf("; %s hosts: %s in the pack, %s not (allowed), 0 unreadable;", group3(len(in)+len(out)), group3(len(in)), group3(len(out))))
 
 	// The lines of 50 hosts, sorted by host, fit the cache's first 16 MiB:
 	// nothing dropped, nothing reloaded, and the summary counts no reloads.
@@ -273,7 +273,7 @@ func TestFilterPackSmallCache(t *testing.T) {
 	require.NoError(t, os.WriteFile(sorted, []byte(strings.Join(few, "\n")+"\n"), 0o644))
 	once := robotsdfa(t, nil, "filter", "-pack", samplePack(t), "-agent", "googlebot", "-cache-mb", "1024", sorted)
 	require.Equal(t, exitOK, once.code, once.stderr)
-	require.Regexp(t, `the pack's cache: \d+ loads, 0 evictions, 16 MiB\n`, once.stderr)
+	require.Regexp(t, `the pack's cache: [\d,]+ loads, 0 evictions, 16 MiB\n`, once.stderr)
 	r := robotsdfa(t, nil, append(args, "-cache-mb", "0")...)
 	require.Equal(t, exitProblem, r.code)
 }

@@ -104,7 +104,7 @@ func TestFilterProgressDefaults(t *testing.T) {
 		// the summary follows it.
 		got := text()
 		last := strings.LastIndex(got, "\r\033[K")
-		require.Regexp(t, `^\r\033\[Krobotsdfa filter: 26199 lines in [\d.]+s`, got[last:])
+		require.Regexp(t, `^\r\033\[Krobotsdfa filter: 26,199 lines in [\d.]+s`, got[last:])
 		require.Contains(t, got[:last], redraw, "a progress line before the summary")
 	})
 
@@ -116,7 +116,7 @@ func TestFilterProgressDefaults(t *testing.T) {
 		progress := regexp.MustCompile(`(?m)^robotsdfa filter: [\d,]+ lines, [\d.]+ MB\b`)
 		code := filter(t, stderr, func() bool { return progress.MatchString(text()) }, "-progress")
 		require.Equal(t, exitOK, code, text())
-		require.Contains(t, text(), "robotsdfa filter: 26199 lines in ")
+		require.Contains(t, text(), "robotsdfa filter: 26,199 lines in ")
 	})
 }
 
