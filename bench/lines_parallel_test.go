@@ -117,30 +117,23 @@ func linesParallel(b *testing.B, lines []string, per int, checked []int, newLook
 	want := b.N/len(lines)*checked[len(lines)] + checked[b.N%len(lines)]
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	every := per == 0
-	if every {
-		per = b.N
-	}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for _, l := range ls {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for {
-				start := int(next.Add(1)-1) * per
-				if every {
-					start = 0
-				}
-				if start >= b.N {
-					return
-				}
-				for i := start; i < min(start+per, b.N); i++ {
+			steps := func(from, to int) {
+				for i := from; i < min(to, b.N); i++ {
 					l.step(lines[i%len(lines)])
 				}
-				if every {
-					return
-				}
+			}
+			if per == 0 {
+				steps(0, b.N)
+				return
+			}
+			for start := int(next.Add(1)-1) * per; start < b.N; start = int(next.Add(1)-1) * per {
+				steps(start, start+per)
 			}
 		}()
 	}
