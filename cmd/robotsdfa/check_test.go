@@ -59,6 +59,7 @@ func TestCheckErrors(t *testing.T) {
 	}{
 		{"missing file", []string{filepath.Join(dir, "nope.txt"), "bot", "/"}, exitProblem, "", "nope.txt: no such file"},
 		{"directory", []string{dir, "bot", "/"}, exitProblem, "", "is a directory"},
+		{"a URL for the file", []string{"HTTPS://example.com/robots.txt", "bot", "/"}, exitProblem, "", "HTTPS://example.com/robots.txt: no such file or directory (a URL, not a file: give its body as \"-\" on standard input"},
 		{"too few arguments", []string{robots, "bot"}, exitProblem, "", "want ROBOTS_FILE AGENT URL"},
 		{"empty token", []string{robots, "a,,b", "/"}, exitProblem, "", "empty product token"},
 		{"invalid token warns", []string{robots, "bot/1.0", "/x"}, exitOK, "allowed\t/x\n", "is not one RFC 9309 allows"},
@@ -312,4 +313,27 @@ func TestCompiledGivenAsRobotsTxt(t *testing.T) {
 		require.Contains(t, r.stderr, c.says, c.args)
 		require.Empty(t, r.stdout, c.args)
 	}
+}
+
+// TestURLForFile: a URL given where a file is wanted, and not found, is
+// said to be one, with where it belongs; any other name that is not found
+// gets the system's error alone.
+func TestURLForFile(t *testing.T) {
+	for name, want := range map[string]bool{
+		"http://e.com/robots.txt": true, "HTTPS://e.com/": true, "hTTp://e": true,
+		"https://": false, "ftp://e.com/robots.txt": false, "./http://e.com": false, "robots.txt": false,
+	} {
+		require.Equal(t, want, isHTTPURL(name), name)
+	}
+	require.Contains(t, urlForFile(urlListWhat), "filter reads URLs from files")
+	require.Contains(t, urlForFile("a robots.txt file or a blob"), "robotsdfa fetch")
+	require.Equal(t, "a URL, not a file: this command reads local files", urlForFile("a blob or pack"))
+
+	missing := filepath.Join(t.TempDir(), "nope.txt")
+	r := robotsdfa(t, nil, "check", missing, "bot", "/")
+	require.Equal(t, exitProblem, r.code)
+	require.Contains(t, r.stderr, "nope.txt: no such file or directory\n")
+	r = robotsdfa(t, nil, "inspect", "https://e.com/hosts.pack")
+	require.Equal(t, exitProblem, r.code)
+	require.Contains(t, r.stderr, "https://e.com/hosts.pack: no such file or directory (a URL, not a file: this command reads local files)")
 }

@@ -161,7 +161,7 @@ func runFilter(e *env, args []string) int {
 		if name == "-" {
 			continue
 		}
-		f, _, err := openRegular(name, "a URL list")
+		f, _, err := openRegular(name, urlListWhat)
 		if err != nil {
 			return fail(e, "filter", err)
 		}

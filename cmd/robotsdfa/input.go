@@ -12,6 +12,9 @@ import (
 	"github.com/klauspost/compress/zstd"
 )
 
+// urlListWhat is what filter reads from its arguments, as errors name it.
+const urlListWhat = "a URL list"
+
 // input is one source of URLs: a file, or standard input ("-").
 type input struct {
 	name string
@@ -31,7 +34,7 @@ func openInput(e *env, name string, read *atomic.Int64) (*input, error) {
 		f = e.stdin
 		name = "standard input"
 	} else {
-		file, _, err := openRegular(name, "a URL list")
+		file, _, err := openRegular(name, urlListWhat)
 		if err != nil {
 			return nil, err
 		}

@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"strings"
 
 	"github.com/robotsdfa/robotsdfa/automaton"
 	"github.com/robotsdfa/robotsdfa/compile"
@@ -198,6 +200,9 @@ func decidingLine(f *compile.File, res runtime.Result) string {
 func openRegular(path, what string) (*os.File, os.FileInfo, error) {
 	f, err := os.Open(path)
 	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) && isHTTPURL(path) {
+			return nil, nil, fmt.Errorf("%w (%s)", err, urlForFile(what))
+		}
 		return nil, nil, err
 	}
 	st, err := f.Stat()
@@ -210,4 +215,26 @@ func openRegular(path, what string) (*os.File, os.FileInfo, error) {
 		return nil, nil, fmt.Errorf("%s: is a directory, not %s", path, what)
 	}
 	return f, st, nil
+}
+
+// isHTTPURL reports whether a name the command could not open is an http
+// or https URL, which users give where a file is wanted.
+func isHTTPURL(name string) bool {
+	for _, scheme := range []string{"http://", "https://"} {
+		if len(name) > len(scheme) && strings.EqualFold(name[:len(scheme)], scheme) {
+			return true
+		}
+	}
+	return false
+}
+
+// urlForFile says where a URL given for a file belongs.
+func urlForFile(what string) string {
+	switch {
+	case what == urlListWhat:
+		return "a URL, not a file: filter reads URLs from files or standard input, one a line"
+	case strings.Contains(what, "robots.txt"):
+		return `a URL, not a file: give its body as "-" on standard input (curl -s URL | robotsdfa ... -), or use robotsdfa fetch, which fetches as a crawler does`
+	}
+	return "a URL, not a file: this command reads local files"
 }
