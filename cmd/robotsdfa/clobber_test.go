@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
 
@@ -54,7 +53,7 @@ func TestOutputOverwritesInput(t *testing.T) {
 
 	// Standard input redirected from the -o file (the shell cannot empty
 	// it: -o is the command's own).
-	cmd := exec.Command(exe, "filter", "-robots", robots, "-agent", "bot", "-o", in)
+	cmd, _ := boundedCommand(t, exe, "filter", "-robots", robots, "-agent", "bot", "-o", in)
 	f, err := os.Open(in)
 	require.NoError(t, err)
 	defer f.Close()

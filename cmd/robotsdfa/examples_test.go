@@ -4,7 +4,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -50,7 +49,7 @@ func TestHelpExamplesRun(t *testing.T) {
 				ex.command = strings.ReplaceAll(ex.command, "../shared/corpus", filepath.Join(testdata, "..", "..", "shared", "corpus"))
 			}
 			cmdline := strings.ReplaceAll(ex.command, "https://www.example.com", srv.URL)
-			cmd := exec.Command("sh", "-c", strings.Replace(cmdline, "robotsdfa ", exe+" ", 1))
+			cmd, _ := boundedCommand(t, "sh", "-c", strings.Replace(cmdline, "robotsdfa ", exe+" ", 1))
 			cmd.Dir = dir
 			out, err := cmd.CombinedOutput()
 			if err != nil {

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -394,7 +393,7 @@ func TestFilterOutputErrors(t *testing.T) {
 	require.Contains(t, r.stderr, "writing /dev/full: ")
 	require.Contains(t, r.stderr, "no space left on device")
 
-	cmd := exec.Command(exe, "filter", "-robots", robots, "-agent", "bot", sampleURLs)
+	cmd, _ := boundedCommand(t, exe, "filter", "-robots", robots, "-agent", "bot", sampleURLs)
 	pr, err := cmd.StdoutPipe()
 	require.NoError(t, err)
 	var stderr bytes.Buffer

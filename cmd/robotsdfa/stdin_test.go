@@ -2,7 +2,6 @@ package main
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -136,7 +135,7 @@ func TestBlobFileBound(t *testing.T) {
 	f, err := os.Open(p)
 	require.NoError(t, err)
 	defer f.Close()
-	cmd := exec.Command(exe, "check", "-", "googlebot", "/")
+	cmd, _ := boundedCommand(t, exe, "check", "-", "googlebot", "/")
 	cmd.Stdin = f
 	out, err := cmd.CombinedOutput()
 	require.Error(t, err)
