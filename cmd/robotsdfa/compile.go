@@ -26,13 +26,23 @@ a port; and the hosts a -hosts table names) into one pack (a store, package
 store): each distinct blob once, compressed on its own, with an index by
 host, for "robotsdfa filter -pack", "records -pack" and crawlers that open
 it with package store. A file that cannot be read stops the pack: nothing
-is written.`
+is written.
+
+With -from PACK, the pack written is PACK updated: the directory's hosts
+replace or add to PACK's, the hosts of a -delete list (one a line, as
+filter -missing-hosts writes them; - for standard input) are dropped, and
+every other host of PACK is copied as it is, without compiling or even
+decompressing it. The new pack is in PACK's mode; -o may name PACK itself
+(it is replaced whole once written, as a reader that has it open keeps
+reading the old). -agent applies to the directory's files only.`
 
 const compileExample = `  $ robotsdfa compile -o wikipedia.blob testdata/corpus/robots/en.wikipedia.org__protego2019.txt
-  $ robotsdfa compile -robots-dir testdata/corpus/robots -hosts testdata/corpus/hosts.tsv -o sample.pack`
+  $ robotsdfa compile -robots-dir testdata/corpus/robots -hosts testdata/corpus/hosts.tsv -o sample.pack
+  $ echo en.wikipedia.org | robotsdfa compile -from sample.pack -delete - -o smaller.pack
+  robotsdfa compile: from sample.pack (411 hosts): 410 kept, 0 replaced, 0 added, 1 deleted → smaller.pack: 410 hosts, 299 distinct blobs, 1,235,202 bytes on disk`
 
 func runCompile(e *env, args []string) int {
-	fs := flagSet(e, "compile", "[-mode google|rfc] [-max-bytes N] [-agent A,...] -o OUT (ROBOTS_FILE | -robots-dir DIR [-hosts TABLE])", compileAbout, compileExample)
+	fs := flagSet(e, "compile", "[-mode google|rfc] [-max-bytes N] [-agent A,...] -o OUT (ROBOTS_FILE | [-robots-dir DIR [-hosts TABLE]] [-from PACK [-delete HOSTS]])", compileAbout, compileExample)
 	var ro readOptions
 	ro.register(fs)
 	agent := fs.String("agent", "", "keep only the groups for these comma-separated product tokens")
@@ -40,6 +50,8 @@ func runCompile(e *env, args []string) int {
 	dir := fs.String("robots-dir", "", "compile every <host>.txt of `directory` into a pack")
 	hosts := fs.String("hosts", "", "with -robots-dir, a host<TAB>file `table` naming more hosts' files")
 	workers := fs.Int("workers", goruntime.GOMAXPROCS(0), "parallel compilations (with -robots-dir)")
+	from := fs.String("from", "", "write `pack` updated: its hosts, with -robots-dir's replacing or adding to them")
+	deletes := fs.String("delete", "", "with -from, drop the hosts listed in `file`, one a line (- for standard input)")
 	if code, done := parseFlags(e, fs, args); done {
 		return code
 	}
@@ -53,22 +65,36 @@ func runCompile(e *env, args []string) int {
 	switch {
 	case *out == "":
 		return usageError(e, fs, "-o is required")
-	case *dir == "" && fs.NArg() != 1:
+	case *dir == "" && *from == "" && fs.NArg() != 1:
 		return usageError(e, fs, "want one ROBOTS_FILE, got %s", arguments(fs.NArg()))
 	case *dir != "" && fs.NArg() != 0:
 		return usageError(e, fs, "-robots-dir takes no ROBOTS_FILE")
+	case *from != "" && fs.NArg() != 0:
+		return usageError(e, fs, "-from takes no ROBOTS_FILE")
 	case *hosts != "" && *dir == "":
 		return usageError(e, fs, "-hosts goes with -robots-dir")
+	case *deletes != "" && *from == "":
+		return usageError(e, fs, "-delete goes with -from")
 	case *workers < 1:
 		return usageError(e, fs, "-workers must be at least 1")
 	}
-	if err := refuseClobber(e, "-o", *out, fs.Arg(0), *hosts); err != nil {
+	// -o may name -from's pack: the new one replaces it once written.
+	if err := refuseClobber(e, "-o", *out, fs.Arg(0), *hosts, *deletes); err != nil {
 		return fail(e, "compile", err)
 	}
 	opts := ro.parse()
 	opts.Tokens = tokens
-	if *dir != "" {
-		return compilePack(e, *dir, *hosts, *out, opts, *workers)
+	if *dir != "" || *from != "" {
+		job := packJob{dir: *dir, hosts: *hosts, out: *out, opts: opts, workers: *workers}
+		if *from != "" {
+			u, err := openUpdate(e, *from, *deletes, &job.opts, modeGiven(fs))
+			if err != nil {
+				return fail(e, "compile", err)
+			}
+			defer u.closeBase()
+			job.update = u
+		}
+		return compilePack(e, job)
 	}
 	path := fs.Arg(0)
 	body, err := readBody(e.stdin, path, opts)
@@ -117,13 +143,27 @@ func writeFile(path string, fill func(*os.File) error) error {
 	return nil
 }
 
+// packJob is what compile writes a pack from: a directory of robots.txt
+// files, an old pack to update, or both.
+type packJob struct {
+	dir, hosts, out string
+	opts            compile.Options
+	workers         int
+	update          *packUpdate // -from; nil without
+}
+
 // compilePack compiles a directory into a store (a pack): every file
 // once, in parallel, added in the order of the files' names so that the
-// same directory gives the same bytes.
-func compilePack(e *env, dir, hostsPath, out string, opts compile.Options, workers int) int {
-	hostFile, err := robotsdir.HostFiles(dir, hostsPath)
-	if err != nil {
-		return fail(e, "compile", err)
+// same directory gives the same bytes. With -from, the old pack's other
+// hosts are copied after them.
+func compilePack(e *env, job packJob) int {
+	dir, out, opts, workers := job.dir, job.out, job.opts, job.workers
+	hostFile := map[string]string{}
+	if dir != "" {
+		var err error
+		if hostFile, err = robotsdir.HostFiles(dir, job.hosts); err != nil {
+			return fail(e, "compile", err)
+		}
 	}
 	hostsOf := map[string][]string{} // file → its hosts' keys
 	for h, f := range hostFile {
@@ -138,6 +178,12 @@ func compilePack(e *env, dir, hostsPath, out string, opts compile.Options, worke
 	w, err := store.Create(out)
 	if err != nil {
 		return fail(e, "compile", err)
+	}
+	if job.update != nil {
+		if err := job.update.start(w, hostFile); err != nil {
+			w.Abort()
+			return fail(e, "compile", err)
+		}
 	}
 	type result struct {
 		blob []byte
@@ -196,7 +242,13 @@ func compilePack(e *env, dir, hostsPath, out string, opts compile.Options, worke
 		w.Abort()
 		return fail(e, "compile", fmt.Errorf("%d of %d files could not be read; no pack written", bad, len(files)))
 	}
-	contents := w.Contents()
+	if job.update != nil {
+		if err := job.update.finish(w); err != nil {
+			w.Abort()
+			return fail(e, "compile", err)
+		}
+	}
+	contents, total := w.Contents(), w.Hosts()
 	if err := w.Close(); err != nil {
 		return fail(e, "compile", err)
 	}
@@ -204,8 +256,20 @@ func compilePack(e *env, dir, hostsPath, out string, opts compile.Options, worke
 	if err != nil {
 		return fail(e, "compile", err)
 	}
-	fmt.Fprintf(e.stderr, "%s compile: %d files (%d bytes, %s mode), %d hosts → %s: %d distinct blobs of %d bytes, %d bytes on disk\n",
-		commandName, len(files), robotsBytes, opts.Mode, len(hostFile), out, contents, blobBytes, st.Size())
+	// One line: what was compiled, what an update kept of the old pack,
+	// and what was written.
+	var parts []string
+	if dir != "" {
+		parts = append(parts, fmt.Sprintf("%s files (%s bytes, %s mode), %s hosts", group3(len(files)), group3(robotsBytes), opts.Mode, group3(len(hostFile))))
+	}
+	if job.update != nil {
+		parts = append(parts, job.update.summary())
+	}
+	written := fmt.Sprintf("%s distinct blobs of %s bytes", group3(contents), group3(blobBytes))
+	if job.update != nil {
+		written = fmt.Sprintf("%s hosts, %s distinct blobs", group3(total), group3(contents))
+	}
+	fmt.Fprintf(e.stderr, "%s compile: %s → %s: %s, %s bytes on disk\n", commandName, strings.Join(parts, "; "), out, written, group3(st.Size()))
 	return exitOK
 }
 

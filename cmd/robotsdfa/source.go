@@ -228,14 +228,9 @@ func openStoreSource(path string, tokens []string, modeSet bool, mode compile.Mo
 	if err != nil {
 		return nil, err
 	}
-	if modeSet && st.Contents() > 0 {
-		blob, err := st.ContentBlob(0)
-		if err == nil {
-			if r, err := runtime.Load(blob); err == nil && r.RFC() != (mode == compile.RFC9309) {
-				st.Close()
-				return nil, fmt.Errorf("%s: its robots.txt were compiled in %s mode; -mode %s does not apply to them", path, modeOf(r), mode)
-			}
-		}
+	if packed, ok := packMode(st); ok && modeSet && packed != mode {
+		st.Close()
+		return nil, fmt.Errorf("%s: its robots.txt were compiled in %s mode; -mode %s does not apply to them", path, packed, mode)
 	}
 	return &storeSource{st: st, agent: st.AgentOnce(tokens...), seen: map[uint64]uint8{}, missing: map[string]struct{}{},
 		cacheBytes: min(cacheBytes, startCacheBytes), maxCacheBytes: cacheBytes}, nil

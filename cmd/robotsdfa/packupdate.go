@@ -1,0 +1,173 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/robotsdfa/robotsdfa/compile"
+	"github.com/robotsdfa/robotsdfa/runtime"
+	"github.com/robotsdfa/robotsdfa/store"
+)
+
+// compile -from: a pack updated from an old one. The directory's hosts
+// replace or add to the old pack's, the -delete list drops hosts, and the
+// rest are copied as they are (store.Writer.CopyFrom: their compressed
+// frames, not decompressed), so that refreshing the robots.txt of a few
+// hosts of millions costs those hosts, not a full compile.
+
+// packMode is the mode a pack's robots.txt were compiled in, known from
+// its first blob (a pack is written in one mode); ok is false for a pack
+// with no blob, or whose first blob does not load.
+func packMode(st *store.Store) (mode compile.Mode, ok bool) {
+	if st.Contents() == 0 {
+		return 0, false
+	}
+	blob, err := st.ContentBlob(0)
+	if err != nil {
+		return 0, false
+	}
+	r, err := runtime.Load(blob)
+	if err != nil {
+		return 0, false
+	}
+	return modeOf(r), true
+}
+
+// openBase opens the pack -from names and settles the mode of the new
+// one: the old pack's, which a -mode given must not contradict (one pack
+// answers in one mode).
+func openBase(path string, opts *compile.Options, modeSet bool) (*store.Store, error) {
+	old, err := store.Open(path, store.Options{})
+	if err != nil {
+		return nil, err
+	}
+	if mode, ok := packMode(old); ok {
+		if modeSet && mode != opts.Mode {
+			old.Close()
+			return nil, fmt.Errorf("%s: its robots.txt were compiled in %s mode; -mode %s would mix two modes in one pack", path, mode, opts.Mode)
+		}
+		opts.Mode = mode
+	}
+	return old, nil
+}
+
+// readHostList reads the hosts of a -delete list (a file, or standard
+// input for "-"): one a line, as filter -missing-hosts writes them (or
+// URLs, which name their hosts); blank lines and lines starting with '#'
+// are skipped. It returns their keys, each once, and fails on a line that
+// is not a host, naming it.
+func readHostList(stdin io.Reader, path string) ([]string, error) {
+	r := stdin
+	if path != "-" {
+		f, _, err := openRegular(path, "a list of hosts")
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		r = f
+	}
+	var keys []string
+	seen := map[string]bool{}
+	sc := bufio.NewScanner(r)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		key, ok := store.Key(line)
+		if !ok || strings.ContainsFunc(line, func(r rune) bool { return r <= ' ' || r == 0x7f }) {
+			return nil, fmt.Errorf("%s:%d: %q is not a host", inputName(path), n, line)
+		}
+		if !seen[key] {
+			seen[key] = true
+			keys = append(keys, key)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %w", inputName(path), err)
+	}
+	return keys, nil
+}
+
+// packUpdate is what -from and -delete do to the pack being written.
+type packUpdate struct {
+	from    string
+	old     *store.Store
+	deletes []string // host keys
+	// Counted against the old pack.
+	replaced, added, deleted, absent int
+}
+
+// openUpdate opens the pack -from names and reads the -delete list (none
+// when deletes is empty).
+func openUpdate(e *env, from, deletes string, opts *compile.Options, modeSet bool) (*packUpdate, error) {
+	u := &packUpdate{from: from}
+	if deletes != "" {
+		var err error
+		if u.deletes, err = readHostList(e.stdin, deletes); err != nil {
+			return nil, err
+		}
+	}
+	old, err := openBase(from, opts, modeSet)
+	if err != nil {
+		return nil, err
+	}
+	u.old = old
+	return u, nil
+}
+
+// start applies the -delete list to w, after the directory's hosts (in
+// dir) were added, and refuses a host both added and deleted.
+func (u *packUpdate) start(w *store.Writer, dir map[string]string) error {
+	for _, key := range u.deletes {
+		if f, ok := dir[key]; ok {
+			return fmt.Errorf("%s is both in the directory (%s) and in the -delete list", key, f)
+		}
+	}
+	for key := range dir {
+		if u.old.Has(key) {
+			u.replaced++
+		} else {
+			u.added++
+		}
+	}
+	for _, key := range u.deletes {
+		if u.old.Has(key) {
+			u.deleted++
+		} else {
+			u.absent++
+		}
+		if err := w.Delete(key); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// finish copies the old pack's other hosts into w.
+func (u *packUpdate) finish(w *store.Writer) error {
+	if err := w.CopyFrom(u.old); err != nil {
+		return fmt.Errorf("copying %s: %w", u.from, err)
+	}
+	return nil
+}
+
+// summary says what the update did, for compile's last line.
+func (u *packUpdate) summary() string {
+	kept := u.old.Hosts() - u.replaced - u.deleted
+	s := fmt.Sprintf("from %s (%s hosts): %s kept, %s replaced, %s added, %s deleted", u.from, group3(u.old.Hosts()),
+		group3(kept), group3(u.replaced), group3(u.added), group3(u.deleted))
+	if u.absent > 0 {
+		s += fmt.Sprintf(" (%s hosts to delete were not in it)", group3(u.absent))
+	}
+	return s
+}
+
+// closeBase closes the old pack, once the new one is written.
+func (u *packUpdate) closeBase() {
+	if u != nil && u.old != nil {
+		u.old.Close()
+	}
+}
