@@ -225,8 +225,11 @@ func compilePack(e *env, job packJob) int {
 				continue
 			}
 			robotsBytes += r.size
-			blobBytes += len(r.blob)
+			had := w.Contents()
 			c, err := w.AddContent(r.blob)
+			if w.Contents() > had {
+				blobBytes += len(r.blob) // a blob stored once counted once
+			}
 			for _, h := range hostsOf[files[i]] {
 				if err == nil {
 					err = w.PutHost(h, c)

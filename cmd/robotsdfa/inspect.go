@@ -136,9 +136,9 @@ func inspectPack(e *env, out *bufio.Writer, path string, st *store.Store, verbos
 	fmt.Fprintf(out, "  blobs: %d bytes; merged groups: %d; automata: %d; states: %d\n", blobBytes, groups, dfas, states)
 	switch st.Version() {
 	case 1:
-		fmt.Fprintf(out, "  a pack of version 1 opens (read whole into memory); \"robotsdfa compile -robots-dir DIR -o %s\" writes the current version, mapped and read by lookup\n", path)
+		fmt.Fprintf(out, "  a pack of version 1 opens (read whole into memory); \"robotsdfa compile -from %s -o %s\" writes the current version, mapped and read by lookup\n", path, path)
 	case 2:
-		fmt.Fprintf(out, "  a store of version 2 opens as it is; \"robotsdfa compile -robots-dir DIR -o %s\" writes the current version, whose small blobs decode faster at a host's first check\n", path)
+		fmt.Fprintf(out, "  a store of version 2 opens as it is; \"robotsdfa compile -from %s -o %s\" writes the current version, whose small blobs decode faster at a host's first check\n", path, path)
 	}
 	if verbose {
 		st.Each(func(key string, c int) error {

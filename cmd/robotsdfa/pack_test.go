@@ -13,6 +13,7 @@ import (
 
 	"github.com/robotsdfa/robotsdfa/automaton"
 	"github.com/robotsdfa/robotsdfa/bench/workload"
+	"github.com/robotsdfa/robotsdfa/compile"
 	"github.com/robotsdfa/robotsdfa/internal/robotsdir"
 	"github.com/robotsdfa/robotsdfa/runtime"
 	"github.com/stretchr/testify/require"
@@ -297,4 +298,30 @@ func TestWriteFileRemovesPartial(t *testing.T) {
 
 	require.NoError(t, writeFile(path, func(w *os.File) error { _, err := w.Write([]byte("whole")); return err }))
 	require.FileExists(t, path)
+}
+
+// TestCompilePackSummary: compile's line counts every file read and each
+// distinct blob once, as inspect counts the pack.
+func TestCompilePackSummary(t *testing.T) {
+	dir := t.TempDir()
+	same := []byte("user-agent: *\ndisallow: /a\n")
+	other := []byte("user-agent: *\ndisallow: /b\nallow: /b/c\n")
+	for name, body := range map[string][]byte{"a.example.txt": same, "b.example.txt": same, "c.example.txt": other} {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), body, 0o644))
+	}
+	blobBytes := 0
+	for _, body := range [][]byte{same, other} {
+		blob, err := compile.Compile(body, compile.Options{}).AppendBinary(nil)
+		require.NoError(t, err)
+		blobBytes += len(blob)
+	}
+	out := filepath.Join(t.TempDir(), "x.pack")
+	r := robotsdfa(t, nil, "compile", "-robots-dir", dir, "-o", out)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	st, err := os.Stat(out)
+	require.NoError(t, err)
+	require.Equal(t, fmt.Sprintf("robotsdfa compile: 3 files (%d bytes, google mode), 3 hosts → %s: 2 distinct blobs of %s bytes, %s bytes on disk\n",
+		2*len(same)+len(other), out, group3(blobBytes), group3(st.Size())), r.stderr)
+	r = robotsdfa(t, nil, "inspect", out)
+	require.Contains(t, r.stdout, fmt.Sprintf("  blobs: %d bytes;", blobBytes))
 }
