@@ -218,9 +218,10 @@ func TestFilterOverlongLine(t *testing.T) {
 
 // A line of exactly -max-line bytes is checked; one byte more is not. At a
 // -max-line of a chunk's size, the line fills the first buffer exactly.
+// The least -max-line is the part of a line a report shows.
 func TestFilterMaxLineBoundary(t *testing.T) {
 	robots := writeTemp(t, "robots.txt", []byte("user-agent: *\ndisallow: /private\n"))
-	for _, max := range []int{1000, chunkSize, 3 * chunkSize / 2} {
+	for _, max := range []int{shownPrefix, 1000, chunkSize, 3 * chunkSize / 2} {
 		url := func(n int) string { return "https://example.com/" + strings.Repeat("x", n-len("https://example.com/")) }
 		input := url(max) + "\n" + url(max+1) + "\nhttps://example.com/private\n" + url(max-1) + "\n"
 		r := robotsdfa(t, []byte(input), "filter", "-robots", robots, "-agent", "bot", "-verdicts", "-max-line", fmt.Sprint(max))
@@ -281,6 +282,8 @@ func TestFilterUsageAndInputErrors(t *testing.T) {
 		{"a URL for the robots.txt", []string{"-robots", "http://e.com/robots.txt", "-agent", "bot"}, "or use robotsdfa fetch, which fetches as a crawler does)"},
 		{"missing pack", []string{"-pack", filepath.Join(dir, "nope.pack"), "-agent", "bot"}, "nope.pack: no such file"},
 		{"hosts without dir", []string{"-robots", robots, "-hosts", sampleHosts, "-agent", "bot"}, "-hosts goes with -robots-dir"},
+		{"max-line below a report's", []string{"-robots", robots, "-agent", "bot", "-max-line", "199"}, "-max-line must be at least 200"},
+		{"cpuprofile unwritable", []string{"-robots", robots, "-agent", "bot", "-cpuprofile", filepath.Join(dir, "no", "cpu.prof")}, "no/cpu.prof: no such file or directory"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := robotsdfa(t, nil, append([]string{"filter"}, c.args...)...)
@@ -627,4 +630,17 @@ func TestFilterReportedLineCut(t *testing.T) {
 	require.Equal(t, exitOK, r.code, r.stderr)
 	require.Contains(t, r.stderr, "standard input:1: neither an absolute URL nor a path starting with '/': "+at+"\n")
 	require.Contains(t, r.stderr, "standard input:2: neither an absolute URL nor a path starting with '/': "+past[:shownPrefix]+"...\n")
+}
+
+// TestFilterCPUProfile: -cpuprofile writes a CPU profile of the run, in
+// pprof's format (gzipped), beside the run's own output.
+func TestFilterCPUProfile(t *testing.T) {
+	prof := filepath.Join(t.TempDir(), "cpu.prof")
+	r := robotsdfa(t, nil, "filter", "-robots-dir", sampleRobots, "-hosts", sampleHosts, "-agent", "googlebot", "-cpuprofile", prof, sampleURLs)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.NotEmpty(t, r.stdout)
+	data, err := os.ReadFile(prof)
+	require.NoError(t, err)
+	require.Greater(t, len(data), 2)
+	require.Equal(t, []byte{0x1f, 0x8b}, data[:2], "a pprof profile is gzipped")
 }
