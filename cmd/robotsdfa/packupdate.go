@@ -166,8 +166,4 @@ func (u *packUpdate) summary() string {
 }
 
 // closeBase closes the old pack, once the new one is written.
-func (u *packUpdate) closeBase() {
-	if u != nil && u.old != nil {
-		u.old.Close()
-	}
-}
+func (u *packUpdate) closeBase() { u.old.Close() }
