@@ -67,3 +67,29 @@ func hostsPack(t *testing.T, n int) string {
 	require.Equal(t, exitOK, r.code, r.stderr)
 	return pack
 }
+
+// TestCacheKeepsItsSizeForAFewReturns: a frontier that comes back to a
+// few of the hosts it dropped (fewer than reloadsToGrow), however close
+// together, does not grow the cache: growth is for one that keeps coming
+// back, whose reloads would cost more than the memory.
+func TestCacheKeepsItsSizeForAFewReturns(t *testing.T) {
+	const hosts, returns = 2000, reloadsToGrow - 6
+	pack := hostsPack(t, hosts)
+	defer func(b int64) { startCacheBytes = b }(startCacheBytes)
+	startCacheBytes = 256 << 10
+	s, err := openStoreSource(pack, []string{"bot"}, false, compile.Google, 64<<20)
+	require.NoError(t, err)
+	defer s.st.Close()
+	wk := &worker{}
+	s.startChunk(wk)
+	for i := range hosts + returns {
+		url := fmt.Sprintf("https://h%d.example/private-%d/x", i%hosts, i%hosts)
+		tg := s.target(url, wk)
+		require.NotNil(t, tg)
+		require.False(t, tg.m.Allowed(url))
+	}
+	c := s.st.CacheStats()
+	require.Greater(t, c.Reloads, int64(returns/2), "most of the first hosts were dropped, and came back")
+	require.Less(t, c.Reloads, int64(reloadsToGrow))
+	require.Equal(t, startCacheBytes, s.cacheBytes, "a few returns: no growth")
+}
