@@ -35,6 +35,8 @@ var allowedImports = map[string][]string{
 	"internal/reference/refurl": {},
 	"internal/conformance":      {"compile"},
 	"internal/testcorpus":       {},
+	// A test's run of a command, bounded in time.
+	"internal/testexec": {},
 	// How filter reads a frontier's line, shared with the Beam module.
 	"internal/frontier": {"runtime"},
 	// How -agent is read and warned about, shared with the Beam module.

@@ -2,12 +2,12 @@ package robotsbeam
 
 import (
 	"context"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/robotsdfa/robotsdfa/bench/workload"
+	"github.com/robotsdfa/robotsdfa/internal/testexec"
 )
 
 // BenchmarkFilterFn: the pipeline's own per-URL work, the Filter DoFn's
@@ -46,7 +46,7 @@ func BenchmarkFilterFn(b *testing.B) {
 
 func exec_(b *testing.B, args ...string) (string, error) {
 	b.Helper()
-	cmd := exec.Command(cli, args...)
+	cmd, _ := testexec.Command(b, cli, args...)
 	out, err := cmd.CombinedOutput()
 	return strings.TrimSpace(string(out)), err
 }

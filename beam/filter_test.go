@@ -18,6 +18,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/memfs"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 	"github.com/robotsdfa/robotsdfa/bench/workload"
+	"github.com/robotsdfa/robotsdfa/internal/testexec"
 	"github.com/stretchr/testify/require"
 )
 
@@ -50,7 +51,7 @@ func TestMain(m *testing.M) {
 func run(t *testing.T, args ...string) (string, string) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	cmd := exec.Command(cli, args...)
+	cmd, _ := testexec.Command(t, cli, args...)
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	require.NoError(t, cmd.Run(), errb.String())
 	return out.String(), errb.String()

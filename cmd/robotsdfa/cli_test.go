@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -10,10 +9,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 
+	"github.com/robotsdfa/robotsdfa/internal/testexec"
 	"github.com/stretchr/testify/require"
 )
 
@@ -60,35 +58,10 @@ type result struct {
 	code           int
 }
 
-// runBound is how long one run of the binary may take in a test. A run
-// that hangs (a deadlock a change brought) fails its test, naming the
-// command line and where its goroutines stood, instead of running into go
-// test's timeout, which says neither.
-const runBound = 5 * time.Minute
-
-// boundedCommand is exec.Command for a test: stopped once it has run
-// runBound, with SIGQUIT (on which the Go runtime prints every goroutine's
-// stack), and the test then failed, naming it. stopped reports whether it
-// was.
-func boundedCommand(t testing.TB, name string, args ...string) (cmd *exec.Cmd, stopped func() bool) {
-	ctx, cancel := context.WithTimeout(context.Background(), runBound)
-	cmd = exec.CommandContext(ctx, name, args...)
-	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGQUIT) }
-	cmd.WaitDelay = 10 * time.Second
-	stopped = func() bool { return ctx.Err() == context.DeadlineExceeded }
-	t.Cleanup(func() {
-		if stopped() {
-			t.Errorf("%s %s: still running after %v, stopped", filepath.Base(name), shorten(strings.Join(args, " ")), runBound)
-		}
-		cancel()
-	})
-	return cmd, stopped
-}
-
 // robotsdfa runs the binary with stdin (nil: none) and args.
 func robotsdfa(t testing.TB, stdin []byte, args ...string) result {
 	t.Helper()
-	cmd, stopped := boundedCommand(t, exe, args...)
+	cmd, stopped := testexec.Command(t, exe, args...)
 	if stdin != nil {
 		cmd.Stdin = bytes.NewReader(stdin)
 	}
@@ -96,7 +69,7 @@ func robotsdfa(t testing.TB, stdin []byte, args ...string) result {
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()
 	if stopped() {
-		t.Fatalf("robotsdfa %s: still running after %v; its goroutines when stopped:\n%s", shorten(strings.Join(args, " ")), runBound, errb.String())
+		t.Fatalf("%s: still running after %v; its goroutines when stopped:\n%s", testexec.Line(exe, args), testexec.Bound, errb.String())
 	}
 	code := 0
 	var exit *exec.ExitError

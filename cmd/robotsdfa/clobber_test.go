@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/robotsdfa/robotsdfa/internal/testexec"
 	"github.com/stretchr/testify/require"
 )
 
@@ -53,7 +54,7 @@ func TestOutputOverwritesInput(t *testing.T) {
 
 	// Standard input redirected from the -o file (the shell cannot empty
 	// it: -o is the command's own).
-	cmd, _ := boundedCommand(t, exe, "filter", "-robots", robots, "-agent", "bot", "-o", in)
+	cmd, _ := testexec.Command(t, exe, "filter", "-robots", robots, "-agent", "bot", "-o", in)
 	f, err := os.Open(in)
 	require.NoError(t, err)
 	defer f.Close()

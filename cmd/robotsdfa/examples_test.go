@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/robotsdfa/robotsdfa/internal/testexec"
 	"github.com/stretchr/testify/require"
 )
 
@@ -49,7 +50,7 @@ func TestHelpExamplesRun(t *testing.T) {
 				ex.command = strings.ReplaceAll(ex.command, "../shared/corpus", filepath.Join(testdata, "..", "..", "shared", "corpus"))
 			}
 			cmdline := strings.ReplaceAll(ex.command, "https://www.example.com", srv.URL)
-			cmd, _ := boundedCommand(t, "sh", "-c", strings.Replace(cmdline, "robotsdfa ", exe+" ", 1))
+			cmd, _ := testexec.Command(t, "sh", "-c", strings.Replace(cmdline, "robotsdfa ", exe+" ", 1))
 			cmd.Dir = dir
 			out, err := cmd.CombinedOutput()
 			if err != nil {

@@ -15,6 +15,7 @@ import (
 	"github.com/klauspost/compress/zstd"
 	"github.com/robotsdfa/robotsdfa/bench/workload"
 	"github.com/robotsdfa/robotsdfa/compile"
+	"github.com/robotsdfa/robotsdfa/internal/testexec"
 	"github.com/robotsdfa/robotsdfa/runtime"
 	"github.com/stretchr/testify/require"
 )
@@ -396,7 +397,7 @@ func TestFilterOutputErrors(t *testing.T) {
 	require.Contains(t, r.stderr, "writing /dev/full: ")
 	require.Contains(t, r.stderr, "no space left on device")
 
-	cmd, _ := boundedCommand(t, exe, "filter", "-robots", robots, "-agent", "bot", sampleURLs)
+	cmd, _ := testexec.Command(t, exe, "filter", "-robots", robots, "-agent", "bot", sampleURLs)
 	pr, err := cmd.StdoutPipe()
 	require.NoError(t, err)
 	var stderr bytes.Buffer

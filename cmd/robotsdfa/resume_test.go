@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/robotsdfa/robotsdfa/internal/testexec"
 	"github.com/stretchr/testify/require"
 )
 
@@ -55,7 +56,7 @@ func TestFilterOutputFailsPartWay(t *testing.T) {
 	// or 4 MiB, as the shell counts them).
 	// Standard output goes to a file, which the limit holds too.
 	limited := func(args ...string) (stdout []byte, stderr string, code int) {
-		cmd, _ := boundedCommand(t, "sh", append([]string{"-c", `ulimit -f 4096 && exec "$0" "$@"`, exe}, args...)...)
+		cmd, _ := testexec.Command(t, "sh", append([]string{"-c", `ulimit -f 4096 && exec "$0" "$@"`, exe}, args...)...)
 		o, err := os.Create(filepath.Join(dir, "stdout"))
 		require.NoError(t, err)
 		defer o.Close()

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/robotsdfa/robotsdfa/automaton"
+	"github.com/robotsdfa/robotsdfa/internal/testexec"
 	"github.com/stretchr/testify/require"
 )
 
@@ -135,7 +136,7 @@ func TestBlobFileBound(t *testing.T) {
 	f, err := os.Open(p)
 	require.NoError(t, err)
 	defer f.Close()
-	cmd, _ := boundedCommand(t, exe, "check", "-", "googlebot", "/")
+	cmd, _ := testexec.Command(t, exe, "check", "-", "googlebot", "/")
 	cmd.Stdin = f
 	out, err := cmd.CombinedOutput()
 	require.Error(t, err)

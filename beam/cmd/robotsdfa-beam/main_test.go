@@ -15,6 +15,7 @@ import (
 
 	"github.com/robotsdfa/robotsdfa/compile"
 	"github.com/robotsdfa/robotsdfa/internal/robotsdir"
+	"github.com/robotsdfa/robotsdfa/internal/testexec"
 	"github.com/robotsdfa/robotsdfa/store"
 	"github.com/stretchr/testify/require"
 )
@@ -51,9 +52,12 @@ func runCmd(t *testing.T, args ...string) (int, string) {
 func runIn(t *testing.T, dir string, args ...string) (int, string) {
 	t.Helper()
 	var stderr bytes.Buffer
-	cmd := exec.Command(exe, args...)
+	cmd, stopped := testexec.Command(t, exe, args...)
 	cmd.Dir, cmd.Stderr = dir, &stderr
 	err := cmd.Run()
+	if stopped() {
+		t.Fatalf("its goroutines when stopped:\n%s", stderr.String())
+	}
 	if ee, ok := err.(*exec.ExitError); ok {
 		return ee.ExitCode(), stderr.String()
 	}
@@ -181,7 +185,7 @@ func hostStore(t *testing.T, path, body string, mode compile.Mode) string {
 func runCLI(t *testing.T, args ...string) string {
 	t.Helper()
 	var out, stderr bytes.Buffer
-	cmd := exec.Command(cli, args...)
+	cmd, _ := testexec.Command(t, cli, args...)
 	cmd.Stdout, cmd.Stderr = &out, &stderr
 	require.NoError(t, cmd.Run(), stderr.String())
 	return out.String()

@@ -1,0 +1,77 @@
+package testexec
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+// recorder keeps what command reports, in place of a test.
+type recorder struct {
+	cleanups []func()
+	errs     []string
+}
+
+func (r *recorder) Cleanup(f func()) { r.cleanups = append(r.cleanups, f) }
+func (r *recorder) Errorf(format string, args ...any) {
+	r.errs = append(r.errs, fmt.Sprintf(format, args...))
+}
+func (r *recorder) end() {
+	for _, f := range r.cleanups {
+		f()
+	}
+}
+
+// TestMain: run as "helper", the test binary is a Go program that hangs.
+func TestMain(m *testing.M) {
+	if os.Getenv("TESTEXEC_HANG") == "1" {
+		time.Sleep(time.Hour)
+	}
+	os.Exit(m.Run())
+}
+
+// TestStopsAHang: a Go program that never ends is stopped at the bound
+// with SIGQUIT, having printed its goroutines, and the test is failed with
+// its command line.
+func TestStopsAHang(t *testing.T) {
+	r := &recorder{}
+	cmd, stopped := command(r, 200*time.Millisecond, os.Args[0], "-test.run=^$", "hang")
+	cmd.Env = append(os.Environ(), "TESTEXEC_HANG=1")
+	start := time.Now()
+	out, err := cmd.CombinedOutput()
+	require.Less(t, time.Since(start), 9*time.Second, "stopped by SIGQUIT, not by WaitDelay's kill")
+	require.Error(t, err)
+	require.True(t, stopped())
+	require.Contains(t, string(out), "SIGQUIT")
+	require.Contains(t, string(out), "goroutine ")
+	r.end()
+	require.Len(t, r.errs, 1)
+	require.Contains(t, r.errs[0], "testexec.test -test.run=^$ hang: still running after 200ms, stopped")
+}
+
+// TestLeavesAQuickOne: a command that ends within the bound is run as
+// exec.Command would, and nothing is reported.
+func TestLeavesAQuickOne(t *testing.T) {
+	r := &recorder{}
+	cmd, stopped := command(r, time.Minute, "sh", "-c", "echo out; exit 3")
+	out, err := cmd.Output()
+	var exit *exec.ExitError
+	require.ErrorAs(t, err, &exit)
+	require.Equal(t, 3, exit.ExitCode())
+	require.Equal(t, "out\n", string(out))
+	require.False(t, stopped())
+	r.end()
+	require.Empty(t, r.errs)
+}
+
+func TestLine(t *testing.T) {
+	require.Equal(t, "robotsdfa filter -q", Line("/tmp/x/robotsdfa", []string{"filter", "-q"}))
+	long := Line("robotsdfa", []string{strings.Repeat("x", 400)})
+	require.True(t, strings.HasSuffix(long, "... (410 bytes)"), long)
+	require.Len(t, long, 300+len("... (410 bytes)"))
+}
