@@ -28,7 +28,9 @@ host_port, a default port dropped), or a store made by "robotsdfa compile
 -robots-dir" (-pack). Each host's file is compiled once. The URLs of a host
 without a robots.txt get -missing's verdict: allowed by default, as for an
 unavailable robots.txt (RFC 9309 2.3.1.3); -explain says "no robots.txt",
-and -missing-hosts lists those hosts, the robots.txt to fetch next.
+and -missing-hosts lists those hosts, the robots.txt to fetch next (once
+fetched into a directory, "robotsdfa compile -robots-dir DIR -from PACK"
+adds them to the pack).
 
 Output keeps the input order exactly. By default it is the allowed URLs
 only; with -verdicts every input line, as "allowed<TAB>URL",
