@@ -8,8 +8,10 @@ import "strings"
 // ASCII form ("xn--" and Punycode, RFC 3492), a trailing dot dropped, and
 // the port kept as ":port" unless it is the scheme's default (80 for http,
 // 443 for https); userinfo, path, query and fragment play no part. An IPv6
-// host keeps its brackets. ok is false when url has no host (see Host), or
-// a label too long to encode.
+// host keeps its brackets. ok is false when url has no host (see Host), a
+// label too long to encode, a ':' in a host outside brackets or in the
+// port after them, or a byte of 0x80 or more within brackets. A key is
+// its own key: HostKey("//"+key) is key.
 //
 //	HostKey("https://Bücher.Example.:443/x?y") == "xn--bcher-kva.example"
 //	HostKey("http://example.com:8080/")        == "example.com:8080"
@@ -68,8 +70,18 @@ func appendGeneralHostKey(dst []byte, url string) ([]byte, bool) {
 	if !ok {
 		return dst, false
 	}
-	if n := len(host); n > 0 && host[n-1] == '.' && host[0] != '[' {
-		host = host[:n-1]
+	// A key is its own key (HostKey("//"+key) is key): so a bracketed host
+	// must be ASCII (not made a Punycode label) and its port hold no ':',
+	// another host may hold no ':' at all, and every trailing dot goes,
+	// not only the last.
+	if host[0] == '[' {
+		if !isASCIIHost(host) || strings.IndexByte(port, ':') >= 0 {
+			return dst, false
+		}
+	} else if strings.IndexByte(host, ':') >= 0 {
+		return dst, false
+	} else {
+		host = strings.TrimRight(host, ".")
 	}
 	start := len(dst)
 	if isASCIIHost(host) {

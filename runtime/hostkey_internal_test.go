@@ -66,3 +66,26 @@ func BenchmarkAppendHostKey(b *testing.B) {
 		AppendHostKey(buf[:0], urls[i%len(urls)])
 	}
 }
+
+// FuzzHostKeyFixed: a key is its own key. The store keys a host it is
+// given as HostKey("//"+host), and the hosts filter -missing-hosts lists,
+// and the files of a robots directory, are keys given back: a key that
+// read as another would be kept where no lookup finds it.
+func FuzzHostKeyFixed(f *testing.F) {
+	for _, u := range plainHostKeyCases {
+		f.Add(u)
+	}
+	for _, u := range []string{"//a.example..", "//[:0\xf9\xf9\xf91]:808:", "//B\u00fccher.example.:8080", "https://[::1]:443/", "//a.example:", "//\u00e9.."} {
+		f.Add(u)
+	}
+	f.Fuzz(func(t *testing.T, u string) {
+		key, ok := HostKey(u)
+		if !ok {
+			return
+		}
+		again, ok := HostKey("//" + key)
+		if !ok || again != key {
+			t.Errorf("%q: key %q, whose own key is %q %v", u, key, again, ok)
+		}
+	})
+}

@@ -1,0 +1,59 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/robotsdfa/robotsdfa/store"
+	"github.com/stretchr/testify/require"
+)
+
+// FuzzHostList: compile -delete's list, any bytes: nothing panics; a list
+// read is every host line's store key, each once, in the order first
+// given, every one a key of itself without spaces or control bytes; a
+// list refused names a line of it that is not a host.
+func FuzzHostList(f *testing.F) {
+	f.Add([]byte("a.example\n# comment\n\nhttps://B.example:443/x\r\na.example\n"))
+	f.Add([]byte("not a host\n"))
+	f.Add([]byte("xn--bcher-kva.example\nbücher.example\n[::1]:8080\n"))
+	f.Add([]byte("\x00\n\t\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		keys, err := readHostList(bytes.NewReader(data), "-")
+		if err != nil {
+			m := regexp.MustCompile(`^standard input:(\d+): `).FindStringSubmatch(err.Error())
+			if m == nil {
+				require.Contains(t, err.Error(), "token too long")
+				return
+			}
+			n, _ := strconv.Atoi(m[1])
+			require.LessOrEqual(t, n, bytes.Count(data, []byte("\n"))+1)
+			return
+		}
+		var want []string
+		seen := map[string]bool{}
+		sc := bufio.NewScanner(bytes.NewReader(data))
+		for sc.Scan() {
+			line := strings.TrimSpace(sc.Text())
+			if line == "" || line[0] == '#' {
+				continue
+			}
+			key, ok := store.Key(line)
+			require.True(t, ok, line)
+			if !seen[key] {
+				seen[key] = true
+				want = append(want, key)
+			}
+		}
+		require.Equal(t, want, keys)
+		for _, k := range keys {
+			again, ok := store.Key(k)
+			require.True(t, ok)
+			require.Equal(t, k, again)
+			require.False(t, strings.ContainsFunc(k, func(r rune) bool { return r <= ' ' || r == 0x7f }), "%q", k)
+		}
+	})
+}
