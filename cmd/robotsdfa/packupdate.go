@@ -118,8 +118,9 @@ func openUpdate(e *env, from, deletes string, opts *compile.Options, modeSet boo
 	return u, nil
 }
 
-// start applies the -delete list to w, after the directory's hosts (in
-// dir) were added, and refuses a host both added and deleted.
+// start applies the -delete list to w, before the directory's hosts (dir)
+// are added: a host in both is refused, so the order says nothing. It
+// counts what they do to the old pack.
 func (u *packUpdate) start(w *store.Writer, dir map[string]string) error {
 	for _, key := range u.deletes {
 		if f, ok := dir[key]; ok {
