@@ -280,6 +280,7 @@ func TestFilterUsageAndInputErrors(t *testing.T) {
 		{"missing input", []string{"-robots", robots, "-agent", "bot", filepath.Join(dir, "nope.urls")}, "nope.urls: no such file"},
 		{"input is a directory", []string{"-robots", robots, "-agent", "bot", dir}, "is a directory, not a URL list"},
 		{"a URL for an input", []string{"-robots", robots, "-agent", "bot", "https://e.com/page"}, "https://e.com/page: no such file or directory (a URL, not a file: filter reads URLs from files or standard input"},
+		{"a URL for the pack", []string{"-pack", "https://e.com/hosts.pack", "-agent", "bot"}, "https://e.com/hosts.pack: no such file or directory (a URL, not a file: this command reads local files)"},
 		{"a URL for the robots.txt", []string{"-robots", "http://e.com/robots.txt", "-agent", "bot"}, "or use robotsdfa fetch, which fetches as a crawler does)"},
 		{"missing pack", []string{"-pack", filepath.Join(dir, "nope.pack"), "-agent", "bot"}, "nope.pack: no such file"},
 		{"hosts without dir", []string{"-robots", robots, "-hosts", sampleHosts, "-agent", "bot"}, "-hosts goes with -robots-dir"},

@@ -41,7 +41,7 @@ func packMode(st *store.Store) (mode compile.Mode, ok bool) {
 func openBase(path string, opts *compile.Options, modeSet bool) (*store.Store, error) {
 	old, err := store.Open(path, store.Options{})
 	if err != nil {
-		return nil, err
+		return nil, urlHint(err, path, "a pack")
 	}
 	if mode, ok := packMode(old); ok {
 		if modeSet && mode != opts.Mode {

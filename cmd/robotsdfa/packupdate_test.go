@@ -201,6 +201,7 @@ func TestCompileFromRefuses(t *testing.T) {
 	}{
 		{"-delete alone", []string{"-robots-dir", dir, "-delete", wikiList}, "-delete goes with -from"},
 		{"a ROBOTS_FILE", []string{"-from", base, wikiList}, "-from takes no ROBOTS_FILE"},
+		{"a URL for the pack", []string{"-from", "https://e.com/hosts.pack"}, "(a URL, not a file: this command reads local files)"},
 		{"no such pack", []string{"-from", filepath.Join(dir, "nope.pack")}, "nope.pack: no such file"},
 		{"a damaged pack", []string{"-from", truncated}, "truncated.pack"},
 		{"not a host", []string{"-from", base, "-delete", badList}, `gone.txt:2: "not a host" is not a host`},

@@ -200,10 +200,7 @@ func decidingLine(f *compile.File, res runtime.Result) string {
 func openRegular(path, what string) (*os.File, os.FileInfo, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) && isHTTPURL(path) {
-			return nil, nil, fmt.Errorf("%w (%s)", err, urlForFile(what))
-		}
-		return nil, nil, err
+		return nil, nil, urlHint(err, path, what)
 	}
 	st, err := f.Stat()
 	if err != nil {
@@ -215,6 +212,15 @@ func openRegular(path, what string) (*os.File, os.FileInfo, error) {
 		return nil, nil, fmt.Errorf("%s: is a directory, not %s", path, what)
 	}
 	return f, st, nil
+}
+
+// urlHint adds to an error opening path, when path was not found and is
+// an http or https URL, where such a URL belongs.
+func urlHint(err error, path, what string) error {
+	if errors.Is(err, fs.ErrNotExist) && isHTTPURL(path) {
+		return fmt.Errorf("%w (%s)", err, urlForFile(what))
+	}
+	return err
 }
 
 // isHTTPURL reports whether a name the command could not open is an http

@@ -226,7 +226,7 @@ func openStoreSource(path string, tokens []string, modeSet bool, mode compile.Mo
 		st.Resize(min(cacheBytes, startCacheBytes))
 	}
 	if err != nil {
-		return nil, err
+		return nil, urlHint(err, path, "a pack")
 	}
 	if packed, ok := packMode(st); ok && modeSet && packed != mode {
 		st.Close()
