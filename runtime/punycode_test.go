@@ -46,3 +46,30 @@ func TestPunycodeVectors(t *testing.T) {
 	}
 	require.Greater(t, n, 250)
 }
+
+// TestIDNLabelBound: a label of more code points than a DNS label holds
+// bytes names no host, and is not encoded (its encoding's time grows with
+// its length times its distinct code points); one of 63 is.
+func TestIDNLabelBound(t *testing.T) {
+	label := func(n int) string {
+		var b strings.Builder
+		for i := range n {
+			b.WriteRune(rune(0x100 + i))
+		}
+		return b.String()
+	}
+	a, err := asciiHost(label(maxIDNLabel) + ".example")
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(a, "xn--"), a)
+	for _, host := range []string{label(maxIDNLabel + 1), "a." + label(200000) + ".example"} {
+		_, err := asciiHost(host)
+		require.ErrorIs(t, err, errPunycode)
+		_, ok := HostKey("https://" + host + "/")
+		require.False(t, ok)
+	}
+	// ASCII labels are not encoded, and keep any length.
+	long := strings.Repeat("a", 1000) + ".example"
+	k, ok := HostKey("https://" + long + "/")
+	require.True(t, ok)
+	require.Equal(t, long, k)
+}
