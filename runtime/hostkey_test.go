@@ -34,6 +34,14 @@ func TestHostKey(t *testing.T) {
 		{"/just/a/path", "", false},
 		{"https:///x", "", false},
 		{"https://./x", "", false},
+		// A key is its own key: what would read back as another has none.
+		{"https://a.example../x", "a.example", true},
+		{"http://../", "", false},
+		{"http://a:b:80/", "", false},
+		{"//::", "", false},
+		{"http://[::1]::80/", "", false},
+		{"http://[::1]:8:0/", "", false},
+		{"http://[bücher]/", "", false},
 	} {
 		key, ok := runtime.HostKey(c.url)
 		if key != c.key || ok != c.ok {
