@@ -56,7 +56,7 @@ func runIn(t *testing.T, dir string, args ...string) (int, string) {
 	cmd.Dir, cmd.Stderr = dir, &stderr
 	err := cmd.Run()
 	if stopped() {
-		t.Fatalf("its goroutines when stopped:\n%s", stderr.String())
+		t.Fatalf("%s: still running after %v; its goroutines when stopped:\n%s", testexec.Line(exe, args), testexec.Bound, stderr.String())
 	}
 	if ee, ok := err.(*exec.ExitError); ok {
 		return ee.ExitCode(), stderr.String()
