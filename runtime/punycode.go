@@ -29,11 +29,19 @@ var errPunycode = errors.New("punycode: label too long to encode")
 // frontier (a label of 60,000 distinct code points) took 5 s.
 const maxIDNLabel = 63
 
+// maxIDNHost bounds the code points of a host asciiHost encodes, for the
+// same reason: a DNS name holds 253 bytes. Without it a line of many
+// labels of 63 code points took 78 ns a byte, against 2 ns for a check.
+const maxIDNHost = 253
+
 // asciiHost returns host in ASCII: ASCII letters lower-cased, and each
 // label with a byte >= 0x80 lower-cased and written "xn--" + Punycode.
 func asciiHost(host string) (string, error) {
 	if isASCII(host) {
 		return strings.ToLower(host), nil // what the labels' loop gives
+	}
+	if utf8.RuneCountInString(host) > maxIDNHost {
+		return "", errPunycode
 	}
 	labels := strings.Split(host, ".")
 	for i, l := range labels {

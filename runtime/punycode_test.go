@@ -67,6 +67,16 @@ func TestIDNLabelBound(t *testing.T) {
 		_, ok := HostKey("https://" + host + "/")
 		require.False(t, ok)
 	}
+	// Nor a host of more code points than a DNS name holds bytes.
+	var labels []string
+	for range 4 {
+		labels = append(labels, label(maxIDNLabel))
+	}
+	host := strings.Join(labels, ".") // 4*63+3 = 255 code points
+	_, err = asciiHost(host[:len(host)-len(label(2))])
+	require.NoError(t, err, "253 code points")
+	_, err = asciiHost(host)
+	require.ErrorIs(t, err, errPunycode)
 	// ASCII labels are not encoded, and keep any length.
 	long := strings.Repeat("a", 1000) + ".example"
 	k, ok := HostKey("https://" + long + "/")
