@@ -30,13 +30,25 @@ fetches again conditionally (If-None-Match, If-Modified-Since). -refresh
 fetches every origin now, serving the cached copy, marked stale, when the
 origin is unreachable.
 
-Exit status: 0 when every URL is allowed, 1 when one is disallowed, 2 for
-a usage error or a URL without an http(s) origin.`
+With -hosts LIST, fetches the robots.txt of every host of LIST (one a
+line, as "filter -missing-hosts" writes them; - for standard input) at
+SCHEME://HOST/robots.txt, -workers at once, and writes them to the pack -o
+names, for "filter -pack": a robots.txt fetched, or the allow-all of one
+that is unavailable (4xx), is added; a host unreachable (5xx, 429, a
+network error), whose disallow-all says nothing of what it serves, is
+not, and -unreachable lists it to fetch again. With -from PACK the new
+pack keeps PACK's other hosts (as "compile -from"). Each host's outcome
+goes to standard output: "HOST<TAB>added" or "HOST<TAB>not added", and
+how it was fetched.
+
+Exit status: 0 when every URL is allowed (with -hosts: when the pack was
+written), 1 when one is disallowed, 2 for a usage error or a URL without an
+http(s) origin (with -hosts: a line of LIST that names no host).`
 
 const fetchExample = `  $ robotsdfa fetch -agent googlebot https://www.example.com/ https://www.example.com/private/x`
 
 func runFetch(e *env, args []string) int {
-	fs := flagSet(e, "fetch", "[-agent AGENT] [-mode google|rfc] [-max-bytes N] [-timeout D] [-user-agent S] [-cache DIR [-refresh]] [-explain] URL...", fetchAbout, fetchExample)
+	fs := flagSet(e, "fetch", "[-agent AGENT] [-mode google|rfc] [-max-bytes N] [-timeout D] [-user-agent S] [-cache DIR [-refresh]] [-explain] (URL... | -hosts LIST -o PACK [-from PACK] [-scheme https|http] [-workers N] [-unreachable FILE])", fetchAbout, fetchExample)
 	var ro readOptions
 	ro.register(fs)
 	agent := fs.String("agent", "", "product token or comma-separated fallback chain (empty: only the '*' groups)")
@@ -45,23 +57,60 @@ func runFetch(e *env, args []string) int {
 	explain := fs.Bool("explain", false, "add a third field naming the deciding line")
 	cacheDir := fs.String("cache", "", "keep the robots.txt fetched in `directory` across runs")
 	refresh := fs.Bool("refresh", false, "fetch every origin now, even when the cache holds it unexpired")
+	hosts := fs.String("hosts", "", "fetch the robots.txt of the hosts in `file` (one a line, as filter -missing-hosts writes them; - for standard input) into the pack -o names")
+	packOut := fs.String("o", "", "with -hosts, the pack to write")
+	from := fs.String("from", "", "with -hosts, a `pack` whose other hosts the new one keeps (compile -from)")
+	scheme := fs.String("scheme", "https", "with -hosts, the scheme of each host's robots.txt URL: https or http")
+	workers := fs.Int("workers", 32, "with -hosts, robots.txt fetched at once")
+	unreachable := fs.String("unreachable", "", "with -hosts, write the hosts that could not be reached (not added) to `file`")
 	if code, done := parseFlags(e, fs, args); done {
 		return code
 	}
-	if fs.NArg() == 0 {
-		return usageError(e, fs, "want at least one URL")
+	if *hosts != "" {
+		switch {
+		case fs.NArg() != 0:
+			return usageError(e, fs, "-hosts takes no URL")
+		case *packOut == "":
+			return usageError(e, fs, "-hosts needs -o, the pack to write")
+		case *scheme != "https" && *scheme != "http":
+			return usageError(e, fs, "-scheme is https or http, not %q", *scheme)
+		case *workers < 1:
+			return usageError(e, fs, "-workers must be at least 1")
+		case *explain || *agent != "":
+			return usageError(e, fs, "-agent and -explain go with URLs, not -hosts: a pack holds every group")
+		}
+		if err := refuseClobber(e, "-o", *packOut, *hosts); err != nil {
+			return fail(e, "fetch", err)
+		}
+	} else {
+		for flag, v := range map[string]bool{"-o": *packOut != "", "-from": *from != "", "-unreachable": *unreachable != ""} {
+			if v {
+				return usageError(e, fs, "%s goes with -hosts", flag)
+			}
+		}
+		if fs.NArg() == 0 {
+			return usageError(e, fs, "want at least one URL, or -hosts")
+		}
 	}
-	tokens, err := agentChain(e, "fetch", *agent)
-	if err != nil {
-		return usageError(e, fs, "%v", err)
+	var tokens []string
+	if *hosts == "" {
+		var err error
+		if tokens, err = agentChain(e, "fetch", *agent); err != nil {
+			return usageError(e, fs, "%v", err)
+		}
 	}
 	c := &fetch.Client{Mode: ro.mode, MaxBytes: ro.maxBytes, Timeout: *timeout, UserAgent: *ua}
-	if *cacheDir != "" {
+	switch {
+	case *cacheDir != "":
 		st, err := fetch.OpenDirStore(*cacheDir, fetch.DefaultStoreBytes, 0)
 		if err != nil {
 			return fail(e, "fetch", err)
 		}
 		c.Store = st
+	case *hosts != "":
+		// Each host is fetched once and its blob goes to the pack: the
+		// cache need not hold them.
+		c.Store = fetch.NewMemoryStore(16<<20, 0)
 	}
 	var tee *bodyTee
 	if *explain {
@@ -71,6 +120,10 @@ func runFetch(e *env, args []string) int {
 	get := c.Get
 	if *refresh {
 		get = c.Refresh
+	}
+	if *hosts != "" {
+		return runFetchHosts(e, c, fetchHostsJob{hosts: *hosts, out: *packOut, from: *from, scheme: *scheme,
+			unreachable: *unreachable, workers: *workers, modeSet: modeGiven(fs)}, get)
 	}
 	out := bufio.NewWriter(e.stdout)
 	code := exitOK

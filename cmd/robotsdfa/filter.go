@@ -28,9 +28,10 @@ host_port, a default port dropped), or a store made by "robotsdfa compile
 -robots-dir" (-pack). Each host's file is compiled once. The URLs of a host
 without a robots.txt get -missing's verdict: allowed by default, as for an
 unavailable robots.txt (RFC 9309 2.3.1.3); -explain says "no robots.txt",
-and -missing-hosts lists those hosts, the robots.txt to fetch next (once
-fetched into a directory, "robotsdfa compile -robots-dir DIR -from PACK"
-adds them to the pack).
+and -missing-hosts lists those hosts, the robots.txt to fetch next:
+"robotsdfa fetch -hosts LIST -from PACK -o PACK" fetches them into the
+pack (or, fetched into a directory by other means, "robotsdfa compile
+-robots-dir DIR -from PACK -o PACK" adds them).
 
 Output keeps the input order exactly. By default it is the allowed URLs
 only; with -verdicts every input line, as "allowed<TAB>URL",

@@ -1,0 +1,152 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"sort"
+	"sync"
+
+	"github.com/robotsdfa/robotsdfa/compile"
+	"github.com/robotsdfa/robotsdfa/fetch"
+	"github.com/robotsdfa/robotsdfa/runtime"
+	"github.com/robotsdfa/robotsdfa/store"
+)
+
+// fetch -hosts: the robots.txt of many hosts fetched into a pack, the step
+// between "filter -missing-hosts" (the hosts a pack lacks) and "filter
+// -pack". Each host's robots.txt is fetched once, as the fetch layer
+// fetches (RFC 9309 2.3 and 2.4), at scheme://host/robots.txt: a host key
+// names a host, not an origin, so the scheme is the run's.
+
+// fetchHostsJob is what fetch -hosts was asked.
+type fetchHostsJob struct {
+	hosts, out, from, scheme, unreachable string
+	workers                               int
+	modeSet                               bool
+}
+
+// fetched is one host's fetch.
+type fetched struct {
+	robots  *runtime.Robots
+	outcome fetch.Outcome
+	err     error
+}
+
+// fetchBatch is how many hosts are fetched before their blobs are added:
+// the pack's order is the sorted hosts', whatever order fetches end in,
+// and no more than a batch of robots.txt is held.
+const fetchBatch = 256
+
+func runFetchHosts(e *env, c *fetch.Client, job fetchHostsJob, get func(context.Context, string) (*runtime.Robots, fetch.Outcome, error)) int {
+	keys, err := readHostList(e.stdin, job.hosts)
+	if err != nil {
+		return fail(e, "fetch", err)
+	}
+	sort.Strings(keys)
+	var u *packUpdate
+	if job.from != "" {
+		opts := compile.Options{Mode: c.Mode}
+		if u, err = openUpdate(e, job.from, "", &opts, job.modeSet); err != nil {
+			return fail(e, "fetch", err)
+		}
+		defer u.closeBase()
+		c.Mode = opts.Mode // the old pack's: one pack answers in one mode
+	}
+	w, err := store.Create(job.out)
+	if err != nil {
+		return fail(e, "fetch", err)
+	}
+	out := bufio.NewWriter(e.stdout)
+	var unreachable []string
+	added, allowAll, bad := 0, 0, 0
+	results := make([]fetched, fetchBatch)
+	for lo := 0; lo < len(keys); lo += fetchBatch {
+		batch := keys[lo:min(lo+fetchBatch, len(keys))]
+		fetchAll(batch, results, job.workers, func(key string) (*runtime.Robots, fetch.Outcome, error) {
+			return get(context.Background(), job.scheme+"://"+key+"/")
+		})
+		for i, key := range batch {
+			f := results[i]
+			results[i] = fetched{}
+			switch {
+			case f.err != nil:
+				bad++
+				fmt.Fprintf(out, "%s\tnot added\t%v\n", key, f.err)
+				continue
+			case f.outcome.Rules == "disallow all":
+				// Unreachable with no copy: what applies now, not what the
+				// host serves; left out, to be fetched again.
+				unreachable = append(unreachable, key)
+				fmt.Fprintf(out, "%s\tnot added\t%s\n", key, f.outcome)
+				continue
+			}
+			blob, err := f.robots.AppendBinary(nil)
+			if err == nil {
+				err = w.Add(key, blob)
+			}
+			if err != nil {
+				w.Abort()
+				out.Flush()
+				return fail(e, "fetch", fmt.Errorf("%s: %w", key, err))
+			}
+			added++
+			if f.outcome.Rules == "allow all" {
+				allowAll++
+			}
+			fmt.Fprintf(out, "%s\tadded\t%s\n", key, f.outcome)
+		}
+	}
+	if u != nil {
+		if err := u.finish(w); err != nil {
+			w.Abort()
+			out.Flush()
+			return fail(e, "fetch", err)
+		}
+	}
+	total := w.Hosts()
+	if err := w.Close(); err != nil {
+		out.Flush()
+		return fail(e, "fetch", err)
+	}
+	if err := out.Flush(); err != nil {
+		return fail(e, "fetch", err)
+	}
+	if job.unreachable != "" {
+		if err := writeHosts(job.unreachable, unreachable, false); err != nil {
+			return fail(e, "fetch", err)
+		}
+	}
+	kept := ""
+	if u != nil {
+		kept = fmt.Sprintf(", the other %s of %s's kept", group3(total-added), job.from)
+	}
+	fmt.Fprintf(e.stderr, "%s fetch: %s hosts: %s added (%s of them allow all: no robots.txt), %s unreachable (not added), %s not hosts of a URL → %s: %s hosts%s\n",
+		commandName, group3(len(keys)), group3(added), group3(allowAll), group3(len(unreachable)), group3(bad), job.out, group3(total), kept)
+	if bad > 0 {
+		return exitProblem
+	}
+	return exitOK
+}
+
+// fetchAll fetches the hosts of batch with workers goroutines, each
+// host's result at its index in results.
+func fetchAll(batch []string, results []fetched, workers int, get func(key string) (*runtime.Robots, fetch.Outcome, error)) {
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(workers, len(batch)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				r, o, err := get(batch[i])
+				results[i] = fetched{r, o, err}
+			}
+		}()
+	}
+	for i := range batch {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+}

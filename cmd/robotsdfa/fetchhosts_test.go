@@ -1,0 +1,151 @@
+package main
+
+import (
+	"bytes"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/robotsdfa/robotsdfa/compile"
+	"github.com/robotsdfa/robotsdfa/store"
+	"github.com/stretchr/testify/require"
+)
+
+// hostServers are three loopback servers, one a host key: one serves a
+// robots.txt, one answers 404 (unavailable: allow all), one 500
+// (unreachable: disallow all, for now). hits counts their requests.
+type hostServers struct {
+	ok, missing, failing string // host keys, "127.0.0.1:port"
+	body                 []byte
+	hits                 atomic.Int64
+}
+
+func newHostServers(t *testing.T) *hostServers {
+	h := &hostServers{body: []byte("user-agent: *\ndisallow: /private\n")}
+	serve := func(f func(w http.ResponseWriter, r *http.Request)) string {
+		s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			h.hits.Add(1)
+			f(w, r)
+		}))
+		t.Cleanup(s.Close)
+		return strings.TrimPrefix(s.URL, "http://")
+	}
+	h.ok = serve(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/robots.txt" {
+			http.NotFound(w, r)
+			return
+		}
+		w.Write(h.body)
+	})
+	h.missing = serve(func(w http.ResponseWriter, r *http.Request) { http.NotFound(w, r) })
+	h.failing = serve(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(500) })
+	return h
+}
+
+// TestFetchHosts: fetch -hosts writes a pack of the hosts' robots.txt: the
+// one served, compiled; the allow-all of the one unavailable; not the one
+// unreachable, which -unreachable lists. Each host is fetched once, and
+// each outcome is a line of standard output.
+func TestFetchHosts(t *testing.T) {
+	h := newHostServers(t)
+	dir := t.TempDir()
+	pack, unreachable := filepath.Join(dir, "hosts.pack"), filepath.Join(dir, "unreachable.txt")
+	list := []byte(h.failing + "\n" + h.ok + "\n# a comment\n" + h.missing + "\n" + h.ok + "\n")
+	r := robotsdfa(t, list, "fetch", "-hosts", "-", "-o", pack, "-scheme", "http", "-unreachable", unreachable, "-workers", "2")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Equal(t, int64(3), h.hits.Load(), "each host once")
+	require.Contains(t, r.stderr, "fetch: 3 hosts: 2 added (1 of them allow all: no robots.txt), 1 unreachable (not added), 0 not hosts of a URL → "+pack+": 2 hosts\n")
+	out := lines(r.stdout)
+	require.Len(t, out, 3)
+	sorted := []string{h.failing, h.missing, h.ok}
+	sort.Strings(sorted)
+	for i, l := range out {
+		require.True(t, strings.HasPrefix(l, sorted[i]+"\t"), "in the hosts' order: %s", l)
+	}
+	require.Contains(t, r.stdout, h.ok+"\tadded\thttp://"+h.ok+"/robots.txt: success (HTTP 200), robots.txt")
+	require.Contains(t, r.stdout, h.missing+"\tadded\thttp://"+h.missing+"/robots.txt: unavailable (HTTP 404), allow all")
+	require.Contains(t, r.stdout, h.failing+"\tnot added\thttp://"+h.failing+"/robots.txt: unreachable (HTTP 500), disallow all")
+	got, err := os.ReadFile(unreachable)
+	require.NoError(t, err)
+	require.Equal(t, h.failing+"\n", string(got))
+
+	st, err := store.Open(pack, store.Options{})
+	require.NoError(t, err)
+	defer st.Close()
+	blob, err := st.Blob(h.ok)
+	require.NoError(t, err)
+	want, err := compile.Compile(h.body, compile.Options{}).AppendBinary(nil)
+	require.NoError(t, err)
+	require.True(t, bytes.Equal(want, blob), "the served robots.txt, compiled")
+	require.False(t, st.Has(h.failing))
+
+	urls := []byte("http://" + h.ok + "/private/x\nhttp://" + h.missing + "/private/x\nhttp://" + h.failing + "/private/x\n")
+	r = robotsdfa(t, urls, "filter", "-pack", pack, "-agent", "bot", "-verdicts", "-explain", "-missing-hosts", filepath.Join(dir, "missing.txt"))
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Equal(t, "disallowed\thttp://"+h.ok+"/private/x\tline 2: Disallow, priority 8\n"+
+		"allowed\thttp://"+h.missing+"/private/x\tno matching rule\n"+
+		"allowed\thttp://"+h.failing+"/private/x\tno robots.txt\n", r.stdout)
+	missing, err := os.ReadFile(filepath.Join(dir, "missing.txt"))
+	require.NoError(t, err)
+	require.Equal(t, h.failing+"\n", string(missing), "what -unreachable listed, filter lists as missing")
+}
+
+// TestFetchHostsFrom: with -from, the new pack keeps the old one's other
+// hosts, in its mode, and replaces the ones fetched.
+func TestFetchHostsFrom(t *testing.T) {
+	h := newHostServers(t)
+	src := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(src, "a.example.txt"), []byte("user-agent: *\ndisallow: /a\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(src, strings.ReplaceAll(h.ok, ":", "_")+".txt"), []byte("user-agent: *\ndisallow: /old\n"), 0o644))
+	base := filepath.Join(t.TempDir(), "base.pack")
+	r := robotsdfa(t, nil, "compile", "-mode", "rfc", "-robots-dir", src, "-o", base)
+	require.Equal(t, exitOK, r.code, r.stderr)
+
+	out := filepath.Join(t.TempDir(), "out.pack")
+	r = robotsdfa(t, []byte(h.ok+"\n"), "fetch", "-hosts", "-", "-from", base, "-o", out, "-scheme", "http")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Contains(t, r.stderr, "1 added (0 of them allow all: no robots.txt), 0 unreachable (not added), 0 not hosts of a URL → "+out+": 2 hosts, the other 1 of "+base+"'s kept\n")
+	requireUpdated(t, base, out, map[string][]byte{h.ok: h.body}, nil, compile.RFC9309)
+
+	r = robotsdfa(t, []byte(h.ok+"\n"), "fetch", "-hosts", "-", "-from", base, "-o", out, "-scheme", "http", "-mode", "google")
+	require.Equal(t, exitProblem, r.code)
+	require.Contains(t, r.stderr, "compiled in rfc mode; -mode google would mix two modes in one pack")
+}
+
+// TestFetchHostsRefuses: -hosts's flags without it, and it with a URL or
+// what goes with URLs, are usage errors; a list line that is not a host is
+// named, before any fetch.
+func TestFetchHostsRefuses(t *testing.T) {
+	h := newHostServers(t)
+	list := writeTemp(t, "hosts.txt", []byte(h.ok+"\n"))
+	bad := writeTemp(t, "bad.txt", []byte(h.ok+"\nnot a host\n"))
+	out := filepath.Join(t.TempDir(), "out.pack")
+	for _, c := range []struct {
+		name   string
+		args   []string
+		stderr string
+	}{
+		{"no -o", []string{"-hosts", list}, "-hosts needs -o, the pack to write"},
+		{"a URL too", []string{"-hosts", list, "-o", out, "http://" + h.ok + "/"}, "-hosts takes no URL"},
+		{"-o without -hosts", []string{"-o", out, "http://" + h.ok + "/"}, "-o goes with -hosts"},
+		{"-unreachable without -hosts", []string{"-unreachable", out, "http://" + h.ok + "/"}, "-unreachable goes with -hosts"},
+		{"a scheme", []string{"-hosts", list, "-o", out, "-scheme", "ftp"}, `-scheme is https or http, not "ftp"`},
+		{"no workers", []string{"-hosts", list, "-o", out, "-workers", "0"}, "-workers must be at least 1"},
+		{"-agent", []string{"-hosts", list, "-o", out, "-agent", "bot"}, "-agent and -explain go with URLs"},
+		{"the list as -o", []string{"-hosts", list, "-o", list}, "would overwrite the input"},
+		{"not a host", []string{"-hosts", bad, "-o", out, "-scheme", "http"}, `bad.txt:2: "not a host" is not a host`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := robotsdfa(t, nil, append([]string{"fetch"}, c.args...)...)
+			require.Equal(t, exitProblem, r.code, r.stderr)
+			require.Contains(t, r.stderr, c.stderr)
+			require.NoFileExists(t, out)
+		})
+	}
+	require.Equal(t, int64(0), h.hits.Load(), "nothing fetched")
+}
