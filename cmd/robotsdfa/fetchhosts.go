@@ -4,8 +4,11 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"os"
+	"os/signal"
 	"sort"
 	"sync"
+	"syscall"
 
 	"github.com/robotsdfa/robotsdfa/compile"
 	"github.com/robotsdfa/robotsdfa/fetch"
@@ -57,6 +60,10 @@ func runFetchHosts(e *env, c *fetch.Client, job fetchHostsJob, get func(context.
 	if err != nil {
 		return fail(e, "fetch", err)
 	}
+	// SIGINT or SIGTERM: the fetches in flight end, and no pack is
+	// written (a pack is written whole or not at all).
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
 	out := bufio.NewWriter(e.stdout)
 	var unreachable []string
 	added, allowAll, bad := 0, 0, 0
@@ -64,8 +71,14 @@ func runFetchHosts(e *env, c *fetch.Client, job fetchHostsJob, get func(context.
 	for lo := 0; lo < len(keys); lo += fetchBatch {
 		batch := keys[lo:min(lo+fetchBatch, len(keys))]
 		fetchAll(batch, results, job.workers, func(key string) (*runtime.Robots, fetch.Outcome, error) {
-			return get(context.Background(), job.scheme+"://"+key+"/")
+			return get(ctx, job.scheme+"://"+key+"/")
 		})
+		if ctx.Err() != nil {
+			w.Abort()
+			out.Flush()
+			fmt.Fprintf(e.stderr, "%s fetch: interrupted: no pack written (%s of %s hosts fetched)\n", commandName, group3(lo), group3(len(keys)))
+			return 130
+		}
 		for i, key := range batch {
 			f := results[i]
 			results[i] = fetched{}

@@ -10,8 +10,10 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/robotsdfa/robotsdfa/compile"
+	"github.com/robotsdfa/robotsdfa/internal/testexec"
 	"github.com/robotsdfa/robotsdfa/store"
 	"github.com/stretchr/testify/require"
 )
@@ -148,4 +150,44 @@ func TestFetchHostsRefuses(t *testing.T) {
 		})
 	}
 	require.Equal(t, int64(0), h.hits.Load(), "nothing fetched")
+}
+
+// TestFetchHostsInterrupted: SIGINT while a fetch is in flight ends the
+// run with 130 and no pack: none at -o, nothing left beside it.
+func TestFetchHostsInterrupted(t *testing.T) {
+	arrived := make(chan struct{}, 1)
+	release := make(chan struct{})
+	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case arrived <- struct{}{}:
+		default:
+		}
+		select {
+		case <-release:
+		case <-r.Context().Done():
+		}
+	}))
+	t.Cleanup(s.Close)
+	t.Cleanup(func() { close(release) }) // before Close, which waits for the handler
+	dir := t.TempDir()
+	pack := filepath.Join(dir, "hosts.pack")
+	cmd, _ := testexec.Command(t, exe, "fetch", "-hosts", "-", "-o", pack, "-scheme", "http")
+	cmd.Stdin = strings.NewReader(strings.TrimPrefix(s.URL, "http://") + "\n")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	require.NoError(t, cmd.Start())
+	select {
+	case <-arrived:
+	case <-time.After(20 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("no request in 20 s")
+	}
+	require.NoError(t, cmd.Process.Signal(os.Interrupt))
+	err := cmd.Wait()
+	require.Error(t, err)
+	require.Equal(t, 130, cmd.ProcessState.ExitCode(), stderr.String())
+	require.Contains(t, stderr.String(), "fetch: interrupted: no pack written (0 of 1 hosts fetched)")
+	left, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	require.Empty(t, left, "nothing written beside -o")
 }
