@@ -1,13 +1,16 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
+	"os/signal"
 	"path/filepath"
 	goruntime "runtime"
 	"sort"
 	"strings"
 	"sync"
+	"syscall"
 
 	"github.com/robotsdfa/robotsdfa/automaton"
 	"github.com/robotsdfa/robotsdfa/compile"
@@ -190,6 +193,10 @@ func compilePack(e *env, job packJob) int {
 		size int
 		err  error
 	}
+	// SIGINT or SIGTERM: no pack is written (one is written whole or not
+	// at all), even while a file's read blocks.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
 	results := make([]result, len(files))
 	robotsBytes, blobBytes, bad := 0, 0, 0
 	const batch = 256
@@ -211,11 +218,22 @@ func compilePack(e *env, job packJob) int {
 				}
 			}()
 		}
-		for i := lo; i < hi; i++ {
-			next <- i
+		done := make(chan struct{})
+		go func() {
+			for i := lo; i < hi; i++ {
+				next <- i
+			}
+			close(next)
+			wg.Wait()
+			close(done)
+		}()
+		select {
+		case <-done:
+		case <-ctx.Done():
+			w.Abort()
+			fmt.Fprintf(e.stderr, "%s compile: interrupted: no pack written (%s of %s files compiled)\n", commandName, group3(lo), group3(len(files)))
+			return 130
 		}
-		close(next)
-		wg.Wait()
 		for i := lo; i < hi; i++ {
 			r := results[i]
 			results[i] = result{}
