@@ -36,7 +36,8 @@ SCHEME://HOST/robots.txt, -workers at once, and writes them to the pack -o
 names, for "filter -pack": a robots.txt fetched, or the allow-all of one
 that is unavailable (4xx), is added; a host unreachable (5xx, 429, a
 network error), whose disallow-all says nothing of what it serves, is
-not, and -unreachable lists it to fetch again. With -from PACK the new
+not (filter gives its URLs -missing's verdict, as for a host never
+fetched), and -unreachable lists it to fetch again. With -from PACK the new
 pack keeps PACK's other hosts (as "compile -from"). Each host's outcome
 goes to standard output: "HOST<TAB>added" or "HOST<TAB>not added", and
 how it was fetched.
