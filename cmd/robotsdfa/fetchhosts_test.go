@@ -62,6 +62,7 @@ func TestFetchHosts(t *testing.T) {
 	require.Equal(t, exitOK, r.code, r.stderr)
 	require.Equal(t, int64(3), h.hits.Load(), "each host once")
 	require.Contains(t, r.stderr, "fetch: 3 hosts: 2 added (1 of them allow all: no robots.txt), 1 unreachable (not added), 0 not hosts of a URL → "+pack+": 2 hosts\n")
+	require.NotContains(t, r.stderr, "warning", "no -agent to warn about: a pack holds every group")
 	out := lines(r.stdout)
 	require.Len(t, out, 3)
 	sorted := []string{h.failing, h.missing, h.ok}
