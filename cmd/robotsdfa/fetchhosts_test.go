@@ -110,7 +110,7 @@ func TestFetchHostsFrom(t *testing.T) {
 	require.Equal(t, exitOK, r.code, r.stderr)
 
 	out := filepath.Join(t.TempDir(), "out.pack")
-	r = robotsdfa(t, []byte(h.ok+"\n"), "fetch", "-hosts", "-", "-from", base, "-o", out, "-scheme", "http")
+	r = robotsdfa(t, []byte(h.ok+"\n"), "fetch", "-hosts", "-", "-from", base, "-o", out, "-scheme", "http", "-workers", "1")
 	require.Equal(t, exitOK, r.code, r.stderr)
 	require.Contains(t, r.stderr, "1 added (0 of them allow all: no robots.txt), 0 unreachable (not added), 0 not hosts of a URL → "+out+": 2 hosts, the other 1 of "+base+"'s kept\n")
 	requireUpdated(t, base, out, map[string][]byte{h.ok: h.body}, nil, compile.RFC9309)
