@@ -44,7 +44,8 @@ how it was fetched.
 
 Exit status: 0 when every URL is allowed (with -hosts: when the pack was
 written), 1 when one is disallowed, 2 for a usage error or a URL without an
-http(s) origin (with -hosts: a line of LIST that names no host).`
+http(s) origin (with -hosts: a line of LIST that names no host, refused
+before any request).`
 
 const fetchExample = `  $ robotsdfa fetch -agent googlebot https://www.example.com/ https://www.example.com/private/x`
 

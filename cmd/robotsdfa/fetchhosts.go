@@ -47,6 +47,13 @@ func runFetchHosts(e *env, c *fetch.Client, job fetchHostsJob, get func(context.
 		return fail(e, "fetch", err)
 	}
 	sort.Strings(keys)
+	// A key that makes no URL ("[::1", an unclosed bracket) is refused
+	// before any request, as a line that is not a host is.
+	for _, key := range keys {
+		if _, err := fetch.OriginOf(job.scheme + "://" + key + "/"); err != nil {
+			return fail(e, "fetch", fmt.Errorf("%s: %s names no origin: %w", inputName(job.hosts), key, err))
+		}
+	}
 	var u *packUpdate
 	if job.from != "" {
 		opts := compile.Options{Mode: c.Mode}
@@ -66,7 +73,7 @@ func runFetchHosts(e *env, c *fetch.Client, job fetchHostsJob, get func(context.
 	defer stop()
 	out := bufio.NewWriter(e.stdout)
 	var unreachable []string
-	added, allowAll, bad := 0, 0, 0
+	added, allowAll := 0, 0
 	results := make([]fetched, fetchBatch)
 	for lo := 0; lo < len(keys); lo += fetchBatch {
 		batch := keys[lo:min(lo+fetchBatch, len(keys))]
@@ -82,19 +89,20 @@ func runFetchHosts(e *env, c *fetch.Client, job fetchHostsJob, get func(context.
 		for i, key := range batch {
 			f := results[i]
 			results[i] = fetched{}
-			switch {
-			case f.err != nil:
-				bad++
-				fmt.Fprintf(out, "%s\tnot added\t%v\n", key, f.err)
-				continue
-			case f.outcome.Rules == "disallow all":
+			// Get fails only for a URL with no origin (refused above) or
+			// a context that ended (returned above).
+			err := f.err
+			if err == nil && f.outcome.Rules == "disallow all" {
 				// Unreachable with no copy: what applies now, not what the
 				// host serves; left out, to be fetched again.
 				unreachable = append(unreachable, key)
 				fmt.Fprintf(out, "%s\tnot added\t%s\n", key, f.outcome)
 				continue
 			}
-			blob, err := f.robots.AppendBinary(nil)
+			var blob []byte
+			if err == nil {
+				blob, err = f.robots.AppendBinary(nil)
+			}
 			if err == nil {
 				err = w.Add(key, blob)
 			}
@@ -134,11 +142,8 @@ func runFetchHosts(e *env, c *fetch.Client, job fetchHostsJob, get func(context.
 	if u != nil {
 		kept = fmt.Sprintf(", the other %s of %s's kept", group3(total-added), job.from)
 	}
-	fmt.Fprintf(e.stderr, "%s fetch: %s hosts: %s added (%s of them allow all: no robots.txt), %s unreachable (not added), %s not hosts of a URL → %s: %s hosts%s\n",
-		commandName, group3(len(keys)), group3(added), group3(allowAll), group3(len(unreachable)), group3(bad), job.out, group3(total), kept)
-	if bad > 0 {
-		return exitProblem
-	}
+	fmt.Fprintf(e.stderr, "%s fetch: %s hosts: %s added (%s of them allow all: no robots.txt), %s unreachable (not added) → %s: %s hosts%s\n",
+		commandName, group3(len(keys)), group3(added), group3(allowAll), group3(len(unreachable)), job.out, group3(total), kept)
 	return exitOK
 }
 

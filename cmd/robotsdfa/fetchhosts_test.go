@@ -61,7 +61,7 @@ func TestFetchHosts(t *testing.T) {
 	r := robotsdfa(t, list, "fetch", "-hosts", "-", "-o", pack, "-scheme", "http", "-unreachable", unreachable, "-workers", "2")
 	require.Equal(t, exitOK, r.code, r.stderr)
 	require.Equal(t, int64(3), h.hits.Load(), "each host once")
-	require.Contains(t, r.stderr, "fetch: 3 hosts: 2 added (1 of them allow all: no robots.txt), 1 unreachable (not added), 0 not hosts of a URL → "+pack+": 2 hosts\n")
+	require.Contains(t, r.stderr, "fetch: 3 hosts: 2 added (1 of them allow all: no robots.txt), 1 unreachable (not added) → "+pack+": 2 hosts\n")
 	require.NotContains(t, r.stderr, "warning", "no -agent to warn about: a pack holds every group")
 	out := lines(r.stdout)
 	require.Len(t, out, 3)
@@ -112,7 +112,7 @@ func TestFetchHostsFrom(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "out.pack")
 	r = robotsdfa(t, []byte(h.ok+"\n"), "fetch", "-hosts", "-", "-from", base, "-o", out, "-scheme", "http", "-workers", "1")
 	require.Equal(t, exitOK, r.code, r.stderr)
-	require.Contains(t, r.stderr, "1 added (0 of them allow all: no robots.txt), 0 unreachable (not added), 0 not hosts of a URL → "+out+": 2 hosts, the other 1 of "+base+"'s kept\n")
+	require.Contains(t, r.stderr, "1 added (0 of them allow all: no robots.txt), 0 unreachable (not added) → "+out+": 2 hosts, the other 1 of "+base+"'s kept\n")
 	requireUpdated(t, base, out, map[string][]byte{h.ok: h.body}, nil, compile.RFC9309)
 
 	r = robotsdfa(t, []byte(h.ok+"\n"), "fetch", "-hosts", "-", "-from", base, "-o", out, "-scheme", "http", "-mode", "google")
@@ -127,6 +127,7 @@ func TestFetchHostsRefuses(t *testing.T) {
 	h := newHostServers(t)
 	list := writeTemp(t, "hosts.txt", []byte(h.ok+"\n"))
 	bad := writeTemp(t, "bad.txt", []byte(h.ok+"\nnot a host\n"))
+	noOrigin := writeTemp(t, "no-origin.txt", []byte(h.ok+"\n[::1\n"))
 	out := filepath.Join(t.TempDir(), "out.pack")
 	for _, c := range []struct {
 		name   string
@@ -142,6 +143,7 @@ func TestFetchHostsRefuses(t *testing.T) {
 		{"-agent", []string{"-hosts", list, "-o", out, "-agent", "bot"}, "-agent and -explain go with URLs"},
 		{"the list as -o", []string{"-hosts", list, "-o", list}, "would overwrite the input"},
 		{"not a host", []string{"-hosts", bad, "-o", out, "-scheme", "http"}, `bad.txt:2: "not a host" is not a host`},
+		{"no origin", []string{"-hosts", noOrigin, "-o", out, "-scheme", "http"}, "no-origin.txt: [::1 names no origin: "},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := robotsdfa(t, nil, append([]string{"fetch"}, c.args...)...)
