@@ -8,10 +8,11 @@ import "strings"
 // ASCII form ("xn--" and Punycode, RFC 3492), a trailing dot dropped, and
 // the port kept as ":port" unless it is the scheme's default (80 for http,
 // 443 for https); userinfo, path, query and fragment play no part. An IPv6
-// host keeps its brackets. ok is false when url has no host (see Host), a
-// label too long to encode, a ':' in a host outside brackets or in the
-// port after them, or a byte of 0x80 or more within brackets. A key is
-// its own key: HostKey("//"+key) is key.
+// host keeps its brackets. ok is false when url has no host (see Host), an
+// IDN host longer than a DNS name or label allows (253 and 63 code
+// points), a ':' in a host outside brackets or in the port after them, or
+// a byte of 0x80 or more within brackets. A key is its own key:
+// HostKey("//"+key) is key.
 //
 //	HostKey("https://Bücher.Example.:443/x?y") == "xn--bcher-kva.example"
 //	HostKey("http://example.com:8080/")        == "example.com:8080"

@@ -22,17 +22,15 @@ const (
 
 var errPunycode = errors.New("punycode: label too long to encode")
 
-// maxIDNLabel bounds the code points of a label asciiHost encodes: a DNS
-// label holds 63 bytes, and a label's ASCII form has at least one byte a
-// code point, so a longer one names no host. Encoding takes time of its
-// length times its distinct code points: unbounded, one hostile line of a
-// frontier (a label of 60,000 distinct code points) took 5 s.
-const maxIDNLabel = 63
-
-// maxIDNHost bounds the code points of a host asciiHost encodes, for the
-// same reason: a DNS name holds 253 bytes. Without it a line of many
-// labels of 63 code points took 78 ns a byte, against 2 ns for a check.
-const maxIDNHost = 253
+// maxIDNLabel and maxIDNHost bound the code points of a label and a host
+// asciiHost encodes: a DNS label holds 63 bytes and a name 253, and the
+// ASCII form has at least a byte a code point, so a longer one names no
+// host. Encoding takes a label's length times its distinct code points,
+// so unbounded it let one frontier line stall a run (SECURITY.md, limits).
+const (
+	maxIDNLabel = 63
+	maxIDNHost  = 253
+)
 
 // asciiHost returns host in ASCII: ASCII letters lower-cased, and each
 // label with a byte >= 0x80 lower-cased and written "xn--" + Punycode.
