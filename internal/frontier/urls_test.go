@@ -63,8 +63,8 @@ func TestProblem(t *testing.T) {
 		{"not a url", false, "neither an absolute URL nor a path starting with '/'"},
 		{"https://a.example/a b", true, ""},
 		{"//a.example/p", true, ""},
-		{"https://./p", true, "no host: its host has no key (\".\", a ':' outside brackets, or an IDN label too long to encode)"},
-		{"http://a:b:80/p", true, "no host: its host has no key (\".\", a ':' outside brackets, or an IDN label too long to encode)"},
+		{"https://./p", true, "no host: its host has no key (\".\", a ':' outside brackets, or an IDN host or label longer than DNS allows)"},
+		{"http://a:b:80/p", true, "no host: its host has no key (\".\", a ':' outside brackets, or an IDN host or label longer than DNS allows)"},
 		{"http://a:b:80/p", false, ""},
 		{"https://./p", false, ""},
 		// An authority written with no scheme before it is still one.
