@@ -9,7 +9,6 @@ import (
 	goruntime "runtime"
 	"sort"
 	"strings"
-	"sync"
 	"syscall"
 
 	"github.com/robotsdfa/robotsdfa/automaton"
@@ -202,31 +201,14 @@ func compilePack(e *env, job packJob) int {
 	const batch = 256
 	for lo := 0; lo < len(files); lo += batch {
 		hi := min(lo+batch, len(files))
-		var wg sync.WaitGroup
-		next := make(chan int)
-		for range workers {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for i := range next {
-					body, err := readBody(nil, filepath.Join(dir, files[i]), opts)
-					r := result{size: len(body), err: err}
-					if err == nil {
-						r.blob, r.err = compile.Compile(body, opts).AppendBinary(nil)
-					}
-					results[i] = r
-				}
-			}()
-		}
-		done := make(chan struct{})
-		go func() {
-			for i := lo; i < hi; i++ {
-				next <- i
+		done := inParallel(lo, hi, workers, func(i int) {
+			body, err := readBody(nil, filepath.Join(dir, files[i]), opts)
+			r := result{size: len(body), err: err}
+			if err == nil {
+				r.blob, r.err = compile.Compile(body, opts).AppendBinary(nil)
 			}
-			close(next)
-			wg.Wait()
-			close(done)
-		}()
+			results[i] = r
+		})
 		select {
 		case <-done:
 		case <-ctx.Done():

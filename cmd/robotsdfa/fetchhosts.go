@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/signal"
 	"sort"
-	"sync"
 	"syscall"
 
 	"github.com/robotsdfa/robotsdfa/compile"
@@ -77,8 +76,9 @@ func runFetchHosts(e *env, c *fetch.Client, job fetchHostsJob, get func(context.
 	results := make([]fetched, fetchBatch)
 	for lo := 0; lo < len(keys); lo += fetchBatch {
 		batch := keys[lo:min(lo+fetchBatch, len(keys))]
-		fetchAll(batch, results, job.workers, func(key string) (*runtime.Robots, fetch.Outcome, error) {
-			return get(ctx, job.scheme+"://"+key+"/")
+		<-inParallel(0, len(batch), job.workers, func(i int) {
+			r, o, err := get(ctx, job.scheme+"://"+batch[i]+"/")
+			results[i] = fetched{r, o, err}
 		})
 		if ctx.Err() != nil {
 			w.Abort()
@@ -145,26 +145,4 @@ func runFetchHosts(e *env, c *fetch.Client, job fetchHostsJob, get func(context.
 	fmt.Fprintf(e.stderr, "%s fetch: %s hosts: %s added (%s of them allow all: no robots.txt), %s unreachable (not added) → %s: %s hosts%s\n",
 		commandName, group3(len(keys)), group3(added), group3(allowAll), group3(len(unreachable)), job.out, group3(total), kept)
 	return exitOK
-}
-
-// fetchAll fetches the hosts of batch with workers goroutines, each
-// host's result at its index in results.
-func fetchAll(batch []string, results []fetched, workers int, get func(key string) (*runtime.Robots, fetch.Outcome, error)) {
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(workers, len(batch)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				r, o, err := get(batch[i])
-				results[i] = fetched{r, o, err}
-			}
-		}()
-	}
-	for i := range batch {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
 }
