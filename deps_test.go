@@ -43,10 +43,10 @@ var allowedImports = map[string][]string{
 	"internal/agentchain": {"compile", "runtime"},
 	// How -robots-dir and -hosts name a directory's files, shared with
 	// the Beam module.
-	"internal/robotsdir": {"store", "bench/workload"},
+	"internal/robotsdir": {"store", "github.com/klauspost/compress/*"},
 	// cmd/robotsdfa's bench subcommand runs the same workloads as the
 	// benchmarks, so it shares their loader (bench/workload, which imports
-	// only compile, runtime and klauspost/compress).
+	// only the library's packages, internal/robotsdir and klauspost/compress).
 	"cmd/robotsdfa": {"compile", "automaton", "runtime", "fetch", "store", "internal/agentchain", "internal/frontier", "internal/robotsdir", "bench/workload", "github.com/klauspost/compress/*"},
 }
 

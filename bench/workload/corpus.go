@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/klauspost/compress/zstd"
+	"github.com/robotsdfa/robotsdfa/internal/robotsdir"
 )
 
 // Corpus says where a workload's files are.
@@ -97,29 +98,17 @@ func (c *Corpus) Files() ([]string, error) {
 	return names, nil
 }
 
-// ReadHosts reads a host → file table: tab-separated lines whose first two
-// fields are a host and a file name; a first line starting "host\t" is a
-// header. Hosts are lower-cased. A file name is local (filepath.IsLocal):
-// a table names files inside the directory it goes with, never "../x" or
-// "/etc/x", whatever wrote it.
+// ReadHosts reads a host → file table (robotsdir.Rows: the format the
+// command line's -hosts reads) under each host lower-cased; a later line
+// for a host replaces an earlier one.
 func ReadHosts(path string) (map[string]string, error) {
-	lines, err := ReadLines(path)
+	rows, err := robotsdir.Rows(path)
 	if err != nil {
 		return nil, err
 	}
-	m := make(map[string]string, len(lines))
-	for i, l := range lines {
-		f := strings.Split(l, "\t")
-		if i == 0 && f[0] == "host" {
-			continue
-		}
-		if len(f) < 2 || f[0] == "" || f[1] == "" {
-			return nil, fmt.Errorf("%s:%d: want host<TAB>file", path, i+1)
-		}
-		if !filepath.IsLocal(f[1]) {
-			return nil, fmt.Errorf("%s:%d: file %q is not a name inside the directory", path, i+1, f[1])
-		}
-		m[strings.ToLower(f[0])] = f[1]
+	m := make(map[string]string, len(rows))
+	for _, r := range rows {
+		m[strings.ToLower(r.Host)] = r.File
 	}
 	return m, nil
 }

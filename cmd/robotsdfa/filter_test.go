@@ -267,6 +267,8 @@ func TestFilterRobotsDir(t *testing.T) {
 func TestFilterUsageAndInputErrors(t *testing.T) {
 	robots := writeTemp(t, "robots.txt", []byte("user-agent: *\ndisallow: /private\n"))
 	dir := t.TempDir()
+	outside := writeTemp(t, "outside.tsv", []byte("host\tfile\na.example\t../robots.txt\n"))
+	keyless := writeTemp(t, "keyless.tsv", []byte("a.example\trobots.txt\n:80\trobots.txt\n"))
 	for _, c := range []struct {
 		name   string
 		args   []string
@@ -284,6 +286,8 @@ func TestFilterUsageAndInputErrors(t *testing.T) {
 		{"a URL for the robots.txt", []string{"-robots", "http://e.com/robots.txt", "-agent", "bot"}, "or use robotsdfa fetch, which fetches as a crawler does)"},
 		{"missing pack", []string{"-pack", filepath.Join(dir, "nope.pack"), "-agent", "bot"}, "nope.pack: no such file"},
 		{"hosts without dir", []string{"-robots", robots, "-hosts", sampleHosts, "-agent", "bot"}, "-hosts goes with -robots-dir"},
+		{"hosts names a file outside", []string{"-robots-dir", dir, "-hosts", outside, "-agent", "bot"}, "outside.tsv:2: file \"../robots.txt\" is not a name inside the directory"},
+		{"hosts names no host", []string{"-robots-dir", dir, "-hosts", keyless, "-agent", "bot"}, "keyless.tsv:2: host \":80\" has no host key"},
 		{"max-line below a report's", []string{"-robots", robots, "-agent", "bot", "-max-line", "199"}, "-max-line must be at least 200"},
 		{"cpuprofile unwritable", []string{"-robots", robots, "-agent", "bot", "-cpuprofile", filepath.Join(dir, "no", "cpu.prof")}, "no/cpu.prof: no such file or directory"},
 	} {

@@ -9,7 +9,6 @@ import (
 	"os"
 	"strings"
 
-	"github.com/robotsdfa/robotsdfa/bench/workload"
 	"github.com/robotsdfa/robotsdfa/store"
 )
 
@@ -43,22 +42,6 @@ func HostFiles(dir, hostsPath string) (map[string]string, error) {
 		return nil, fmt.Errorf("%s: no <host>.txt files", dir)
 	}
 	return hostFile, nil
-}
-
-// Table reads a host<TAB>file table (such as the corpus's hosts.tsv),
-// each host under its key (store.Key).
-func Table(path string) (map[string]string, error) {
-	table, err := workload.ReadHosts(path)
-	if err != nil {
-		return nil, err
-	}
-	keyed := make(map[string]string, len(table))
-	for h, f := range table {
-		if key, ok := store.Key(h); ok {
-			keyed[key] = f
-		}
-	}
-	return keyed, nil
 }
 
 // FileHost is the host a robots.txt file's name (less ".txt") stands for
