@@ -114,6 +114,11 @@ type filterFn struct {
 	agent *store.Agent
 	local string // a copy of the store made by Setup, removed by Teardown
 	key   []byte
+	// last is the answer for the last line's host, and lastPrefix the
+	// bytes that decided its key (runtime.AppendHostKeyPrefix): a line
+	// that starts with them is of the same host.
+	last       hostAnswer
+	lastPrefix []byte
 	// seen holds the hosts this bundle has sent to the hosts output
 	// (class byte, then key), so that each goes to the shuffle about once
 	// a bundle, not once a line; prev is the last of them.
@@ -124,6 +129,12 @@ type filterFn struct {
 // maxSeen bounds a bundle's seen hosts; past it the set starts again (a
 // host sent twice is counted once: the hosts are made distinct after).
 const maxSeen = 1 << 16
+
+// hostAnswer is what the store said of a host.
+type hostAnswer struct {
+	m   runtime.Matcher
+	err error
+}
 
 // StartBundle forgets the hosts sent by the bundle before. (Beam asks a
 // StartBundle to take ProcessElement's emitters.)
@@ -206,13 +217,20 @@ func (f *filterFn) ProcessElement(ctx context.Context, line string, emit, hosts 
 		f.unusable(ctx, line, frontier.Problem([]byte(line), true), emit)
 		return nil
 	}
-	key, ok := runtime.AppendHostKey(f.key[:0], line)
-	if !ok {
-		f.unusable(ctx, line, frontier.Problem([]byte(line), true), emit)
-		return nil
+	// Consecutive lines of one host (a host-sharded frontier's) reuse its
+	// answer, known by the bytes that decided its key.
+	if !runtime.HasHostPrefix(line, f.lastPrefix) {
+		key, n, ok := runtime.AppendHostKeyPrefix(f.key[:0], line)
+		if !ok {
+			f.lastPrefix = f.lastPrefix[:0]
+			f.unusable(ctx, line, frontier.Problem([]byte(line), true), emit)
+			return nil
+		}
+		f.key = key
+		f.lastPrefix = append(f.lastPrefix[:0], line[:n]...)
+		f.last.m, f.last.err = f.agent.MatcherKey(key)
 	}
-	f.key = key
-	m, err := f.agent.MatcherKey(key)
+	key, m, err := f.key, f.last.m, f.last.err
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		f.host(hostNotInStore, key, hosts)
