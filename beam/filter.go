@@ -222,6 +222,7 @@ func (f *filterFn) ProcessElement(ctx context.Context, line string, emit, hosts 
 	if !runtime.HasHostPrefix(line, f.lastPrefix) {
 		key, n, ok := runtime.AppendHostKeyPrefix(f.key[:0], line)
 		if !ok {
+			// The attempt may have written over f.key's bytes.
 			f.lastPrefix = f.lastPrefix[:0]
 			f.unusable(ctx, line, frontier.Problem([]byte(line), true), emit)
 			return nil
