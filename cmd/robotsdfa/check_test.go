@@ -222,25 +222,6 @@ func checkAll(t *testing.T, qs []conformance.Query) map[string]conformance.Verdi
 	return answers
 }
 
-// A file the user may not read (not testable as root, who reads anything).
-func TestUnreadableFile(t *testing.T) {
-	run := robotsdfa
-	dir := t.TempDir()
-	if os.Geteuid() == 0 {
-		// Root reads every file: run the binary as nobody instead, from
-		// directories nobody may enter.
-		run = asNobody(t, dir)
-	}
-	robots := filepath.Join(dir, "robots.txt")
-	require.NoError(t, os.WriteFile(robots, []byte("user-agent: *\ndisallow: /\n"), 0))
-	r := run(t, nil, "check", robots, "bot", "/")
-	require.Equal(t, exitProblem, r.code, r.stderr)
-	require.Contains(t, r.stderr, "permission denied")
-	r = run(t, []byte("/x\n"), "filter", "-robots", robots, "-agent", "bot")
-	require.Equal(t, exitProblem, r.code, r.stderr)
-	require.Contains(t, r.stderr, "permission denied")
-}
-
 // TestCheckOddURLs: check and explain answer for every string the library
 // reads a path from (SEMANTICS 4.1), warning about the odd ones; a token
 // with whitespace around it is compared as given, with a warning.

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"syscall"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
 // nobody is the user id and group id tests run the binary as when they
@@ -54,4 +56,24 @@ func asNobody(t *testing.T, dir string) func(t testing.TB, stdin []byte, args ..
 		}
 		return result{out.String(), errb.String(), cmd.ProcessState.ExitCode()}
 	}
+}
+
+// A file the user may not read (as root, who reads anything, the binary
+// runs as nobody). Unix only: elsewhere a mode of 0 does not stop a read.
+func TestUnreadableFile(t *testing.T) {
+	run := robotsdfa
+	dir := t.TempDir()
+	if os.Geteuid() == 0 {
+		// Root reads every file: run the binary as nobody instead, from
+		// directories nobody may enter.
+		run = asNobody(t, dir)
+	}
+	robots := filepath.Join(dir, "robots.txt")
+	require.NoError(t, os.WriteFile(robots, []byte("user-agent: *\ndisallow: /\n"), 0))
+	r := run(t, nil, "check", robots, "bot", "/")
+	require.Equal(t, exitProblem, r.code, r.stderr)
+	require.Contains(t, r.stderr, "permission denied")
+	r = run(t, []byte("/x\n"), "filter", "-robots", robots, "-agent", "bot")
+	require.Equal(t, exitProblem, r.code, r.stderr)
+	require.Contains(t, r.stderr, "permission denied")
 }

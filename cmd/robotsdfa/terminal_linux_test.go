@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	goruntime "runtime"
 	"strings"
 	"sync"
 	"syscall"
@@ -18,16 +17,13 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestIsTerminal: a regular file is no terminal; on Linux neither is
-// /dev/null (a character device), and a pseudo-terminal is one.
+// TestIsTerminal: a regular file is no terminal, nor /dev/null (a
+// character device); a pseudo-terminal is one.
 func TestIsTerminal(t *testing.T) {
 	f, err := os.Create(filepath.Join(t.TempDir(), "f"))
 	require.NoError(t, err)
 	defer f.Close()
 	require.False(t, isTerminal(f))
-	if goruntime.GOOS != "linux" {
-		t.Skip("the terminal's ioctl is asked on Linux only")
-	}
 	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
 	require.NoError(t, err)
 	defer null.Close()
@@ -47,9 +43,6 @@ func TestIsTerminal(t *testing.T) {
 // seconds. The input comes from a pipe the test holds open until it has
 // seen the first progress line, so that no run ends before it.
 func TestFilterProgressDefaults(t *testing.T) {
-	if goruntime.GOOS != "linux" {
-		t.Skip("the pseudo-terminal is opened on Linux only")
-	}
 	urls := strings.Join(sampleFrontier(t), "\n") + "\n"
 	half := len(urls) / 2
 	half = strings.IndexByte(urls[half:], '\n') + half + 1
