@@ -85,9 +85,12 @@ func runFetch(e *env, args []string) int {
 			return fail(e, "fetch", err)
 		}
 	} else {
-		for flag, v := range map[string]bool{"-o": *packOut != "", "-from": *from != "", "-unreachable": *unreachable != ""} {
-			if v {
-				return usageError(e, fs, "%s goes with -hosts", flag)
+		for _, f := range []struct {
+			flag string
+			set  bool
+		}{{"-from", *from != ""}, {"-o", *packOut != ""}, {"-unreachable", *unreachable != ""}} {
+			if f.set { // the first given in -h's order, the same every run
+				return usageError(e, fs, "%s goes with -hosts", f.flag)
 			}
 		}
 		if fs.NArg() == 0 {

@@ -138,6 +138,7 @@ func TestFetchHostsRefuses(t *testing.T) {
 		{"a URL too", []string{"-hosts", list, "-o", out, "http://" + h.ok + "/"}, "-hosts takes no URL"},
 		{"-o without -hosts", []string{"-o", out, "http://" + h.ok + "/"}, "-o goes with -hosts"},
 		{"-unreachable without -hosts", []string{"-unreachable", out, "http://" + h.ok + "/"}, "-unreachable goes with -hosts"},
+		{"three without -hosts", []string{"-unreachable", out, "-o", out, "-from", out, "http://" + h.ok + "/"}, "-from goes with -hosts"},
 		{"a scheme", []string{"-hosts", list, "-o", out, "-scheme", "ftp"}, `-scheme is https or http, not "ftp"`},
 		{"no workers", []string{"-hosts", list, "-o", out, "-workers", "0"}, "-workers must be at least 1"},
 		{"-agent", []string{"-hosts", list, "-o", out, "-agent", "bot"}, "-agent and -explain go with URLs"},
