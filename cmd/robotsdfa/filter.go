@@ -24,13 +24,14 @@ Reads URLs, one per line, from the INPUT files or standard input (gzip and
 zstd are detected by their magic bytes) and checks each against its host's
 robots.txt for AGENT: one file for every URL (-robots), DIR/<host>.txt
 (-robots-dir; the host lower-cased, an IDN host in Punycode, host:port as
-host_port, a default port dropped), or a store made by "robotsdfa compile
--robots-dir" (-pack). Each host's file is compiled once. The URLs of a host
-without a robots.txt get -missing's verdict: allowed by default, as for an
-unavailable robots.txt (RFC 9309 2.3.1.3); -explain says "no robots.txt",
-and -missing-hosts lists those hosts, the robots.txt to fetch next:
-"robotsdfa fetch -hosts LIST -from PACK -o PACK" fetches them into the
-pack (or, fetched into a directory by other means, "robotsdfa compile
+host_port, a default port dropped, or the file a -hosts table names: one
+not there is an error for its URLs), or a store made by "robotsdfa
+compile -robots-dir" (-pack). Each host's file is compiled once. The URLs
+of a host without a robots.txt get -missing's verdict: allowed by default,
+as for an unavailable robots.txt (RFC 9309 2.3.1.3); -explain says "no
+robots.txt", and -missing-hosts lists those hosts, the robots.txt to fetch
+next: "robotsdfa fetch -hosts LIST -from PACK -o PACK" fetches them into
+the pack (or, fetched into a directory by other means, "robotsdfa compile
 -robots-dir DIR -from PACK -o PACK" adds them).
 
 Output keeps the input order exactly. By default it is the allowed URLs

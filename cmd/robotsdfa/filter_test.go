@@ -237,7 +237,8 @@ func TestFilterMaxLineBoundary(t *testing.T) {
 
 // The edge cases of a robots directory: a host whose "file" is a
 // directory (its URLs are errors, exit 2), an empty file (everything
-// allowed), a 50 MB file (only -max-bytes of it read), no file.
+// allowed), a 50 MB file (only -max-bytes of it read), no file, and a
+// file a -hosts table names that is not there.
 func TestFilterRobotsDir(t *testing.T) {
 	dir := t.TempDir()
 	require.NoError(t, os.Mkdir(filepath.Join(dir, "dir.example.txt"), 0o755))
@@ -258,6 +259,22 @@ func TestFilterRobotsDir(t *testing.T) {
 		"allowed\thttps://big.example/last", "allowed\thttps://none.example/a", "disallowed\thttp://PORT.example:8080/a",
 		"allowed\thttp://port.example:80/a", "allowed\thttps://port.example:443/a"}, lines[1:])
 	require.Contains(t, r.stderr, "6 hosts: 3 with a robots.txt, 2 without (allowed), 1 unreadable")
+
+	// A file the -hosts table names that is not there is the table's
+	// fault or the directory's: its host's URLs are errors, not allowed
+	// as a host's without a robots.txt, and its host is not listed as one
+	// to fetch.
+	table := writeTemp(t, "hosts.tsv", []byte("gone.example\tgone.txt\nempty.example\tempty.example.txt\n"))
+	missingList := filepath.Join(t.TempDir(), "missing.txt")
+	r = robotsdfa(t, []byte("https://gone.example/a\nhttps://empty.example/a\nhttps://none.example/a\n"),
+		"filter", "-robots-dir", dir, "-hosts", table, "-agent", "bot", "-verdicts", "-missing-hosts", missingList)
+	require.Equal(t, exitProblem, r.code)
+	require.Equal(t, "error\thttps://gone.example/a\trobots.txt open "+filepath.Join(dir, "gone.txt")+": no such file or directory (the -hosts table names it)\n"+
+		"allowed\thttps://empty.example/a\nallowed\thttps://none.example/a\n", r.stdout)
+	require.Contains(t, r.stderr, "3 hosts: 1 with a robots.txt, 1 without (allowed), 1 unreadable")
+	listed, err := os.ReadFile(missingList)
+	require.NoError(t, err)
+	require.Equal(t, "none.example\n", string(listed))
 
 	r = robotsdfa(t, nil, "filter", "-robots-dir", filepath.Join(dir, "empty.example.txt"), "-agent", "bot")
 	require.Equal(t, exitProblem, r.code)

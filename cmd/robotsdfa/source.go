@@ -164,14 +164,20 @@ func (p *perHost) stats() hostStats {
 // dirLoader loads DIR/<key>.txt, or the file the -hosts table names.
 func dirLoader(dir string, hosts map[string]string, opts compile.Options, modeSet bool, tokens []string, keepFile bool) func(string) *target {
 	return func(key string) *target {
-		name, ok := hosts[key]
-		if !ok {
+		name, named := hosts[key]
+		if !named {
 			name = fileName(key)
 		}
 		path := filepath.Join(dir, name)
 		c, err := compileFile(nil, path, opts, modeSet)
-		if errors.Is(err, fs.ErrNotExist) {
+		if errors.Is(err, fs.ErrNotExist) && !named {
 			return &target{missing: true, m: allowAll}
+		}
+		if errors.Is(err, fs.ErrNotExist) {
+			// The table says the host has a robots.txt: a file not there
+			// is a table or directory at fault, not a host without one
+			// (whose URLs -missing would allow), as compile refuses it.
+			return &target{problem: fmt.Sprintf("robots.txt %v (the -hosts table names it)", err)}
 		}
 		if err != nil {
 			return &target{problem: fmt.Sprintf("robots.txt %v", err)}
