@@ -14,13 +14,15 @@ import (
 
 // FuzzHostList: compile -delete's list, any bytes: nothing panics; a list
 // read is every host line's store key, each once, in the order first
-// given, every one a key of itself without spaces or control bytes; a
-// list refused names a line of it that is not a host.
+// given (a byte order mark before the first ignored), every one a key of
+// itself without spaces or control bytes; a list refused names a line of
+// it that is not a host.
 func FuzzHostList(f *testing.F) {
 	f.Add([]byte("a.example\n# comment\n\nhttps://B.example:443/x\r\na.example\n"))
 	f.Add([]byte("not a host\n"))
 	f.Add([]byte("xn--bcher-kva.example\nbücher.example\n[::1]:8080\n"))
 	f.Add([]byte("\x00\n\t\n"))
+	f.Add([]byte("\ufeffa.example\n\ufeffb.example\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		keys, err := readHostList(bytes.NewReader(data), "-")
 		if err != nil {
@@ -35,7 +37,7 @@ func FuzzHostList(f *testing.F) {
 		}
 		var want []string
 		seen := map[string]bool{}
-		sc := bufio.NewScanner(bytes.NewReader(data))
+		sc := bufio.NewScanner(bytes.NewReader(bytes.TrimPrefix(data, []byte("\ufeff"))))
 		for sc.Scan() {
 			line := strings.TrimSpace(sc.Text())
 			if line == "" || line[0] == '#' {

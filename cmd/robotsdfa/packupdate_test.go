@@ -101,9 +101,10 @@ func TestCompileFrom(t *testing.T) {
 	require.Equal(t, "disallowed\thttps://en.wikipedia.org/new\nallowed\thttps://en.wikipedia.org/wiki/Go\ndisallowed\thttps://brand-new.example/x\ndisallowed\thttps://www.google.com/search\n", after.stdout)
 
 	// -delete, from standard input: hosts or URLs, comments and blank
-	// lines skipped, a host not in the pack counted.
+	// lines skipped, a host not in the pack counted, a byte order mark
+	// before the first line ignored.
 	smaller := filepath.Join(t.TempDir(), "smaller.pack")
-	list := []byte("# gone\nen.wikipedia.org\n\nhttps://www.google.com/x\nnever.example\nEN.Wikipedia.org\n")
+	list := []byte("\ufeffen.wikipedia.org\n# gone\n\nhttps://www.google.com/x\nnever.example\nEN.Wikipedia.org\n")
 	r = robotsdfa(t, list, "compile", "-from", base, "-delete", "-", "-o", smaller)
 	require.Equal(t, exitOK, r.code, r.stderr)
 	require.Contains(t, r.stderr, "compile: from "+base+" (411 hosts): 409 kept, 0 replaced, 0 added, 2 deleted (1 hosts to delete were not in it) → "+smaller+": 409 hosts, ")

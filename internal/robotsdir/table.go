@@ -23,7 +23,8 @@ type Row struct {
 
 // Rows reads a host<TAB>file table (plain, gzip or zstd): tab-separated
 // lines whose first two fields are a host and a file name, in the table's
-// order; a first line starting "host\t" is a header. A file name is local
+// order; a first line starting "host\t" is a header, and a UTF-8 byte
+// order mark before it (as spreadsheets write one) is not part of it. A file name is local
 // (filepath.IsLocal): a table names files inside the directory it goes
 // with, never "../x" or "/etc/x", whatever wrote it. A malformed line is
 // an error naming the table and the line.
@@ -47,7 +48,11 @@ func readRows(in io.Reader, path string) ([]Row, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64<<10), 64<<20)
 	for n := 1; sc.Scan(); n++ {
-		fields := strings.Split(strings.TrimSuffix(sc.Text(), "\r"), "\t")
+		text := strings.TrimSuffix(sc.Text(), "\r")
+		if n == 1 {
+			text = strings.TrimPrefix(text, byteOrderMark)
+		}
+		fields := strings.Split(text, "\t")
 		if n == 1 && fields[0] == "host" {
 			continue
 		}
@@ -89,6 +94,10 @@ func keyedRows(rows []Row, path string) (map[string]string, error) {
 	}
 	return keyed, nil
 }
+
+// byteOrderMark is U+FEFF in UTF-8, which some editors and spreadsheets
+// write at the start of a text file.
+const byteOrderMark = "\ufeff"
 
 // decompressed reads r through gzip or zstd when it starts with their
 // magic number; closing it frees the decoder, not r.

@@ -20,11 +20,19 @@ func writeTable(t testing.TB, name string, body []byte) string {
 
 // TestRows: a host<TAB>file table in its order, the "host" header skipped
 // on the first line only, fields past the second ignored, CRLF read as LF,
-// a malformed line an error naming the table and the line.
+// a byte order mark at the start ignored, a malformed line an error naming
+// the table and the line.
 func TestRows(t *testing.T) {
 	got, err := robotsdir.Rows(writeTable(t, "header.tsv", []byte("host\tfile\nWWW.Example.com\ta.txt\textra\r\nhost\th.txt\n")))
 	require.NoError(t, err)
 	require.Equal(t, []robotsdir.Row{{Line: 2, Host: "WWW.Example.com", File: "a.txt"}, {Line: 3, Host: "host", File: "h.txt"}}, got)
+
+	got, err = robotsdir.Rows(writeTable(t, "bom.tsv", []byte("\ufeffhost\tfile\r\na.example\ta.txt\r\n")))
+	require.NoError(t, err)
+	require.Equal(t, []robotsdir.Row{{Line: 2, Host: "a.example", File: "a.txt"}}, got, "a byte order mark before the header")
+	got, err = robotsdir.Rows(writeTable(t, "bom-host.tsv", []byte("\ufeffa.example\ta.txt\n")))
+	require.NoError(t, err)
+	require.Equal(t, []robotsdir.Row{{Line: 1, Host: "a.example", File: "a.txt"}}, got, "a byte order mark before the first host")
 
 	got, err = robotsdir.Rows(writeTable(t, "bare.tsv", []byte("example.org\tb.txt")))
 	require.NoError(t, err)
