@@ -70,6 +70,15 @@ func TestFetch(t *testing.T) {
 	r = robotsdfa(t, nil, "fetch", "example.com/x")
 	require.Equal(t, exitProblem, r.code)
 	require.Contains(t, r.stderr, "a URL names its scheme: https://example.com/x")
+	// A word where check would take the agent: the hint names -agent, and
+	// the URL before it is answered (for '*' only: no -agent).
+	r = robotsdfa(t, nil, "fetch", moved.URL+"/private/x", "googlebot")
+	require.Equal(t, exitProblem, r.code)
+	require.Equal(t, "disallowed\t"+moved.URL+"/private/x\n", r.stdout)
+	require.Contains(t, r.stderr, `robotsdfa fetch: "googlebot": not an http or https URL (the crawler is named by -agent: robotsdfa fetch -agent googlebot URL...)`)
+	r = robotsdfa(t, nil, "fetch", "-agent", "bot", "localhost")
+	require.Equal(t, exitProblem, r.code)
+	require.Contains(t, r.stderr, "a URL names its scheme: https://localhost")
 
 	// A 429 asking for an hour is shown with its wait.
 	busy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

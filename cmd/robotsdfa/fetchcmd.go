@@ -149,7 +149,12 @@ func runFetch(e *env, args []string) int {
 			// The library's errors begin with its name, which is the
 			// command's too.
 			msg := strings.TrimPrefix(err.Error(), "fetch: ")
-			if !strings.Contains(u, "://") {
+			switch {
+			case strings.Contains(u, "://"):
+			case !strings.ContainsAny(u, "./:") && *agent == "":
+				// A word, where check takes the agent: a product token.
+				msg += " (the crawler is named by -agent: robotsdfa fetch -agent " + u + " URL...)"
+			default:
 				msg += " (a URL names its scheme: https://" + u + ")"
 			}
 			fmt.Fprintf(e.stderr, "%s fetch: %s\n", commandName, msg)
