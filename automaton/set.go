@@ -25,6 +25,12 @@ type Set struct {
 	// Fingerprint64 of the token, then token). Decode gives it so; a
 	// caller that fills or changes it calls Index.
 	Agents []Agent
+	// Restricted is true for a set compiled for some product tokens only
+	// (compile.Options.Tokens): Agents then lists every token it was
+	// compiled for, one that no group names with the Program NoRule, and
+	// a token it does not list may have groups the set left out
+	// (CompiledFor).
+	Restricted bool
 	// Global is the program of the '*' groups, or NoRule when there are
 	// none.
 	Global int32
@@ -147,7 +153,25 @@ func (s *Set) lookup(t string) (int32, bool) {
 	if !found {
 		return NoRule, false
 	}
-	return s.Agents[i].Program, true
+	p := s.Agents[i].Program // NoRule: compiled for, no group of its own
+	return p, p != NoRule
+}
+
+// CompiledFor reports whether the set answers for each of tokens as the
+// whole file would: always, unless it is Restricted and a token is not
+// one it was compiled for (compared ignoring ASCII case). It allocates
+// only for a token with a capital letter.
+func (s *Set) CompiledFor(tokens []string) bool {
+	if !s.Restricted {
+		return true
+	}
+	for _, t := range tokens {
+		key := agentKey(t)
+		if _, found := slices.BinarySearchFunc(s.Agents, Agent{Token: key, fp: fingerprint(key)}, compareAgents); !found {
+			return false
+		}
+	}
+	return true
 }
 
 // Index puts Agents in the order a lookup needs: each token lower-cased

@@ -234,6 +234,11 @@ func FuzzDecode(f *testing.F) {
 		f.Add(blobOf(f, body, compile.RFC9309))
 	}
 	f.Add([]byte(automaton.Magic))
+	restricted, err := compile.Parse([]byte(blobBodies[0]), compile.Options{Tokens: []string{"googlebot", "nosuchbot"}}).CompileSet().AppendBinary(nil)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(restricted)
 	f.Fuzz(func(t *testing.T, b []byte) {
 		if len(b) > 16 && b[0]&1 == 1 {
 			// Let mutations reach the structure, on a copy: a fuzz
@@ -245,12 +250,17 @@ func FuzzDecode(f *testing.F) {
 		if err != nil {
 			return
 		}
-		// Every token the index holds finds its own program: an index
-		// out of order or with a wrong fingerprint is refused, never
+		// Every token the index holds finds its own program, or none for a
+		// token a restricted set was compiled for that no group names: an
+		// index out of order or with a wrong fingerprint is refused, never
 		// misread.
 		for _, a := range s.Agents {
-			if p, ok := automaton.Lookup(s, a.Token); !ok || p != a.Program {
+			p, ok := automaton.Lookup(s, a.Token)
+			if a.Program == automaton.NoRule && (ok || !s.Restricted) || a.Program != automaton.NoRule && (!ok || p != a.Program) {
 				t.Fatalf("agent %q of program %d: Lookup gives %d, %v", a.Token, a.Program, p, ok)
+			}
+			if !s.CompiledFor([]string{a.Token}) {
+				t.Fatalf("agent %q: not compiled for", a.Token)
 			}
 		}
 		exercise(t, s)

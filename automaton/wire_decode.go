@@ -62,7 +62,7 @@ func (d *decoder) header() error {
 	if v := binary.LittleEndian.Uint16(b[8:]); v != Version {
 		return errorf(ErrVersion, 8, "version %d, this package reads %d", v, Version)
 	}
-	if f := binary.LittleEndian.Uint16(b[10:]); f&^flagRFC != 0 {
+	if f := binary.LittleEndian.Uint16(b[10:]); f&^(flagRFC|flagRestricted) != 0 {
 		return errorf(ErrFormat, 10, "unknown flags %#x", f)
 	}
 	if r := d.u32(12); r != 0 {
@@ -294,6 +294,7 @@ func (d *decoder) set() (*Set, error) {
 	}
 	s, progs, dfaLists := newSet(n, lists)
 	s.RFC = binary.LittleEndian.Uint16(d.b[10:])&flagRFC != 0
+	s.Restricted = binary.LittleEndian.Uint16(d.b[10:])&flagRestricted != 0
 	scanLists := make([]int32, 0, scans)
 	walks := make([]walk, 0, rest)
 	next := uint64(0) // where the next program's lists start in the index
@@ -396,7 +397,9 @@ func (d *decoder) agents(s *Set) error {
 			return errorf(ErrFormat, o, "agent %d: fingerprint does not match %q", i, tok)
 		case i > 0 && (fp < prevFP || fp == prevFP && tok <= prevTok):
 			return errorf(ErrFormat, o, "agent %d: index not sorted or not unique", i)
-		case uint64(prog) >= uint64(len(s.Programs)):
+		case uint64(prog) >= uint64(len(s.Programs)) && !(prog == none32 && s.Restricted):
+			// A restricted set's none32 is a token compiled for that no
+			// group names.
 			return errorf(ErrFormat, o+16, "agent %d: program %d of %d", i, prog, len(s.Programs))
 		case d.u32(o+20) != 0:
 			return errorf(ErrFormat, o+20, "agent %d: padding not zero", i)

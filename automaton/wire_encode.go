@@ -176,9 +176,12 @@ func (s *Set) AppendBinary(dst []byte) ([]byte, error) {
 	agents := append(e.agents, s.Agents...) // a copy: s is not changed
 	sortAgents(agents)
 	e.agents = agents
-	for i := 1; i < len(agents); i++ {
-		if agents[i].Token == agents[i-1].Token {
-			return dst, errorf(ErrFormat, 0, "product token %q listed twice", agents[i].Token)
+	for i, a := range agents {
+		if i > 0 && a.Token == agents[i-1].Token {
+			return dst, errorf(ErrFormat, 0, "product token %q listed twice", a.Token)
+		}
+		if a.Program == NoRule && !s.Restricted {
+			return dst, errorf(ErrFormat, 0, "product token %q has no program in a set that is not Restricted", a.Token)
 		}
 	}
 	ag := le32(le32(slices.Grow(e.sec[secAgents], 8+agentSize*len(agents)), uint32(s.Global)), uint32(len(agents)))
@@ -261,6 +264,9 @@ func (s *Set) AppendBinary(dst []byte) ([]byte, error) {
 	flags := uint16(0)
 	if s.RFC {
 		flags |= flagRFC
+	}
+	if s.Restricted {
+		flags |= flagRestricted
 	}
 	off := headerSize + entrySize*numSections
 	table := e.entries

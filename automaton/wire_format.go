@@ -27,6 +27,9 @@ const (
 const (
 	// flagRFC marks a set compiled in RFC 9309 mode.
 	flagRFC = 1 << 0
+	// flagRestricted marks a set compiled for some tokens only
+	// (Set.Restricted): an agent's program may then be none32.
+	flagRestricted = 1 << 1
 )
 
 // Section ids, in the order they appear.

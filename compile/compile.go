@@ -85,6 +85,18 @@ func compileFile(f *File) *automaton.Set {
 		}
 		set.Agents = append(set.Agents, automaton.Agent{Token: t.token, Program: program(t.groups)})
 	}
+	if len(wanted) > 0 {
+		// The set answers for these tokens only, and says so: each one no
+		// group names is listed too, so that a token not listed is one it
+		// was not compiled for (runtime.Robots.CompiledFor).
+		set.Restricted = true
+		named := len(set.Agents)
+		for t := range wanted {
+			if !slices.ContainsFunc(set.Agents[:named], func(a automaton.Agent) bool { return a.Token == t }) {
+				set.Agents = append(set.Agents, automaton.Agent{Token: t, Program: automaton.NoRule})
+			}
+		}
+	}
 	set.Index()
 	if g := f.selectGlobal(); g.Global {
 		set.Global = program(g.Groups)

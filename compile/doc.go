@@ -40,7 +40,8 @@
 // in their states. A group whose automaton would exceed Options.Budget is
 // split among several automata and, past that, its wildcard rules are
 // scanned one by one, with the same verdicts: no robots.txt is refused.
-// Options.Tokens limits the result to the groups a crawler's tokens use.
+// Options.Tokens limits the result to the groups a crawler's tokens use,
+// and the result says so (runtime.Robots.CompiledFor).
 //
 // # Contract
 //

@@ -77,7 +77,9 @@ type Options struct {
 	// these product tokens use (each token's own groups, and the '*'
 	// groups): a smaller result for a crawler that knows its names.
 	// Empty: every token the file names. Parse reads every group either
-	// way.
+	// way. The result records the tokens: it answers fallback chains and
+	// unions of them as the whole file would, and Robots.CompiledFor is
+	// false for any other token, whose own groups it may lack.
 	Tokens []string
 	// Budget bounds the construction of each automaton (zero: the
 	// default). A group past it compiles into several automata and, past

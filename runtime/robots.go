@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"slices"
 	"time"
 
 	"github.com/robotsdfa/robotsdfa/automaton"
@@ -40,6 +41,31 @@ func (r *Robots) AppendBinary(dst []byte) ([]byte, error) { return r.set.AppendB
 // RFC reports whether the robots.txt was compiled in RFC 9309 mode (else
 // Google mode).
 func (r *Robots) RFC() bool { return r.set.RFC }
+
+// CompiledFor reports whether r answers for each of tokens as the whole
+// file would. It does, unless r was compiled for some tokens only
+// (compile.Options.Tokens, robotsdfa compile -agent) and one of these is
+// not among them: then that token's own groups may have been left out,
+// and Agent would answer with the '*' groups where the file gives it
+// others. A caller that loads blobs compiled by others asks before it
+// binds (package store does: its lookups fail with ErrNotCompiledFor).
+// Tokens compare ignoring ASCII case.
+func (r *Robots) CompiledFor(tokens ...string) bool { return r.set.CompiledFor(tokens) }
+
+// CompiledTokens returns the product tokens r was compiled for,
+// lower-cased and sorted, or nil when it was compiled for every token its
+// file names (CompiledFor).
+func (r *Robots) CompiledTokens() []string {
+	if !r.set.Restricted {
+		return nil
+	}
+	tokens := make([]string, len(r.set.Agents))
+	for i, a := range r.set.Agents {
+		tokens[i] = a.Token
+	}
+	slices.Sort(tokens)
+	return tokens
+}
 
 // Agent binds a crawler's product tokens as a fallback chain (RFC 9309
 // section 2.2.1): the first token the file names a group for decides which
