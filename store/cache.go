@@ -2,6 +2,7 @@ package store
 
 import (
 	"fmt"
+	"strings"
 	"sync/atomic"
 	"unsafe"
 
@@ -168,6 +169,11 @@ func (s *Store) matcherMiss(key []byte, h uint64, a *Agent, found *hostSlot) (ru
 	l, err := s.loadContent(c)
 	if err != nil {
 		return runtime.Matcher{}, err
+	}
+	if !l.robots.CompiledFor(a.tokens...) {
+		// Nothing is published: each lookup of the host asks again,
+		// from the content loaded once.
+		return runtime.Matcher{}, fmt.Errorf("store: blob %d: %w (%s)", c.id, ErrNotCompiledFor, strings.Join(l.robots.CompiledTokens(), ", "))
 	}
 	m, once := l.matcher(a, derive)
 	hs := newSlot(h, key)

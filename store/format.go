@@ -64,6 +64,12 @@ var (
 	ErrTooLarge = errors.New("robotsdfa store: blob too large")
 	// ErrClosed: the Store was closed before the call.
 	ErrClosed = errors.New("robotsdfa store: closed")
+	// ErrNotCompiledFor: the host's robots.txt was compiled for other
+	// product tokens than the Agent's (robotsdfa compile -agent,
+	// compile.Options.Tokens), so that their own groups may have been
+	// left out (runtime.Robots.CompiledFor); the error names the tokens
+	// it was compiled for.
+	ErrNotCompiledFor = errors.New("robotsdfa store: compiled for other product tokens")
 )
 
 // formatError is a damaged store's error: what is wrong and at which byte.
