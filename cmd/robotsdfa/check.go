@@ -52,6 +52,9 @@ func runCheck(e *env, args []string) int {
 	if err != nil {
 		return fail(e, "check", err)
 	}
+	if err := notCompiledFor(c.path, c.robots, tokens); err != nil {
+		return fail(e, "check", err)
+	}
 	noteBlob(e, "check", c)
 	warnEmpty(e, "check", c)
 	m := c.robots.Agent(tokens...)

@@ -21,7 +21,9 @@ const compileAbout = `
 Compiles ROBOTS_FILE to a blob (docs/FORMAT.md): the automata of its merged
 groups, its agent index and records, validated when loaded. With -agent,
 only the groups those product tokens would use (and the '*' groups) are
-kept. ROBOTS_FILE - reads standard input.
+kept, and the blob answers for those tokens only: check, filter and a
+store refuse another, whose own groups may be left out. ROBOTS_FILE -
+reads standard input.
 
 With -robots-dir, compiles every <host>.txt of DIR ("host_8080.txt" for
 a port; and the hosts a -hosts table names) into one pack (a store, package

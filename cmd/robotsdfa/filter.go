@@ -198,6 +198,9 @@ func (ff *filterFlags) source(e *env, tokens []string) (source, error) {
 		if err != nil {
 			return nil, err
 		}
+		if err := notCompiledFor(c.path, c.robots, tokens); err != nil {
+			return nil, err
+		}
 		noteBlob(e, "filter", c)
 		warnEmpty(e, "filter", c)
 		return &single{&target{m: c.robots.Agent(tokens...), file: c.file}}, nil

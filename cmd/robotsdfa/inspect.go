@@ -82,7 +82,14 @@ func describeSet(w io.Writer, s *automaton.Set) {
 	}
 	agents := slices.Clone(s.Agents)
 	slices.SortFunc(agents, func(a, b automaton.Agent) int { return strings.Compare(a.Token, b.Token) })
+	if s.Restricted {
+		fmt.Fprintf(w, "  compiled for these product tokens only (compile -agent); another's own groups may be left out\n")
+	}
 	for _, a := range agents {
+		if a.Program == automaton.NoRule {
+			fmt.Fprintf(w, "  %s: no group of its own\n", a.Token)
+			continue
+		}
 		fmt.Fprintf(w, "  %s: group %d\n", a.Token, a.Program)
 	}
 	for i, p := range s.Programs {

@@ -127,6 +127,9 @@ func recordsOfBlob(source string, blob []byte, tokens []string, ro readOptions, 
 	if modeSet && r.RFC() != (ro.mode == compile.RFC9309) {
 		return recordsReport{}, fmt.Errorf("%s was compiled in %s mode; -mode %s does not apply to it", source, modeOf(r), ro.mode)
 	}
+	if err := notCompiledFor(source, r, tokens); err != nil {
+		return recordsReport{}, err
+	}
 	rep := recordsOfRobots(source, r, tokens)
 	rep.From = "blob"
 	return rep, nil

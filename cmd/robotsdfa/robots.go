@@ -142,6 +142,23 @@ func loadBlob(name string, blob []byte, mode compile.Mode, modeSet bool) (*compi
 	return &compiled{path: name, robots: r}, nil
 }
 
+// notCompiledFor is the error for a blob compiled for other product
+// tokens than the crawler's (compile -agent): its answers for them could
+// lack their own groups (runtime.Robots.CompiledFor). Nil when it answers.
+func notCompiledFor(name string, r *runtime.Robots, tokens []string) error {
+	if r.CompiledFor(tokens...) {
+		return nil
+	}
+	var not []string
+	for _, t := range tokens {
+		if !r.CompiledFor(t) {
+			not = append(not, t)
+		}
+	}
+	return fmt.Errorf("%s: a blob compiled for %s only (compile -agent), so not for %s: the groups of a token it was not compiled for may have been left out",
+		name, strings.Join(r.CompiledTokens(), ", "), strings.Join(not, ", "))
+}
+
 // noteBlob says, once, that a blob given as the robots.txt is used as the
 // rules.
 func noteBlob(e *env, cmd string, c *compiled) {

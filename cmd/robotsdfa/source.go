@@ -179,6 +179,9 @@ func dirLoader(dir string, hosts map[string]string, opts compile.Options, modeSe
 			// (whose URLs -missing would allow), as compile refuses it.
 			return &target{problem: fmt.Sprintf("robots.txt %v (the -hosts table names it)", err)}
 		}
+		if err == nil {
+			err = notCompiledFor(c.path, c.robots, tokens)
+		}
 		if err != nil {
 			return &target{problem: fmt.Sprintf("robots.txt %v", err)}
 		}
