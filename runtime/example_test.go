@@ -223,3 +223,25 @@ func ExampleRobots_AgentOnce() {
 	fmt.Println(once.Allowed("/private/x"), kept.Allowed("/private/x"), once.Check("/public") == kept.Check("/public"))
 	// Output: false false true
 }
+
+// A blob compiled for some crawlers only (compile -agent) answers them as
+// the whole file would, and says it cannot answer another: bingbot's own
+// group was left out, so its Agent would get the '*' group.
+func ExampleRobots_CompiledFor() {
+	body := []byte("user-agent: googlebot\ndisallow: /g\n\nuser-agent: bingbot\ndisallow: /b\n\nuser-agent: *\ndisallow: /\n")
+	blob, err := compile.Compile(body, compile.Options{Tokens: []string{"googlebot"}}).AppendBinary(nil)
+	if err != nil {
+		panic(err)
+	}
+	r, err := runtime.Load(blob)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(r.CompiledTokens())
+	fmt.Println(r.CompiledFor("Googlebot"), r.Agent("googlebot").Allowed("https://example.com/b"))
+	fmt.Println(r.CompiledFor("bingbot"))
+	// Output:
+	// [googlebot]
+	// true true
+	// false
+}

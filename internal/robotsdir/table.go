@@ -24,10 +24,10 @@ type Row struct {
 // Rows reads a host<TAB>file table (plain, gzip or zstd): tab-separated
 // lines whose first two fields are a host and a file name, in the table's
 // order; a first line starting "host\t" is a header, and a UTF-8 byte
-// order mark before it (as spreadsheets write one) is not part of it. A file name is local
-// (filepath.IsLocal): a table names files inside the directory it goes
-// with, never "../x" or "/etc/x", whatever wrote it. A malformed line is
-// an error naming the table and the line.
+// order mark before it (as spreadsheets write one) is not part of it. A
+// file name is local (filepath.IsLocal): a table names files inside the
+// directory it goes with, never "../x" or "/etc/x", whatever wrote it. A
+// malformed line is an error naming the table and the line.
 func Rows(path string) ([]Row, error) {
 	f, err := os.Open(path)
 	if err != nil {
