@@ -16,7 +16,8 @@ import (
 // and a read limit: the reference, the in-memory set and the blob (bound
 // with its screens derived and without) give the same verdict and
 // deciding line, and the blob's crawl-delay, request-rate,
-// sitemaps and records for the tokens are the parsed file's. The reference
+// sitemaps and records for the tokens are the parsed file's; the blob
+// compiled for those tokens only answers them as the whole. The reference
 // reads the body already cut to the limit, with no limit of its own, so
 // that the limit is checked too (SEMANTICS 1.1).
 func FuzzDifferential(f *testing.F) {
@@ -74,6 +75,25 @@ func FuzzDifferential(f *testing.F) {
 		got, inMemory, onceGot := m.Check(url), mem.Check(url), once.Check(url)
 		if got.Allowed != want.Allowed || got.Line != want.Line || inMemory != got || onceGot != got {
 			t.Fatalf("tokens %q union %v url %q: blob %+v, in-memory %+v, bound once %+v, reference %+v", toks, union, url, got, inMemory, onceGot, want)
+		}
+		// Compiled for these tokens only (compile -agent), the blob answers
+		// them as the whole file does, and says it was compiled for them.
+		part := opts
+		part.Tokens = toks
+		partBlob, err := compile.Parse(body, part).CompileSet().AppendBinary(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		partRobots, err := runtime.Load(partBlob)
+		if err != nil {
+			t.Fatalf("a fresh restricted blob does not load: %v", err)
+		}
+		pm := partRobots.Agent(toks...)
+		if union {
+			pm = partRobots.AgentUnion(toks...)
+		}
+		if pr := pm.Check(url); !partRobots.CompiledFor(toks...) || pr != got {
+			t.Fatalf("tokens %q union %v url %q: compiled for them %+v (compiled for: %v), whole %+v", toks, union, url, pr, partRobots.CompiledFor(toks...), got)
 		}
 		// The records through the blob: the parsed file's.
 		delay, ok := m.CrawlDelay()
