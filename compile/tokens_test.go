@@ -32,7 +32,7 @@ func rulePaths(body []byte) []string {
 	return paths
 }
 
-// TestCompiledForTokens: a file compiled for some tokens only
+// TestCompiledForTokens: both. A file compiled for some tokens only
 // (Options.Tokens) answers every fallback chain and union of them as the
 // whole file does, verdict and deciding line, in both modes and after a
 // blob round trip; it says which tokens it was compiled for, and that it
