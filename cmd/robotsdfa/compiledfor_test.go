@@ -12,7 +12,8 @@ import (
 // those tokens, and refuses another (whose own groups it may have left
 // out) instead of answering with the '*' groups: check, records and
 // filter -robots fail naming the tokens; filter -robots-dir and -pack
-// make that host's URLs errors; inspect says what it was compiled for.
+// make that host's URLs errors; inspect says what a blob, or a pack's
+// blobs, were compiled for.
 func TestCompiledForOtherAgent(t *testing.T) {
 	body := []byte("user-agent: googlebot\ndisallow: /g\n\nuser-agent: bingbot\ndisallow: /b\n\nuser-agent: *\ndisallow: /all\n")
 	dir := t.TempDir()
@@ -48,6 +49,9 @@ func TestCompiledForOtherAgent(t *testing.T) {
 	pack := filepath.Join(t.TempDir(), "e.pack")
 	r = robotsdfa(t, nil, "compile", "-robots-dir", dir, "-agent", "googlebot", "-o", pack)
 	require.Equal(t, exitOK, r.code, r.stderr)
+	r = robotsdfa(t, nil, "inspect", pack)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Contains(t, r.stdout, "  1 blobs compiled for some product tokens only (compile -agent), answering no other: googlebot (1)\n")
 	for _, src := range [][]string{{"-robots-dir", blobDir}, {"-pack", pack}} {
 		in := []byte("https://e.example/b\nhttps://other.example/b\n")
 		r = robotsdfa(t, in, append([]string{"filter", "-agent", "bingbot", "-verdicts"}, src...)...)

@@ -73,6 +73,16 @@ func modeName(s *automaton.Set) string {
 	return "google"
 }
 
+// restrictedTokens names the tokens a restricted set was compiled for.
+func restrictedTokens(s *automaton.Set) string {
+	tokens := make([]string, len(s.Agents))
+	for i, a := range s.Agents {
+		tokens[i] = a.Token
+	}
+	slices.Sort(tokens)
+	return strings.Join(tokens, ", ")
+}
+
 // describeSet writes a set's groups, agents and automata.
 func describeSet(w io.Writer, s *automaton.Set) {
 	fmt.Fprintf(w, "  merged groups: %d; product tokens: %d; sitemaps: %d; other records: %d\n",
@@ -102,6 +112,7 @@ func describeSet(w io.Writer, s *automaton.Set) {
 // inspectPack validates every blob of a store (a pack) and summarises it.
 func inspectPack(e *env, out *bufio.Writer, path string, st *store.Store, verbose bool) int {
 	bad, rfc, groups, dfas, states, blobBytes := 0, 0, 0, 0, 0, 0
+	forTokens := map[string]int{} // restricted blobs by the tokens they were compiled for
 	valid := make([]bool, st.Contents())
 	sizes := make([]int, st.Contents())
 	hostsOf := map[int][]string{}
@@ -128,6 +139,9 @@ func inspectPack(e *env, out *bufio.Writer, path string, st *store.Store, verbos
 		if set.RFC {
 			rfc++
 		}
+		if set.Restricted {
+			forTokens[restrictedTokens(set)]++
+		}
 		for _, prog := range set.Programs {
 			st := prog.Stats()
 			dfas, states = dfas+st.Automata, states+st.States
@@ -141,6 +155,15 @@ func inspectPack(e *env, out *bufio.Writer, path string, st *store.Store, verbos
 		fmt.Fprintf(out, ", %d blobs INVALID\n", bad)
 	}
 	fmt.Fprintf(out, "  blobs: %d bytes; merged groups: %d; automata: %d; states: %d\n", blobBytes, groups, dfas, states)
+	if len(forTokens) > 0 {
+		n, sets := 0, make([]string, 0, len(forTokens))
+		for tokens, k := range forTokens {
+			n += k
+			sets = append(sets, fmt.Sprintf("%s (%d)", tokens, k))
+		}
+		slices.Sort(sets)
+		fmt.Fprintf(out, "  %d blobs compiled for some product tokens only (compile -agent), answering no other: %s\n", n, strings.Join(sets, "; "))
+	}
 	switch st.Version() {
 	case 1:
 		fmt.Fprintf(out, "  a pack of version 1 opens (read whole into memory); \"robotsdfa compile -from %s -o %s\" writes the current version, mapped and read by lookup\n", path, path)
