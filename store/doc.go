@@ -59,7 +59,9 @@
 //     Writer holds the host keys, not the blobs.
 //   - Panics: none, for any file; errors wrap ErrFormat, ErrVersion,
 //     ErrChecksum, ErrNotFound or ErrTooLarge and name the byte offset of
-//     a fault.
+//     a fault. A lookup for an Agent whose tokens the host's blob was not
+//     compiled for (robotsdfa compile -agent) fails with ErrNotCompiledFor
+//     rather than answer with the '*' groups.
 //   - Complexity: Open reads and checks the index (tens of bytes a host),
 //     not the blobs; a lookup searches one directory bucket of about 64
 //     hosts.
