@@ -34,5 +34,7 @@
 //     textio of v2.77.0 loses most lines of a gzip file (it reads one only
 //     as far as its compressed size).
 //   - Panics: none for any line or store; a store that cannot be opened
-//     fails the bundle with its error.
+//     fails the bundle with its error. A host whose blob cannot be read,
+//     or was compiled for other tokens than Agent's (robotsdfa compile
+//     -agent), makes its lines unusable with the reason, as filter does.
 package robotsbeam
