@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/robotsdfa/robotsdfa/automaton"
+	"github.com/robotsdfa/robotsdfa/runtime"
 	"github.com/robotsdfa/robotsdfa/store"
 )
 
@@ -73,16 +74,6 @@ func modeName(s *automaton.Set) string {
 	return "google"
 }
 
-// restrictedTokens names the tokens a restricted set was compiled for.
-func restrictedTokens(s *automaton.Set) string {
-	tokens := make([]string, len(s.Agents))
-	for i, a := range s.Agents {
-		tokens[i] = a.Token
-	}
-	slices.Sort(tokens)
-	return strings.Join(tokens, ", ")
-}
-
 // describeSet writes a set's groups, agents and automata.
 func describeSet(w io.Writer, s *automaton.Set) {
 	fmt.Fprintf(w, "  merged groups: %d; product tokens: %d; sitemaps: %d; other records: %d\n",
@@ -140,7 +131,7 @@ func inspectPack(e *env, out *bufio.Writer, path string, st *store.Store, verbos
 			rfc++
 		}
 		if set.Restricted {
-			forTokens[restrictedTokens(set)]++
+			forTokens[strings.Join(runtime.FromSet(set).CompiledTokens(), ", ")]++
 		}
 		for _, prog := range set.Programs {
 			st := prog.Stats()
