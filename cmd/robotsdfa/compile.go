@@ -29,8 +29,11 @@ With -robots-dir, compiles every <host>.txt of DIR ("host_8080.txt" for
 a port; and the hosts a -hosts table names) into one pack (a store, package
 store): each distinct blob once, compressed on its own, with an index by
 host, for "robotsdfa filter -pack", "records -pack" and crawlers that open
-it with package store. A file that cannot be read stops the pack: nothing
-is written.
+it with package store. A file spelt otherwise than its host's key
+("Example.com.txt") is its host's unless the host's own name is there too,
+as filter -robots-dir reads it; the entries that are no host's file are
+named in a warning. A file that cannot be read stops the pack: nothing is
+written.
 
 With -from PACK, the pack written is PACK updated: the directory's hosts
 replace or add to PACK's, the hosts of a -delete list (one a line, as
@@ -165,8 +168,12 @@ func compilePack(e *env, job packJob) int {
 	hostFile := map[string]string{}
 	if dir != "" {
 		var err error
-		if hostFile, err = robotsdir.HostFiles(dir, job.hosts); err != nil {
+		var skipped []robotsdir.Skipped
+		if hostFile, skipped, err = robotsdir.HostFiles(dir, job.hosts); err != nil {
 			return fail(e, "compile", err)
+		}
+		if len(skipped) > 0 {
+			fmt.Fprintf(e.stderr, "%s compile: warning: %s: %s\n", commandName, dir, robotsdir.Describe(skipped))
 		}
 	}
 	hostsOf := map[string][]string{} // file → its hosts' keys
@@ -277,7 +284,3 @@ func compilePack(e *env, job packJob) int {
 	fmt.Fprintf(e.stderr, "%s compile: %s → %s: %s, %s bytes on disk\n", commandName, strings.Join(parts, "; "), out, written, group3(st.Size()))
 	return exitOK
 }
-
-// fileName is the name of a host key's robots.txt file in a directory:
-// ':' written '_'.
-func fileName(key string) string { return strings.ReplaceAll(key, ":", "_") + ".txt" }

@@ -24,8 +24,9 @@ Reads URLs, one per line, from the INPUT files or standard input (gzip and
 zstd are detected by their magic bytes) and checks each against its host's
 robots.txt for AGENT: one file for every URL (-robots), DIR/<host>.txt
 (-robots-dir; the host lower-cased, an IDN host in Punycode, host:port as
-host_port, a default port dropped, or the file a -hosts table names: one
-not there is an error for its URLs), or a store made by "robotsdfa
+host_port, a default port dropped; else a file spelt otherwise, such as
+Example.com.txt, as compile reads them; or the file a -hosts table names:
+one not there is an error for its URLs), or a store made by "robotsdfa
 compile -robots-dir" (-pack). Each host's file is compiled once. The URLs
 of a host without a robots.txt get -missing's verdict: allowed by default,
 as for an unavailable robots.txt (RFC 9309 2.3.1.3); -explain says "no
@@ -212,13 +213,23 @@ func (ff *filterFlags) source(e *env, tokens []string) (source, error) {
 		if !st.IsDir() {
 			return nil, fmt.Errorf("-robots-dir %s: not a directory", ff.robotsDir)
 		}
+		// A host's file is looked up at its own name when its URLs come;
+		// the scan finds the files spelt otherwise, which compile
+		// -robots-dir reads too, and the entries no host's.
+		spelt, skipped, err := robotsdir.Scan(ff.robotsDir, nil)
+		if err != nil {
+			return nil, err
+		}
+		if len(skipped) > 0 && !ff.quiet {
+			fmt.Fprintf(e.stderr, "%s filter: warning: %s: %s\n", commandName, ff.robotsDir, robotsdir.Describe(skipped))
+		}
 		var hosts map[string]string
 		if ff.hosts != "" {
 			if hosts, err = robotsdir.Table(ff.hosts); err != nil {
 				return nil, err
 			}
 		}
-		return newPerHost(dirLoader(ff.robotsDir, hosts, opts, ff.modeSet, tokens, ff.explain)), nil
+		return newPerHost(dirLoader(ff.robotsDir, hosts, spelt, opts, ff.modeSet, tokens, ff.explain)), nil
 	default:
 		ss, err := openStoreSource(ff.pack, tokens, ff.modeSet, ff.ro.mode, ff.cacheMB<<20)
 		if err != nil {

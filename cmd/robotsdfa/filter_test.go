@@ -281,6 +281,42 @@ func TestFilterRobotsDir(t *testing.T) {
 	require.Contains(t, r.stderr, "not a directory")
 }
 
+// TestFilterRobotsDirSpellings: a host's file spelt otherwise than its own
+// name ("Spelt.example.txt") is read by filter -robots-dir as compile
+// -robots-dir reads it, so the directory and the pack compiled from it
+// answer alike; a host with a file at its own name is read from it; the
+// entries that are no host's file are named on standard error.
+func TestFilterRobotsDirSpellings(t *testing.T) {
+	dir := t.TempDir()
+	for name, body := range map[string]string{
+		"Spelt.example.txt": "user-agent: *\ndisallow: /\n",
+		"own.example.txt":   "user-agent: *\ndisallow: /a\n",
+		"Own.example.txt":   "user-agent: *\ndisallow: /b\n",
+		"notes.md":          "user-agent: *\ndisallow: /\n",
+	} {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644))
+	}
+	input := []byte("https://spelt.example/x\nhttps://own.example/a\nhttps://own.example/b\nhttps://other.example/x\n")
+	want := "disallowed\thttps://spelt.example/x\ndisallowed\thttps://own.example/a\nallowed\thttps://own.example/b\nallowed\thttps://other.example/x\n"
+	warning := `warning: ` + dir + `: 2 entries not read as a host's robots.txt: "Own.example.txt" (host own.example's file is also own.example.txt, read instead), "notes.md" (not a <host>.txt file)`
+
+	r := robotsdfa(t, input, "filter", "-robots-dir", dir, "-agent", "bot", "-verdicts")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Equal(t, want, r.stdout)
+	require.Contains(t, r.stderr, "robotsdfa filter: "+warning)
+	r = robotsdfa(t, input, "filter", "-robots-dir", dir, "-agent", "bot", "-verdicts", "-q")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Empty(t, r.stderr)
+
+	pack := filepath.Join(t.TempDir(), "p.pack")
+	r = robotsdfa(t, nil, "compile", "-robots-dir", dir, "-o", pack)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Contains(t, r.stderr, "robotsdfa compile: "+warning)
+	r = robotsdfa(t, input, "filter", "-pack", pack, "-agent", "bot", "-verdicts")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Equal(t, want, r.stdout)
+}
+
 func TestFilterUsageAndInputErrors(t *testing.T) {
 	robots := writeTemp(t, "robots.txt", []byte("user-agent: *\ndisallow: /private\n"))
 	dir := t.TempDir()

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/robotsdfa/robotsdfa/internal/frontier"
+	"github.com/robotsdfa/robotsdfa/internal/robotsdir"
 
 	"github.com/robotsdfa/robotsdfa/compile"
 	"github.com/robotsdfa/robotsdfa/runtime"
@@ -161,23 +162,29 @@ func (p *perHost) stats() hostStats {
 	return hostStats{hosts: f + m + pr, found: f, missing: m, problem: pr, loading: time.Duration(p.loading.Load())}
 }
 
-// dirLoader loads DIR/<key>.txt, or the file the -hosts table names.
-func dirLoader(dir string, hosts map[string]string, opts compile.Options, modeSet bool, tokens []string, keepFile bool) func(string) *target {
+// dirLoader loads DIR/<key>.txt, the file the -hosts table names, or the
+// file of another spelling the directory's scan found (spelt).
+func dirLoader(dir string, hosts, spelt map[string]string, opts compile.Options, modeSet bool, tokens []string, keepFile bool) func(string) *target {
 	return func(key string) *target {
 		name, named := hosts[key]
+		listed := false
 		if !named {
-			name = fileName(key)
+			if name, listed = spelt[key]; !listed {
+				name = robotsdir.FileName(key)
+			}
 		}
 		path := filepath.Join(dir, name)
 		c, err := compileFile(nil, path, opts, modeSet)
-		if errors.Is(err, fs.ErrNotExist) && !named {
-			return &target{missing: true, m: allowAll}
-		}
-		if errors.Is(err, fs.ErrNotExist) {
+		switch {
+		case errors.Is(err, fs.ErrNotExist) && named:
 			// The table says the host has a robots.txt: a file not there
 			// is a table or directory at fault, not a host without one
 			// (whose URLs -missing would allow), as compile refuses it.
 			return &target{problem: fmt.Sprintf("robots.txt %v (the -hosts table names it)", err)}
+		case errors.Is(err, fs.ErrNotExist) && listed:
+			return &target{problem: fmt.Sprintf("robots.txt %v (removed since the run listed the directory)", err)}
+		case errors.Is(err, fs.ErrNotExist):
+			return &target{missing: true, m: allowAll}
 		}
 		if err == nil {
 			err = notCompiledFor(c.path, c.robots, tokens)

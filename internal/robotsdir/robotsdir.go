@@ -5,44 +5,138 @@
 package robotsdir
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"os"
+	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/robotsdfa/robotsdfa/store"
 )
 
 // HostFiles is the host key → file name table of a directory of robots.txt
-// files: each <host>.txt ("host_port.txt" for a port), then the hosts a
-// -hosts table names.
-func HostFiles(dir, hostsPath string) (map[string]string, error) {
-	entries, err := os.ReadDir(dir)
+// files: each <host>.txt ("host_port.txt" for a port) as Scan reads them,
+// then the hosts a -hosts table names. skipped are the entries that hold
+// no host's robots.txt, for a warning.
+func HostFiles(dir, hostsPath string) (hostFile map[string]string, skipped []Skipped, err error) {
+	hostFile = map[string]string{}
+	spelt, skipped, err := Scan(dir, func(key string) { hostFile[key] = FileName(key) })
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	hostFile := map[string]string{}
-	for _, ent := range entries {
-		name := ent.Name()
-		if strings.HasSuffix(name, ".txt") && !ent.IsDir() {
-			if key, ok := store.Key(FileHost(strings.TrimSuffix(name, ".txt"))); ok {
-				hostFile[key] = name
-			}
-		}
+	for key, name := range spelt {
+		hostFile[key] = name
 	}
 	if hostsPath != "" {
 		table, err := Table(hostsPath)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		for key, f := range table {
 			hostFile[key] = f
 		}
 	}
 	if len(hostFile) == 0 {
-		return nil, fmt.Errorf("%s: no <host>.txt files", dir)
+		if len(skipped) > 0 {
+			return nil, nil, fmt.Errorf("%s: no <host>.txt files; %s", dir, Describe(skipped))
+		}
+		return nil, nil, fmt.Errorf("%s: no <host>.txt files", dir)
 	}
-	return hostFile, nil
+	return hostFile, skipped, nil
 }
+
+// Skipped is a directory entry that holds no host's robots.txt as
+// -robots-dir reads them, and why.
+type Skipped struct{ Name, Why string }
+
+// Scan reads the names of dir once, a batch at a time (a directory of
+// millions of files is not held whole). It calls canonical, if not nil,
+// with the host key of each file at that host's own name (FileName(key)),
+// and returns the hosts whose file is spelt otherwise ("A.example.txt",
+// "bücher.example.txt", "a.example..txt" for a.example, xn--bcher-kva.example
+// and a.example) with that file's name: a reader that looks a host's
+// file up at FileName(key) also asks those, so that every reader of a
+// directory reads the same file for a host. A host with a file at its own
+// name is read from it; of two other spellings the later in name order
+// is read. skipped, sorted by name, are the rest: subdirectories, names
+// not ending ".txt", names that make no host key, the other spellings of
+// a host. Names starting with '.' are passed over without a word.
+func Scan(dir string, canonical func(key string)) (spelt map[string]string, skipped []Skipped, err error) {
+	f, err := os.Open(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	spelt = map[string]string{}
+	for {
+		ents, err := f.ReadDir(4096)
+		for _, ent := range ents {
+			name := ent.Name()
+			switch base, isTxt := strings.CutSuffix(name, ".txt"); {
+			case strings.HasPrefix(name, "."):
+			case ent.IsDir():
+				skipped = append(skipped, Skipped{name, "a directory"})
+			case !isTxt:
+				skipped = append(skipped, Skipped{name, "not a <host>.txt file"})
+			default:
+				key, ok := store.Key(FileHost(base))
+				switch {
+				case !ok:
+					skipped = append(skipped, Skipped{name, "names no host"})
+				case name == FileName(key):
+					if canonical != nil {
+						canonical(key)
+					}
+				case spelt[key] == "":
+					spelt[key] = name
+				default:
+					earlier, later := min(spelt[key], name), max(spelt[key], name)
+					spelt[key] = later
+					skipped = append(skipped, Skipped{earlier, fmt.Sprintf("host %s's file is also %s, read instead", key, later)})
+				}
+			}
+		}
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+	}
+	for key, name := range spelt {
+		// The host's own name wins, wherever it came in the listing.
+		if st, err := os.Stat(filepath.Join(dir, FileName(key))); err == nil && !st.IsDir() {
+			delete(spelt, key)
+			skipped = append(skipped, Skipped{name, fmt.Sprintf("host %s's file is also %s, read instead", key, FileName(key))})
+		}
+	}
+	sort.Slice(skipped, func(i, j int) bool { return skipped[i].Name < skipped[j].Name })
+	return spelt, skipped, nil
+}
+
+// Describe says, in a line, what Scan skipped: how many entries, and the
+// first few with why.
+func Describe(skipped []Skipped) string {
+	const shown = 4
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d entries not read as a host's robots.txt: ", len(skipped))
+	for i, s := range skipped[:min(len(skipped), shown)] {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%q (%s)", s.Name, s.Why)
+	}
+	if len(skipped) > shown {
+		fmt.Fprintf(&b, " and %d more", len(skipped)-shown)
+	}
+	return b.String()
+}
+
+// FileName is the name of a host key's robots.txt file in a directory of
+// them: ':' written '_', then ".txt".
+func FileName(key string) string { return strings.ReplaceAll(key, ":", "_") + ".txt" }
 
 // FileHost is the host a robots.txt file's name (less ".txt") stands for
 // in a directory of them (robotsdfa -robots-dir): "host_8080" is

@@ -1,6 +1,7 @@
 package robotsdir_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -37,8 +38,9 @@ func TestHostFiles(t *testing.T) {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte("User-agent: *\n"), 0o644))
 	}
 	require.NoError(t, os.Mkdir(filepath.Join(dir, "e.example.txt"), 0o755))
-	got, err := robotsdir.HostFiles(dir, "")
+	got, skipped, err := robotsdir.HostFiles(dir, "")
 	require.NoError(t, err)
+	require.Equal(t, []robotsdir.Skipped{{"d.example", "not a <host>.txt file"}, {"e.example.txt", "a directory"}, {"notes.md", "not a <host>.txt file"}}, skipped)
 	require.Equal(t, map[string]string{
 		"a.example":      "A.example.txt",
 		"b.example:8080": "b.example_8080.txt",
@@ -47,7 +49,7 @@ func TestHostFiles(t *testing.T) {
 
 	hosts := filepath.Join(t.TempDir(), "hosts.tsv")
 	require.NoError(t, os.WriteFile(hosts, []byte("host\tfile\nWWW.A.example\tA.example.txt\nb.example:8080\tA.example.txt\n"), 0o644))
-	got, err = robotsdir.HostFiles(dir, hosts)
+	got, _, err = robotsdir.HostFiles(dir, hosts)
 	require.NoError(t, err)
 	require.Equal(t, map[string]string{
 		"a.example":      "A.example.txt",
@@ -56,11 +58,66 @@ func TestHostFiles(t *testing.T) {
 		"c.example:443":  "c.example_443.txt",
 	}, got)
 
-	_, err = robotsdir.HostFiles(dir, filepath.Join(dir, "missing.tsv"))
+	_, _, err = robotsdir.HostFiles(dir, filepath.Join(dir, "missing.tsv"))
 	require.Error(t, err)
 	empty := t.TempDir()
-	_, err = robotsdir.HostFiles(empty, "")
-	require.ErrorContains(t, err, empty+": no <host>.txt files")
-	_, err = robotsdir.HostFiles(filepath.Join(empty, "none"), "")
+	_, _, err = robotsdir.HostFiles(empty, "")
+	require.EqualError(t, err, empty+": no <host>.txt files")
+	_, _, err = robotsdir.HostFiles(filepath.Join(empty, "none"), "")
 	require.Error(t, err)
+	// A directory of robots.txt saved as wget -x saves them.
+	require.NoError(t, os.MkdirAll(filepath.Join(empty, "a.example"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(empty, "a.example", "robots.txt"), nil, 0o644))
+	_, _, err = robotsdir.HostFiles(empty, "")
+	require.EqualError(t, err, empty+`: no <host>.txt files; 1 entries not read as a host's robots.txt: "a.example" (a directory)`)
+}
+
+// TestScan: a host's file at its own name is read; one spelt otherwise
+// (capitals, Unicode, a trailing dot) is found by the scan unless the
+// host has a file at its own name; of two other spellings the later in
+// name order is read; every other entry is named with why, except the
+// hidden ones.
+func TestScan(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{
+		"own.example.txt", "own.example_8080.txt",
+		"Spelt.example.txt", "bücher.example.txt",
+		"Both.example.txt", "both.example.txt",
+		"Two.example.txt", "two.example..txt",
+		"notes.md", "Upper.example.TXT", "@.txt", ".hidden.txt", ".DS_Store",
+	} {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), nil, 0o644))
+	}
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "sub"), 0o755))
+	var own []string
+	spelt, skipped, err := robotsdir.Scan(dir, func(key string) { own = append(own, key) })
+	require.NoError(t, err)
+	require.ElementsMatch(t, []string{"own.example", "own.example:8080", "both.example"}, own)
+	require.Equal(t, map[string]string{
+		"spelt.example":         "Spelt.example.txt",
+		"xn--bcher-kva.example": "bücher.example.txt",
+		"two.example":           "two.example..txt",
+	}, spelt)
+	require.Equal(t, []robotsdir.Skipped{
+		{"@.txt", "names no host"},
+		{"Both.example.txt", "host both.example's file is also both.example.txt, read instead"},
+		{"Two.example.txt", "host two.example's file is also two.example..txt, read instead"},
+		{"Upper.example.TXT", "not a <host>.txt file"},
+		{"notes.md", "not a <host>.txt file"},
+		{"sub", "a directory"},
+	}, skipped)
+	require.Equal(t, `6 entries not read as a host's robots.txt: "@.txt" (names no host), "Both.example.txt" (host both.example's file is also both.example.txt, read instead), `+
+		`"Two.example.txt" (host two.example's file is also two.example..txt, read instead), "Upper.example.TXT" (not a <host>.txt file) and 2 more`, robotsdir.Describe(skipped))
+
+	// More names than one batch of the listing.
+	many := t.TempDir()
+	for i := range 5000 {
+		require.NoError(t, os.WriteFile(filepath.Join(many, fmt.Sprintf("h%d.example.txt", i)), nil, 0o644))
+	}
+	n := 0
+	spelt, skipped, err = robotsdir.Scan(many, func(string) { n++ })
+	require.NoError(t, err)
+	require.Equal(t, 5000, n)
+	require.Empty(t, spelt)
+	require.Empty(t, skipped)
 }

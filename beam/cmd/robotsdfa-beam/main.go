@@ -239,9 +239,12 @@ func buildCompile(s beam.Scope) {
 // workers (a file the table names that cannot be read fails the
 // pipeline, as it stops robotsdfa compile).
 func dirFiles(dir, table string) ([]robotsbeam.HostFile, error) {
-	byHost, err := robotsdir.HostFiles(dir, table)
+	byHost, skipped, err := robotsdir.HostFiles(dir, table)
 	if err != nil {
 		return nil, err
+	}
+	if len(skipped) > 0 {
+		fmt.Fprintf(os.Stderr, "robotsdfa-beam compile: warning: %s: %s\n", dir, robotsdir.Describe(skipped))
 	}
 	files := make([]robotsbeam.HostFile, 0, len(byHost))
 	for host, name := range byHost {

@@ -104,7 +104,7 @@ func TestCompileCommand(t *testing.T) {
 	cliStore := filepath.Join(dir, "cli.store")
 	runCLI(t, "compile", "-robots-dir", robots, "-hosts", hosts, "-o", cliStore)
 	want := runCLI(t, "filter", "-pack", cliStore, "-agent", "googlebot", "-explain", "-q", frontier)
-	byHost, err := robotsdir.HostFiles(robots, hosts)
+	byHost, _, err := robotsdir.HostFiles(robots, hosts)
 	require.NoError(t, err)
 
 	fromDir := filepath.Join(dir, "dir.store")
