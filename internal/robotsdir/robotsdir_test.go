@@ -109,6 +109,8 @@ func TestScan(t *testing.T) {
 	require.Equal(t, `6 entries not read as a host's robots.txt: "@.txt" (names no host), "Both.example.txt" (host both.example's file is also both.example.txt, read instead), `+
 		`"Two.example.txt" (host two.example's file is also two.example..txt, read instead), "Upper.example.TXT" (not a <host>.txt file) and 2 more`, robotsdir.Describe(skipped))
 
+	require.NotContains(t, robotsdir.Describe(skipped[:4]), "more")
+
 	// More names than one batch of the listing.
 	many := t.TempDir()
 	for i := range 5000 {
