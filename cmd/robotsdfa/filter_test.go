@@ -282,7 +282,7 @@ func TestFilterRobotsDir(t *testing.T) {
 }
 
 // TestFilterRobotsDirSpellings: a host's file spelt otherwise than its own
-// name ("Spelt.example.txt") is read by filter -robots-dir as compile
+// name ("Spelt.example.txt"), and an IPv6 host's ("[__1]_8080.txt"), are read by filter -robots-dir as compile
 // -robots-dir reads it, so the directory and the pack compiled from it
 // answer alike; a host with a file at its own name is read from it; the
 // entries that are no host's file are named on standard error.
@@ -293,11 +293,13 @@ func TestFilterRobotsDirSpellings(t *testing.T) {
 		"own.example.txt":   "user-agent: *\ndisallow: /a\n",
 		"Own.example.txt":   "user-agent: *\ndisallow: /b\n",
 		"notes.md":          "user-agent: *\ndisallow: /\n",
+		"[__1]_8080.txt":    "user-agent: *\ndisallow: /\n",
 	} {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644))
 	}
-	input := []byte("https://spelt.example/x\nhttps://own.example/a\nhttps://own.example/b\nhttps://other.example/x\n")
-	want := "disallowed\thttps://spelt.example/x\ndisallowed\thttps://own.example/a\nallowed\thttps://own.example/b\nallowed\thttps://other.example/x\n"
+	input := []byte("https://spelt.example/x\nhttps://own.example/a\nhttps://own.example/b\nhttps://other.example/x\nhttp://[::1]:8080/x\n")
+	want := "disallowed\thttps://spelt.example/x\ndisallowed\thttps://own.example/a\nallowed\thttps://own.example/b\nallowed\thttps://other.example/x\n" +
+		"disallowed\thttp://[::1]:8080/x\n"
 	warning := `warning: ` + dir + `: 2 entries not read as a host's robots.txt: "Own.example.txt" (host own.example's file is also own.example.txt, read instead), "notes.md" (not a <host>.txt file)`
 
 	r := robotsdfa(t, input, "filter", "-robots-dir", dir, "-agent", "bot", "-verdicts")

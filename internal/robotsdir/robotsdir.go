@@ -139,12 +139,30 @@ func Describe(skipped []Skipped) string {
 func FileName(key string) string { return strings.ReplaceAll(key, ":", "_") + ".txt" }
 
 // FileHost is the host a robots.txt file's name (less ".txt") stands for
-// in a directory of them (robotsdfa -robots-dir): "host_8080" is
-// "host:8080", as a file name holds no ':'.
+// in a directory of them (robotsdfa -robots-dir), FileName's inverse:
+// "host_8080" is "host:8080" and "[__1]_8080" is "[::1]:8080", as a file
+// name holds no ':'.
 func FileHost(name string) string {
+	if strings.HasPrefix(name, "[") {
+		end := strings.IndexByte(name, ']')
+		if end < 0 {
+			return name
+		}
+		host, port := strings.ReplaceAll(name[:end+1], "_", ":"), name[end+1:]
+		if port == "" {
+			return host
+		}
+		if p, ok := strings.CutPrefix(port, "_"); ok && isPort(p) {
+			return host + ":" + p
+		}
+		return name
+	}
 	i := strings.LastIndexByte(name, '_')
-	if i <= 0 || i == len(name)-1 || strings.Trim(name[i+1:], "0123456789") != "" {
+	if i <= 0 || !isPort(name[i+1:]) {
 		return name
 	}
 	return name[:i] + ":" + name[i+1:]
 }
+
+// isPort says whether s is a port's digits.
+func isPort(s string) bool { return s != "" && strings.Trim(s, "0123456789") == "" }

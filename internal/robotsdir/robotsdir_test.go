@@ -23,6 +23,14 @@ func TestFileHost(t *testing.T) {
 		"_8080":            "_8080", // nothing before it: not a port
 		"_":                "_",
 		"":                 "",
+		// An IPv6 literal's colons are written '_' too.
+		"[__1]":             "[::1]",
+		"[__1]_8080":        "[::1]:8080",
+		"[2001_db8__7]_443": "[2001:db8::7]:443",
+		"[__1]_":            "[__1]_",
+		"[__1]x":            "[__1]x",
+		"[__1]_8a":          "[__1]_8a",
+		"[__1":              "[__1",
 	} {
 		require.Equal(t, host, robotsdir.FileHost(name), "FileHost(%q)", name)
 	}
@@ -80,7 +88,7 @@ func TestHostFiles(t *testing.T) {
 func TestScan(t *testing.T) {
 	dir := t.TempDir()
 	for _, name := range []string{
-		"own.example.txt", "own.example_8080.txt",
+		"own.example.txt", "own.example_8080.txt", "[__1]_8080.txt",
 		"Spelt.example.txt", "bücher.example.txt",
 		"Both.example.txt", "both.example.txt",
 		"Two.example.txt", "two.example..txt",
@@ -92,7 +100,7 @@ func TestScan(t *testing.T) {
 	var own []string
 	spelt, skipped, err := robotsdir.Scan(dir, func(key string) { own = append(own, key) })
 	require.NoError(t, err)
-	require.ElementsMatch(t, []string{"own.example", "own.example:8080", "both.example"}, own)
+	require.ElementsMatch(t, []string{"own.example", "own.example:8080", "[::1]:8080", "both.example"}, own)
 	require.Equal(t, map[string]string{
 		"spelt.example":         "Spelt.example.txt",
 		"xn--bcher-kva.example": "bücher.example.txt",
