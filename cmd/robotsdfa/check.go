@@ -41,6 +41,9 @@ func runCheck(e *env, args []string) int {
 	if code, done := parseFlags(e, fs, args); done {
 		return code
 	}
+	if fs.NArg() == 2 {
+		return usageError(e, fs, "want ROBOTS_FILE AGENT URL..., got no URL (URLs one a line, from files or standard input: %s filter -robots ROBOTS_FILE -agent AGENT -verdicts [FILE...])", commandName)
+	}
 	if fs.NArg() < 3 {
 		return usageError(e, fs, "want ROBOTS_FILE AGENT URL..., got %s", arguments(fs.NArg()))
 	}
@@ -106,4 +109,7 @@ func warnOddURL(e *env, cmd string, m runtime.Matcher, u string) {
 	}
 	fmt.Fprintf(e.stderr, "%s %s: warning: URL \"%s\": %s; read as the path \"%s\"\n",
 		commandName, cmd, frontier.AppendEscaped(nil, []byte(u)), why, frontier.AppendEscaped(nil, m.MatchPath(nil, u)))
+	if u == "-" && cmd == "check" {
+		fmt.Fprintf(e.stderr, "%s check: (URLs from standard input: %s filter -robots ROBOTS_FILE -agent AGENT -verdicts)\n", commandName, commandName)
+	}
 }
