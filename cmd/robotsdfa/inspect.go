@@ -62,7 +62,7 @@ func inspectBlob(e *env, out io.Writer, name string, blob []byte) int {
 	if err != nil {
 		return fail(e, "inspect", fmt.Errorf("%s: %w", name, err))
 	}
-	fmt.Fprintf(out, "%s: blob v%d, %s mode, %d bytes, valid\n", name, automaton.Version, modeName(set), len(blob))
+	fmt.Fprintf(out, "%s: blob v%d, %s mode, %s bytes, valid\n", name, automaton.Version, modeName(set), group3(len(blob)))
 	describeSet(out, set)
 	return exitOK
 }
@@ -76,8 +76,8 @@ func modeName(s *automaton.Set) string {
 
 // describeSet writes a set's groups, agents and automata.
 func describeSet(w io.Writer, s *automaton.Set) {
-	fmt.Fprintf(w, "  merged groups: %d; product tokens: %d; sitemaps: %d; other records: %d\n",
-		len(s.Programs), len(s.Agents), len(s.Sitemaps), len(s.Records))
+	fmt.Fprintf(w, "  merged groups: %s; product tokens: %s; sitemaps: %s; other records: %s\n",
+		group3(len(s.Programs)), group3(len(s.Agents)), group3(len(s.Sitemaps)), group3(len(s.Records)))
 	if s.Global != automaton.NoRule {
 		fmt.Fprintf(w, "  *: group %d\n", s.Global)
 	}
@@ -95,8 +95,8 @@ func describeSet(w io.Writer, s *automaton.Set) {
 	}
 	for i, p := range s.Programs {
 		st := p.Stats()
-		fmt.Fprintf(w, "  group %d: %d rules, %d automata, %d states, %d table bytes, %d rules scanned\n",
-			i, st.Rules, st.Automata, st.States, st.TableBytes, st.Scanned)
+		fmt.Fprintf(w, "  group %d: %s rules, %s automata, %s states, %s table bytes, %s rules scanned\n",
+			i, group3(st.Rules), group3(st.Automata), group3(st.States), group3(st.TableBytes), group3(st.Scanned))
 	}
 }
 
@@ -138,14 +138,14 @@ func inspectPack(e *env, out *bufio.Writer, path string, st *store.Store, verbos
 			dfas, states = dfas+st.Automata, states+st.States
 		}
 	}
-	fmt.Fprintf(out, "%s: pack v%d, %d hosts, %d distinct blobs (%d rfc mode), %d bytes",
-		path, st.Version(), st.Hosts(), st.Contents(), rfc, st.Size())
+	fmt.Fprintf(out, "%s: pack v%d, %s hosts, %s distinct blobs (%s rfc mode), %s bytes",
+		path, st.Version(), group3(st.Hosts()), group3(st.Contents()), group3(rfc), group3(st.Size()))
 	if bad == 0 {
 		fmt.Fprintf(out, ", valid\n")
 	} else {
-		fmt.Fprintf(out, ", %d blobs INVALID\n", bad)
+		fmt.Fprintf(out, ", %s blobs INVALID\n", group3(bad))
 	}
-	fmt.Fprintf(out, "  blobs: %d bytes; merged groups: %d; automata: %d; states: %d\n", blobBytes, groups, dfas, states)
+	fmt.Fprintf(out, "  blobs: %s bytes; merged groups: %s; automata: %s; states: %s\n", group3(blobBytes), group3(groups), group3(dfas), group3(states))
 	if len(forTokens) > 0 {
 		n, sets := 0, make([]string, 0, len(forTokens))
 		for tokens, k := range forTokens {

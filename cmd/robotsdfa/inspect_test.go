@@ -39,8 +39,8 @@ func TestInspectPackFigures(t *testing.T) {
 	}
 	r := robotsdfa(t, nil, "inspect", pack)
 	require.Equal(t, exitOK, r.code, r.stderr)
-	require.Contains(t, r.stdout, fmt.Sprintf("%d distinct blobs (%d rfc mode)", st.Contents(), rfc))
-	require.Contains(t, r.stdout, fmt.Sprintf("  blobs: %d bytes; merged groups: %d; automata: %d; states: %d\n", blobBytes, groups, dfas, states))
+	require.Contains(t, r.stdout, fmt.Sprintf("%s distinct blobs (%s rfc mode)", group3(st.Contents()), group3(rfc)))
+	require.Contains(t, r.stdout, fmt.Sprintf("  blobs: %s bytes; merged groups: %s; automata: %s; states: %s\n", group3(blobBytes), group3(groups), group3(dfas), group3(states)))
 }
 
 // TestInspectPackRFC: an RFC mode pack is counted as such; a damaged blob

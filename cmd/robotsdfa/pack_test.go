@@ -325,5 +325,5 @@ func TestCompilePackSummary(t *testing.T) {
 	require.Equal(t, fmt.Sprintf("robotsdfa compile: 3 files (%d bytes, google mode), 3 hosts → %s: 2 distinct blobs of %s bytes, %s bytes on disk\n",
 		2*len(same)+len(other), out, group3(blobBytes), group3(st.Size())), r.stderr)
 	r = robotsdfa(t, nil, "inspect", out)
-	require.Contains(t, r.stdout, fmt.Sprintf("  blobs: %d bytes;", blobBytes))
+	require.Contains(t, r.stdout, fmt.Sprintf("  blobs: %s bytes;", group3(blobBytes)))
 }
