@@ -217,8 +217,10 @@ func (ff *filterFlags) source(e *env, tokens []string) (source, error) {
 		// the scan finds the files spelt otherwise, which compile
 		// -robots-dir reads too, and the entries no host's.
 		spelt, skipped, err := robotsdir.Scan(ff.robotsDir, nil)
-		if err != nil {
-			return nil, err
+		if err != nil && !ff.quiet {
+			// A directory that can be searched but not listed still
+			// gives each host's file at its own name.
+			fmt.Fprintf(e.stderr, "%s filter: warning: %v: only files at their host's own name (<host>.txt) are read\n", commandName, err)
 		}
 		if len(skipped) > 0 && !ff.quiet {
 			fmt.Fprintf(e.stderr, "%s filter: warning: %s: %s\n", commandName, ff.robotsDir, robotsdir.Describe(skipped))

@@ -77,3 +77,21 @@ func TestUnreadableFile(t *testing.T) {
 	require.Equal(t, exitProblem, r.code, r.stderr)
 	require.Contains(t, r.stderr, "permission denied")
 }
+
+// A -robots-dir the user may search but not list: each host's file at its
+// own name is read all the same, with a warning that the others are not.
+func TestUnlistableRobotsDir(t *testing.T) {
+	run := robotsdfa
+	dir := t.TempDir()
+	if os.Geteuid() == 0 {
+		run = asNobody(t, dir)
+	}
+	robots := filepath.Join(dir, "robots")
+	require.NoError(t, os.Mkdir(robots, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(robots, "a.example.txt"), []byte("user-agent: *\ndisallow: /\n"), 0o644))
+	require.NoError(t, os.Chmod(robots, 0o311))
+	r := run(t, []byte("https://a.example/x\nhttps://b.example/x\n"), "filter", "-robots-dir", robots, "-agent", "bot", "-verdicts")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Equal(t, "disallowed\thttps://a.example/x\nallowed\thttps://b.example/x\n", r.stdout)
+	require.Contains(t, r.stderr, "permission denied: only files at their host's own name (<host>.txt) are read")
+}
