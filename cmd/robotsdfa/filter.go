@@ -222,14 +222,15 @@ func (ff *filterFlags) source(e *env, tokens []string) (source, error) {
 			// gives each host's file at its own name.
 			fmt.Fprintf(e.stderr, "%s filter: warning: %v: only files at their host's own name (<host>.txt) are read\n", commandName, err)
 		}
-		if len(skipped) > 0 && !ff.quiet {
-			fmt.Fprintf(e.stderr, "%s filter: warning: %s: %s\n", commandName, ff.robotsDir, robotsdir.Describe(skipped))
-		}
 		var hosts map[string]string
 		if ff.hosts != "" {
 			if hosts, err = robotsdir.Table(ff.hosts); err != nil {
 				return nil, err
 			}
+			skipped = robotsdir.NotNamed(skipped, ff.robotsDir, ff.hosts, hosts)
+		}
+		if len(skipped) > 0 && !ff.quiet {
+			fmt.Fprintf(e.stderr, "%s filter: warning: %s: %s\n", commandName, ff.robotsDir, robotsdir.Describe(skipped))
 		}
 		return newPerHost(dirLoader(ff.robotsDir, hosts, spelt, opts, ff.modeSet, tokens, ff.explain)), nil
 	default:

@@ -309,6 +309,12 @@ func TestFilterRobotsDirSpellings(t *testing.T) {
 	r = robotsdfa(t, input, "filter", "-robots-dir", dir, "-agent", "bot", "-verdicts", "-q")
 	require.Equal(t, exitOK, r.code, r.stderr)
 	require.Empty(t, r.stderr)
+	// A file a -hosts table names is no stray entry.
+	table := writeTemp(t, "hosts.tsv", []byte("notes.example\tnotes.md\n"))
+	r = robotsdfa(t, []byte("https://notes.example/x\n"), "filter", "-robots-dir", dir, "-hosts", table, "-agent", "bot", "-verdicts")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Equal(t, "disallowed\thttps://notes.example/x\n", r.stdout)
+	require.Contains(t, r.stderr, `warning: `+dir+`: 1 entries not read as a host's robots.txt: "Own.example.txt"`)
 
 	pack := filepath.Join(t.TempDir(), "p.pack")
 	r = robotsdfa(t, nil, "compile", "-robots-dir", dir, "-o", pack)

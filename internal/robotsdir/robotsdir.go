@@ -37,6 +37,7 @@ func HostFiles(dir, hostsPath string) (hostFile map[string]string, skipped []Ski
 		for key, f := range table {
 			hostFile[key] = f
 		}
+		skipped = NotNamed(skipped, dir, hostsPath, table)
 	}
 	if len(hostFile) == 0 {
 		if len(skipped) > 0 {
@@ -114,6 +115,28 @@ func Scan(dir string, canonical func(key string)) (spelt map[string]string, skip
 	}
 	sort.Slice(skipped, func(i, j int) bool { return skipped[i].Name < skipped[j].Name })
 	return spelt, skipped, nil
+}
+
+// NotNamed is skipped less the entries a -hosts table (at hostsPath,
+// read as table) names, and the table itself: a table may name a file of
+// any name for its hosts.
+func NotNamed(skipped []Skipped, dir, hostsPath string, table map[string]string) []Skipped {
+	named := map[string]bool{}
+	for _, f := range table {
+		named[filepath.Clean(f)] = true
+	}
+	tableInfo, tableErr := os.Stat(hostsPath)
+	kept := skipped[:0:0]
+	for _, s := range skipped {
+		if named[s.Name] {
+			continue
+		}
+		if st, err := os.Stat(filepath.Join(dir, s.Name)); tableErr == nil && err == nil && os.SameFile(st, tableInfo) {
+			continue
+		}
+		kept = append(kept, s)
+	}
+	return kept
 }
 
 // Describe says, in a line, what Scan skipped: how many entries, and the

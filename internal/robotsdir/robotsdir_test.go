@@ -66,6 +66,16 @@ func TestHostFiles(t *testing.T) {
 		"c.example:443":  "c.example_443.txt",
 	}, got)
 
+	// A table may name a file of any name, and sit in the directory: the
+	// warning names neither.
+	inside := filepath.Join(dir, "hosts.tsv")
+	require.NoError(t, os.WriteFile(inside, []byte("n.example\tnotes.md\n"), 0o644))
+	got, skipped, err = robotsdir.HostFiles(dir, inside)
+	require.NoError(t, err)
+	require.Equal(t, "notes.md", got["n.example"])
+	require.Equal(t, []robotsdir.Skipped{{"d.example", "not a <host>.txt file"}, {"e.example.txt", "a directory"}}, skipped)
+	require.NoError(t, os.Remove(inside))
+
 	_, _, err = robotsdir.HostFiles(dir, filepath.Join(dir, "missing.tsv"))
 	require.Error(t, err)
 	empty := t.TempDir()
