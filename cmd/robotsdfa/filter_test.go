@@ -314,7 +314,7 @@ func TestFilterRobotsDirSpellings(t *testing.T) {
 	r = robotsdfa(t, []byte("https://notes.example/x\n"), "filter", "-robots-dir", dir, "-hosts", table, "-agent", "bot", "-verdicts")
 	require.Equal(t, exitOK, r.code, r.stderr)
 	require.Equal(t, "disallowed\thttps://notes.example/x\n", r.stdout)
-	require.Contains(t, r.stderr, `warning: `+dir+`: 1 entries not read as a host's robots.txt: "Own.example.txt"`)
+	require.Contains(t, r.stderr, `warning: `+dir+`: 1 entry not read as a host's robots.txt: "Own.example.txt"`)
 
 	pack := filepath.Join(t.TempDir(), "p.pack")
 	r = robotsdfa(t, nil, "compile", "-robots-dir", dir, "-o", pack)

@@ -144,7 +144,11 @@ func NotNamed(skipped []Skipped, dir, hostsPath string, table map[string]string)
 func Describe(skipped []Skipped) string {
 	const shown = 4
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d entries not read as a host's robots.txt: ", len(skipped))
+	if len(skipped) == 1 {
+		b.WriteString("1 entry not read as a host's robots.txt: ")
+	} else {
+		fmt.Fprintf(&b, "%d entries not read as a host's robots.txt: ", len(skipped))
+	}
 	for i, s := range skipped[:min(len(skipped), shown)] {
 		if i > 0 {
 			b.WriteString(", ")

@@ -87,7 +87,7 @@ func TestHostFiles(t *testing.T) {
 	require.NoError(t, os.MkdirAll(filepath.Join(empty, "a.example"), 0o755))
 	require.NoError(t, os.WriteFile(filepath.Join(empty, "a.example", "robots.txt"), nil, 0o644))
 	_, _, err = robotsdir.HostFiles(empty, "")
-	require.EqualError(t, err, empty+`: no <host>.txt files; 1 entries not read as a host's robots.txt: "a.example" (a directory)`)
+	require.EqualError(t, err, empty+`: no <host>.txt files; 1 entry not read as a host's robots.txt: "a.example" (a directory)`)
 }
 
 // TestScan: a host's file at its own name is read; one spelt otherwise
