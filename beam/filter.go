@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unsafe"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
@@ -37,6 +38,11 @@ type Options struct {
 	// CacheBytes bounds the robots.txt each worker keeps loaded (0:
 	// 256 MiB).
 	CacheBytes int64
+	// Field, when not 0, is the URL's field in each line, its fields
+	// tab-separated (1 the first), as filter -field reads them: the whole
+	// line is written; a line with fewer fields is unusable. Negative
+	// fails the pipeline at its workers' Setup.
+	Field int
 }
 
 var (
@@ -67,7 +73,7 @@ func Filter(s beam.Scope, urls beam.PCollection, opts Options) beam.PCollection 
 	}
 	out, hosts := beam.ParDo2(s, &filterFn{
 		Store: opts.Store, Tokens: tokens, Verdicts: opts.Verdicts || opts.Explain, Explain: opts.Explain,
-		Missing: missing, CacheBytes: opts.CacheBytes,
+		Missing: missing, CacheBytes: opts.CacheBytes, Field: opts.Field,
 	}, urls)
 	beam.ParDo0(s, &countHostsFn{}, filter.Distinct(s, hosts))
 	return out
@@ -109,6 +115,7 @@ type filterFn struct {
 	Verdicts, Explain bool
 	Missing           string `json:"missing"`
 	CacheBytes        int64  `json:"cacheBytes"`
+	Field             int    `json:"field"`
 
 	st    *store.Store
 	agent *store.Agent
@@ -167,6 +174,9 @@ func (f *filterFn) Setup(ctx context.Context) error {
 	if f.Missing != "allow" && f.Missing != "disallow" {
 		return fmt.Errorf(`robotsdfa: Options.Missing is "allow" or "disallow", not %q`, f.Missing)
 	}
+	if f.Field < 0 {
+		return fmt.Errorf("robotsdfa: Options.Field must not be negative, not %d", f.Field)
+	}
 	path := f.Store
 	if strings.Contains(path, "://") {
 		local, err := copyLocal(ctx, path)
@@ -213,22 +223,31 @@ func (f *filterFn) Teardown() error {
 // Each host goes to the second output, for the host counters.
 func (f *filterFn) ProcessElement(ctx context.Context, line string, emit, hosts func(string)) error {
 	line = strings.TrimSuffix(line, "\r")
-	if !frontier.Plain(line) {
-		f.unusable(ctx, line, frontier.Problem([]byte(line), true), emit)
+	u := line // the URL
+	if f.Field > 0 {
+		b, ok := frontier.Field(unsafe.Slice(unsafe.StringData(line), len(line)), f.Field)
+		if !ok {
+			f.unusable(ctx, line, frontier.NoField([]byte(line), f.Field), emit)
+			return nil
+		}
+		u = unsafe.String(unsafe.SliceData(b), len(b))
+	}
+	if !frontier.Plain(u) {
+		f.unusable(ctx, line, frontier.Problem([]byte(u), true), emit)
 		return nil
 	}
 	// Consecutive lines of one host (a host-sharded frontier's) reuse its
 	// answer, known by the bytes that decided its key.
-	if !runtime.HasHostPrefix(line, f.lastPrefix) {
-		key, n, ok := runtime.AppendHostKeyPrefix(f.key[:0], line)
+	if !runtime.HasHostPrefix(u, f.lastPrefix) {
+		key, n, ok := runtime.AppendHostKeyPrefix(f.key[:0], u)
 		if !ok {
 			// The attempt may have written over f.key's bytes.
 			f.lastPrefix = f.lastPrefix[:0]
-			f.unusable(ctx, line, frontier.Problem([]byte(line), true), emit)
+			f.unusable(ctx, line, frontier.Problem([]byte(u), true), emit)
 			return nil
 		}
 		f.key = key
-		f.lastPrefix = append(f.lastPrefix[:0], line[:n]...)
+		f.lastPrefix = append(f.lastPrefix[:0], u[:n]...)
 		f.last.m, f.last.err = f.agent.MatcherKey(key)
 	}
 	key, m, err := f.key, f.last.m, f.last.err
@@ -242,11 +261,11 @@ func (f *filterFn) ProcessElement(ctx context.Context, line string, emit, hosts 
 		f.unusable(ctx, line, fmt.Sprintf("robots.txt of %s: %v", key, err), emit)
 	case f.Explain:
 		f.host(hostInStore, key, hosts)
-		res := m.Check(line)
+		res := m.Check(u)
 		f.verdict(ctx, line, res.Allowed, decidingLine(res), emit)
 	default:
 		f.host(hostInStore, key, hosts)
-		f.verdict(ctx, line, m.Allowed(line), "", emit)
+		f.verdict(ctx, line, m.Allowed(u), "", emit)
 	}
 	return nil
 }

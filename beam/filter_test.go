@@ -221,3 +221,40 @@ func TestMissingChecked(t *testing.T) {
 		require.NoError(t, f.Teardown())
 	}
 }
+
+// TestFieldAsCommandLine: with Options.Field the pipeline reads the URL
+// from a tab-separated field and writes the whole line, as robotsdfa
+// filter -field does: the sample frontier with its line numbers beside
+// each URL, and lines with too few fields or a bad URL in the field.
+func TestFieldAsCommandLine(t *testing.T) {
+	dir := t.TempDir()
+	pack := filepath.Join(dir, "sample.store")
+	run(t, "compile", "-robots-dir", "../testdata/corpus/robots", "-hosts", "../testdata/corpus/hosts.tsv", "-o", pack)
+	var tsv strings.Builder
+	for i, u := range strings.Split(strings.TrimSuffix(sampleFrontier(t), "\n"), "\n") {
+		fmt.Fprintf(&tsv, "%d\t%s\tx\n", i, u)
+	}
+	tsv.WriteString("1\n\n2\t/a/path\n3\thttps://no-robots.example/y\r\n4\thttps://en.wikipedia.org/w/x\t\n")
+	in := filepath.Join(dir, "frontier.tsv")
+	require.NoError(t, os.WriteFile(in, []byte(tsv.String()), 0o644))
+	for _, c := range []struct {
+		flags []string
+		opts  Options
+	}{
+		{[]string{"-explain"}, Options{Explain: true}},
+		{nil, Options{}},
+	} {
+		want, _ := run(t, append(append([]string{"filter", "-pack", pack, "-agent", "googlebot", "-q", "-field", "2"}, c.flags...), in)...)
+		require.Contains(t, want, "https://no-robots.example/y")
+		opts := c.opts
+		opts.Store, opts.Agent, opts.Field = pack, "googlebot", 2
+		out := filepath.Join(t.TempDir(), "out")
+		p, s := beam.NewPipelineWithRoot()
+		WriteSharded(s, out, 2, Filter(s, ReadLines(s, in), opts))
+		require.NoError(t, ptest.Run(p))
+		require.Equal(t, sortedLines(want), shardLines(t, out, 2))
+	}
+
+	f := &filterFn{Store: "memfs://robots/none.store", Tokens: []string{"googlebot"}, Missing: "allow", Field: -1}
+	require.ErrorContains(t, f.Setup(context.Background()), "Options.Field must not be negative, not -1")
+}

@@ -40,8 +40,11 @@ only; with -verdicts every input line, as "allowed<TAB>URL",
 "disallowed<TAB>URL", or "error<TAB>LINE<TAB>reason" for a line that is not
 a usable URL (control bytes in LINE shown as \xHH). Without -verdicts the
 unusable lines are reported on standard error with their line numbers.
-A summary goes to standard error at the end, and a live progress line when
-standard error is a terminal.
+With -field N the URL is the Nth tab-separated field of each line (a
+frontier with a priority or a depth beside its URLs, as cut -f reads it),
+and the whole line is written where the URL would be. A summary goes to
+standard error at the end, and a live progress line when standard error
+is a terminal.
 
 On SIGINT or SIGTERM (again to stop at once), and when an input fails part
 way (a compressed file cut short), the lines read so far are finished and
@@ -69,6 +72,7 @@ type filterFlags struct {
 	start                    time.Time      // the command's start, for the summary
 	signals                  chan os.Signal // SIGINT and SIGTERM, from the start
 	workers, maxLine         int
+	field                    int // -field: the URL's field of a tab-separated line; 0 the whole line
 	skip                     int64
 	cacheMB                  int64
 	cpuProfile               string
@@ -99,6 +103,7 @@ func runFilter(e *env, args []string) int {
 	fs.BoolVar(&ff.explain, "explain", false, "add the deciding line as a third field (implies -verdicts)")
 	fs.IntVar(&ff.workers, "workers", goruntime.GOMAXPROCS(0), "parallel workers")
 	fs.IntVar(&ff.maxLine, "max-line", 64<<20, "longest input line in bytes; longer lines are reported and skipped")
+	fs.IntVar(&ff.field, "field", 0, "the URL is the `N`th tab-separated field of each line (1 the first; 0 the whole line); the whole line is written")
 	fs.Int64Var(&ff.cacheMB, "cache-mb", 512, "with -pack: at most this many `MiB` of robots.txt kept loaded (the cache starts at 16 and grows while hosts come back after being dropped)")
 	fs.Int64Var(&ff.skip, "skip", 0, "pass over the first `N` input lines (counted across the inputs in order): to resume an interrupted run")
 	fs.StringVar(&ff.out, "o", "", "write to `file` instead of standard output")
@@ -127,6 +132,8 @@ func runFilter(e *env, args []string) int {
 		return usageError(e, fs, "-cache-mb must be at least 1")
 	case ff.skip < 0:
 		return usageError(e, fs, "-skip must not be negative")
+	case ff.field < 0:
+		return usageError(e, fs, "-field must not be negative")
 	case ff.maxLine < shownPrefix:
 		return usageError(e, fs, "-max-line must be at least %d", shownPrefix)
 	case ff.hosts != "" && ff.robotsDir == "":

@@ -78,14 +78,26 @@ func (wk *worker) process(c *chunk) {
 }
 
 func (wk *worker) check(c *chunk, rel int, line []byte) {
-	url := unsafe.String(unsafe.SliceData(line), len(line))
+	u := line
+	if wk.ff.field > 0 {
+		var ok bool
+		if u, ok = frontier.Field(line, wk.ff.field); !ok {
+			if !wk.reporting() {
+				wk.unreported(c, false)
+				return
+			}
+			wk.unusable(c, rel, line, frontier.NoField(line, wk.ff.field), false)
+			return
+		}
+	}
+	url := unsafe.String(unsafe.SliceData(u), len(u))
 	t := wk.target(url)
 	if t == nil {
 		if !wk.reporting() {
 			wk.unreported(c, false)
 			return
 		}
-		wk.unusable(c, rel, line, frontier.Problem(line, wk.src.needHost()), false)
+		wk.unusable(c, rel, line, frontier.Problem(u, wk.src.needHost()), false)
 		return
 	}
 	if t.problem != "" {

@@ -120,3 +120,26 @@ func AppendEscaped(dst, line []byte) []byte {
 	}
 	return dst
 }
+
+// Field is the nth tab-separated field of a line (1 is the first), as
+// filter -field reads a frontier of URLs with other fields beside them
+// (cut -f's default delimiter), and false when the line has fewer. The
+// field is a subslice of line.
+func Field(line []byte, n int) ([]byte, bool) {
+	for ; n > 1; n-- {
+		tab := bytes.IndexByte(line, '\t')
+		if tab < 0 {
+			return nil, false
+		}
+		line = line[tab+1:]
+	}
+	if tab := bytes.IndexByte(line, '\t'); tab >= 0 {
+		line = line[:tab]
+	}
+	return line, true
+}
+
+// NoField says why a line has no field n, as filter reports it.
+func NoField(line []byte, n int) string {
+	return fmt.Sprintf("no field %d: the line has %d (tab-separated)", n, bytes.Count(line, []byte{'\t'})+1)
+}

@@ -2,7 +2,9 @@ package frontier
 
 import (
 	"bytes"
+	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/robotsdfa/robotsdfa/bench/workload"
@@ -113,5 +115,23 @@ func BenchmarkPlain(b *testing.B) {
 				b.Fatalf("%d of %d lines plain", n, b.N)
 			}
 		})
+	}
+}
+
+// TestField: a line's nth tab-separated field, as strings.Split reads it;
+// a line with fewer fields has none.
+func TestField(t *testing.T) {
+	for _, line := range []string{"", "a", "a\tb", "a\tb\tc", "\t", "\t\t", "a\t\tc", "https://h/p\t3\tx"} {
+		parts := strings.Split(line, "\t")
+		for n := 1; n <= len(parts)+1; n++ {
+			got, ok := Field([]byte(line), n)
+			if n > len(parts) {
+				require.False(t, ok, "Field(%q, %d)", line, n)
+				require.Equal(t, fmt.Sprintf("no field %d: the line has %d (tab-separated)", n, len(parts)), NoField([]byte(line), n))
+				continue
+			}
+			require.True(t, ok, "Field(%q, %d)", line, n)
+			require.Equal(t, parts[n-1], string(got), "Field(%q, %d)", line, n)
+		}
 	}
 }

@@ -3,7 +3,7 @@
 // Prism) or on Dataflow, Flink and Spark through Beam's portable runners.
 //
 //	robotsdfa-beam filter (-pack hosts.store | -robots-dir DIR [-hosts TABLE]) -agent googlebot
-//	    [-mode M] [-verdicts] [-explain] [-missing allow|disallow] [-shards N]
+//	    [-mode M] [-verdicts] [-explain] [-missing allow|disallow] [-field N] [-shards N]
 //	    --output PREFIX [--runner R] INPUT...
 //	robotsdfa-beam compile -o hosts.store [-mode google|rfc]
 //	    (-robots-dir DIR [-hosts TABLE] | RECORDS.jsonl...) [--runner R]
@@ -44,6 +44,7 @@ var (
 	verdicts   = flag.Bool("verdicts", false, "write every line with its verdict")
 	explain    = flag.Bool("explain", false, "add the deciding rule as a third field (implies -verdicts)")
 	missing    = flag.String("missing", "allow", "verdict for a host without a robots.txt: allow or disallow")
+	field      = flag.Int("field", 0, "the URL is the Nth tab-separated field of each line (1 the first; 0 the whole line); the whole line is written")
 	output     = flag.String("output", "", "output file prefix: PREFIX-SSSSS-of-NNNNN")
 	shards     = flag.Int("shards", 4, "output files")
 	modeSet    = new(bool) // -mode given
@@ -111,7 +112,7 @@ func run(cmd string, build func(beam.Scope)) {
 // (not Beam's) are refused, not ignored, so that a flag given to the
 // wrong command is not taken for one that did something.
 var ownFlags = map[string][]string{
-	"filter":  {"pack", "agent", "verdicts", "explain", "missing", "output", "shards", "mode", "robots-dir", "hosts"},
+	"filter":  {"pack", "agent", "verdicts", "explain", "missing", "field", "output", "shards", "mode", "robots-dir", "hosts"},
 	"compile": {"o", "mode", "robots-dir", "hosts"},
 }
 
@@ -193,6 +194,8 @@ func checkFilter() {
 		fail("filter", "want -pack or -robots-dir, not both")
 	case *missing != "allow" && *missing != "disallow":
 		fail("filter", fmt.Sprintf("-missing is allow or disallow, not %q", *missing))
+	case *field < 0:
+		fail("filter", "-field must not be negative")
 	case flag.NArg() == 0:
 		fail("filter", "want at least one INPUT")
 	}
@@ -204,7 +207,7 @@ func buildFilter(s beam.Scope) {
 		inputs = append(inputs, robotsbeam.ReadLines(s, glob))
 	}
 	out := robotsbeam.Filter(s, beam.Flatten(s, inputs...), robotsbeam.Options{
-		Store: *pack, Agent: *agent, Verdicts: *verdicts, Explain: *explain, Missing: *missing,
+		Store: *pack, Agent: *agent, Verdicts: *verdicts, Explain: *explain, Missing: *missing, Field: *field,
 	})
 	robotsbeam.WriteSharded(s, *output, *shards, out)
 }
