@@ -17,7 +17,7 @@ import (
 // workers (one per core). The shared corpus is used when it is there, else
 // the testdata sample. Each run includes reading the pack; ns/line is the
 // whole run's time over its lines. The frontier comes in each of
-// frontierForms.
+// frontierForms, and as a tab-separated file read with -field 1 (field).
 func BenchmarkFilter(b *testing.B) {
 	c, err := benchCorpus()
 	require.NoError(b, err)
@@ -41,6 +41,20 @@ func BenchmarkFilter(b *testing.B) {
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/line")
 		})
 	}
+	// The plain frontier with a field after each URL, read with -field 1.
+	b.Run("field", func(b *testing.B) {
+		tsv := bytes.ReplaceAll(in, []byte("\n"), []byte("\t1\n"))
+		b.SetBytes(int64(len(tsv)))
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			var errb bytes.Buffer
+			e := &env{stdin: bytes.NewReader(tsv), stdout: io.Discard, stderr: &errb}
+			if code := run(e, []string{"filter", "-pack", pack, "-agent", "googlebot", "-field", "1"}); code != exitOK {
+				b.Fatal(errb.String())
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/line")
+	})
 }
 
 // BenchmarkReadURLs reads BenchmarkFilter's frontier through openInput and
