@@ -88,14 +88,14 @@ func sortedLines(s string) []string {
 // TestFilterAsCommandLine (google, rfc): the pipeline on the direct runner
 // gives robotsdfa filter -pack's lines (sorted: Beam keeps no order) on
 // the sample frontier (zstd) and a plain file of odd lines (CRLF, empty, a path, a
-// control byte, a host without a key between two lines of one host), with -verdicts, -explain and
+// control byte, a tab, a host without a key between two lines of one host), with -verdicts, -explain and
 // -missing disallow, in both modes, and its counters equal filter's
 // summary.
 func TestFilterAsCommandLine(t *testing.T) {
 	dir := t.TempDir()
 	frontierFile := "../testdata/frontier/urls.txt.zst" // through ReadLines's own reader; odd.txt through textio
 	odd := filepath.Join(dir, "odd.txt")
-	require.NoError(t, os.WriteFile(odd, []byte("https://en.wikipedia.org/w/index.php\r\n\n/a/path\nhttps://en.wikipedia.org/\x01x\nhttp://./\nhttps://no-robots.example/x\nhttps://../x\nhttps://no-robots.example/y\nhttps://en.wikipedia.org/wiki/Go\r\n"), 0o644))
+	require.NoError(t, os.WriteFile(odd, []byte("https://en.wikipedia.org/w/index.php\r\n\n/a/path\nhttps://en.wikipedia.org/\x01x\nhttp://./\nhttps://no-robots.example/x\nhttps://../x\nhttps://no-robots.example/y\nhttps://en.wikipedia.org/wiki/Go\r\nhttps://en.wikipedia.org/wiki/Go\t1\n"), 0o644))
 	summary := regexp.MustCompile(`\b([\d,]+) allowed, ([\d,]+) disallowed, ([\d,]+) unusable; ([\d,]+) hosts: ([\d,]+) in the pack, ([\d,]+) not \([^)]*\), ([\d,]+) unreadable`)
 	for _, mode := range []string{"google", "rfc"} {
 		pack := filepath.Join(dir, mode+".store")

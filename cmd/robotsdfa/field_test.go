@@ -57,6 +57,10 @@ func TestFilterField(t *testing.T) {
 	require.Equal(t, "error\thttps://en.wikipedia.org/wiki/Go\\x091\tneither an absolute URL nor a path starting with '/'\n"+
 		"error\thttps://en.wikipedia.org/w/x\tno field 2: the line has 1 (tab-separated)\n"+
 		"error\t\tno field 2: the line has 1 (tab-separated)\n", r.stdout)
+	// Without -field the whole line is the URL, and a tab no URL holds.
+	r = robotsdfa(t, []byte("https://en.wikipedia.org/wiki/Go\t1\n"), "filter", "-pack", pack, "-agent", "googlebot", "-verdicts")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Equal(t, "error\thttps://en.wikipedia.org/wiki/Go\\x091\tcontrol byte 0x09 at byte 32\n", r.stdout)
 	r = robotsdfa(t, []byte("https://en.wikipedia.org/w/x\n"), "filter", "-pack", pack, "-agent", "googlebot", "-field", "3")
 	require.Equal(t, exitOK, r.code, r.stderr)
 	require.Contains(t, r.stderr, "standard input:1: no field 3: the line has 1 (tab-separated): https://en.wikipedia.org/w/x\n")
