@@ -31,16 +31,16 @@ fetches every origin now, serving the cached copy, marked stale, when the
 origin is unreachable.
 
 With -hosts LIST, fetches the robots.txt of every host of LIST (one a
-line, as "filter -missing-hosts" writes them; - for standard input) at
-SCHEME://HOST/robots.txt, -workers at once, and writes them to the pack -o
-names, for "filter -pack": a robots.txt fetched, or the allow-all of one
-that is unavailable (4xx), is added; a host unreachable (5xx, 429, a
-network error), whose disallow-all says nothing of what it serves, is
-not (filter gives its URLs -missing's verdict, as for a host never
-fetched), and -unreachable lists it to fetch again. With -from PACK the new
-pack keeps PACK's other hosts (as "compile -from"). Each host's outcome
-goes to standard output: "HOST<TAB>added" or "HOST<TAB>not added", and
-how it was fetched.
+line, as "filter -missing-hosts" writes them, or a URL, whose scheme is
+then the host's; - for standard input) at SCHEME://HOST/robots.txt,
+-workers at once, and writes them to the pack -o names, for "filter
+-pack": a robots.txt fetched, or the allow-all of one that is unavailable
+(4xx), is added; a host unreachable (5xx, 429, a network error), whose
+disallow-all says nothing of what it serves, is not (filter gives its URLs
+-missing's verdict, as for a host never fetched), and -unreachable lists
+it to fetch again. With -from PACK the new pack keeps PACK's other hosts
+(as "compile -from"). Each host's outcome goes to standard output:
+"HOST<TAB>added" or "HOST<TAB>not added", and how it was fetched.
 
 Exit status: 0 when every URL is allowed (with -hosts: when the pack was
 written), 1 when one is disallowed, 2 for a usage error or a URL without an
@@ -62,9 +62,9 @@ func runFetch(e *env, args []string) int {
 	hosts := fs.String("hosts", "", "fetch the robots.txt of the hosts in `file` (one a line, as filter -missing-hosts writes them; - for standard input) into the pack -o names")
 	packOut := fs.String("o", "", "with -hosts, the pack to write")
 	from := fs.String("from", "", "with -hosts, a `pack` whose other hosts the new one keeps (compile -from)")
-	scheme := fs.String("scheme", "https", "with -hosts, the scheme of each host's robots.txt URL: https or http")
+	scheme := fs.String("scheme", "https", "with -hosts, the scheme of each host's robots.txt URL: https or http (a URL in the list keeps its own)")
 	workers := fs.Int("workers", 32, "with -hosts, robots.txt fetched at once")
-	unreachable := fs.String("unreachable", "", "with -hosts, write the hosts that could not be reached (not added) to `file`")
+	unreachable := fs.String("unreachable", "", "with -hosts, write the hosts that could not be reached (not added) to `file`; one the list named by a URL as its scheme and host")
 	if code, done := parseFlags(e, fs, args); done {
 		return code
 	}

@@ -19,7 +19,8 @@ import (
 // between "filter -missing-hosts" (the hosts a pack lacks) and "filter
 // -pack". Each host's robots.txt is fetched once, as the fetch layer
 // fetches (RFC 9309 2.3 and 2.4), at scheme://host/robots.txt: a host key
-// names a host, not an origin, so the scheme is the run's.
+// names a host, not an origin, so the scheme is the run's, or that of the
+// URL that named the host in the list.
 
 // fetchHostsJob is what fetch -hosts was asked.
 type fetchHostsJob struct {
@@ -41,17 +42,26 @@ type fetched struct {
 const fetchBatch = 256
 
 func runFetchHosts(e *env, c *fetch.Client, job fetchHostsJob, get func(context.Context, string) (*runtime.Robots, fetch.Outcome, error)) int {
-	keys, err := readHostList(e.stdin, job.hosts)
+	keys, schemes, err := readHostList(e.stdin, job.hosts)
 	if err != nil {
 		return fail(e, "fetch", err)
 	}
 	sort.Strings(keys)
-	// A key that makes no URL ("[::1", an unclosed bracket) is refused
-	// before any request, as a line that is not a host is.
+	// Each host's robots.txt URL: the scheme of the URL that named it in
+	// the list, else the run's. A key that makes no URL ("[::1", an
+	// unclosed bracket) or a scheme fetch does not speak is refused before
+	// any request, as a line that is not a host is.
+	robotsURL := make(map[string]string, len(keys))
 	for _, key := range keys {
-		if _, err := fetch.OriginOf(job.scheme + "://" + key + "/"); err != nil {
-			return fail(e, "fetch", fmt.Errorf("%s: %s names no origin: %w", inputName(job.hosts), key, err))
+		scheme, ok := schemes[key]
+		if !ok {
+			scheme = job.scheme
 		}
+		u := scheme + "://" + key + "/"
+		if _, err := fetch.OriginOf(u); err != nil {
+			return fail(e, "fetch", fmt.Errorf("%s: %s names no origin: %w", inputName(job.hosts), u, err))
+		}
+		robotsURL[key] = u
 	}
 	var u *packUpdate
 	if job.from != "" {
@@ -77,7 +87,7 @@ func runFetchHosts(e *env, c *fetch.Client, job fetchHostsJob, get func(context.
 	for lo := 0; lo < len(keys); lo += fetchBatch {
 		batch := keys[lo:min(lo+fetchBatch, len(keys))]
 		<-inParallel(0, len(batch), job.workers, func(i int) {
-			r, o, err := get(ctx, job.scheme+"://"+batch[i]+"/")
+			r, o, err := get(ctx, robotsURL[batch[i]])
 			results[i] = fetched{r, o, err}
 		})
 		if ctx.Err() != nil {
@@ -95,7 +105,13 @@ func runFetchHosts(e *env, c *fetch.Client, job fetchHostsJob, get func(context.
 			if err == nil && f.outcome.Rules == "disallow all" {
 				// Unreachable with no copy: what applies now, not what the
 				// host serves; left out, to be fetched again.
-				unreachable = append(unreachable, key)
+				if _, ok := schemes[key]; ok {
+					// Listed again as its URL, so that a run on the list
+					// fetches it at the same scheme.
+					unreachable = append(unreachable, robotsURL[key])
+				} else {
+					unreachable = append(unreachable, key)
+				}
 				fmt.Fprintf(out, "%s\tnot added\t%s\n", key, f.outcome)
 				continue
 			}

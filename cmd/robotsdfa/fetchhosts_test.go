@@ -77,6 +77,21 @@ func TestFetchHosts(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, h.failing+"\n", string(got))
 
+	// A list line that is a URL names its scheme: http here, whatever
+	// -scheme says (https by default, which these servers do not speak).
+	schemed := filepath.Join(dir, "schemed.pack")
+	r = robotsdfa(t, []byte("http://"+h.ok+"/some/page\nhttps://"+h.ok+"/\n"), "fetch", "-hosts", "-", "-o", schemed)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Len(t, lines(r.stdout), 1, "the host once, at the scheme of the line that first named it")
+	require.True(t, strings.HasPrefix(r.stdout, h.ok+"\tadded\thttp://"+h.ok+"/robots.txt: success (HTTP 200), robots.txt"), r.stdout)
+	// An unreachable host listed as a URL is listed again as one, to be
+	// fetched at its scheme again.
+	r = robotsdfa(t, []byte("http://"+h.failing+"/x\n"+h.missing+"\n"), "fetch", "-hosts", "-", "-o", schemed, "-scheme", "http", "-unreachable", unreachable)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	got, err = os.ReadFile(unreachable)
+	require.NoError(t, err)
+	require.Equal(t, "http://"+h.failing+"/\n", string(got))
+
 	st, err := store.Open(pack, store.Options{})
 	require.NoError(t, err)
 	defer st.Close()
@@ -128,6 +143,7 @@ func TestFetchHostsRefuses(t *testing.T) {
 	list := writeTemp(t, "hosts.txt", []byte(h.ok+"\n"))
 	bad := writeTemp(t, "bad.txt", []byte(h.ok+"\nnot a host\n"))
 	noOrigin := writeTemp(t, "no-origin.txt", []byte(h.ok+"\n[::1\n"))
+	ftp := writeTemp(t, "ftp.txt", []byte("ftp://"+h.ok+"/\n"))
 	out := filepath.Join(t.TempDir(), "out.pack")
 	for _, c := range []struct {
 		name   string
@@ -144,7 +160,8 @@ func TestFetchHostsRefuses(t *testing.T) {
 		{"-agent", []string{"-hosts", list, "-o", out, "-agent", "bot"}, "-agent and -explain go with URLs"},
 		{"the list as -o", []string{"-hosts", list, "-o", list}, "would overwrite the input"},
 		{"not a host", []string{"-hosts", bad, "-o", out, "-scheme", "http"}, `bad.txt:2: "not a host" is not a host`},
-		{"no origin", []string{"-hosts", noOrigin, "-o", out, "-scheme", "http"}, "no-origin.txt: [::1 names no origin: "},
+		{"no origin", []string{"-hosts", noOrigin, "-o", out, "-scheme", "http"}, "no-origin.txt: http://[::1/ names no origin: "},
+		{"a URL of a scheme fetch does not speak", []string{"-hosts", ftp, "-o", out}, "ftp.txt: ftp://" + h.ok + "/ names no origin: "},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := robotsdfa(t, nil, append([]string{"fetch"}, c.args...)...)

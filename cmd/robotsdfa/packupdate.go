@@ -53,23 +53,24 @@ func openBase(path string, opts *compile.Options, modeSet bool) (*store.Store, e
 	return old, nil
 }
 
-// readHostList reads the hosts of a -delete list (a file, or standard
-// input for "-"): one a line, as filter -missing-hosts writes them (or
-// URLs, which name their hosts); blank lines and lines starting with '#'
-// are skipped. It returns their keys, each once, and fails on a line that
-// is not a host, naming it.
-func readHostList(stdin io.Reader, path string) ([]string, error) {
+// readHostList reads the hosts of a -delete or fetch -hosts list (a file,
+// or standard input for "-"): one a line, as filter -missing-hosts writes
+// them (or URLs, which name their hosts); blank lines and lines starting
+// with '#' are skipped. It returns their keys, each once, and fails on a
+// line that is not a host, naming it. schemes holds, for a key whose first
+// line was a URL with a scheme, that scheme lower-cased.
+func readHostList(stdin io.Reader, path string) (keys []string, schemes map[string]string, err error) {
 	r := stdin
 	if path != "-" {
 		f, _, err := openRegular(path, "a list of hosts")
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		defer f.Close()
 		r = f
 	}
-	var keys []string
 	seen := map[string]bool{}
+	schemes = map[string]string{}
 	sc := bufio.NewScanner(r)
 	for n := 1; sc.Scan(); n++ {
 		line := sc.Text()
@@ -82,17 +83,20 @@ func readHostList(stdin io.Reader, path string) ([]string, error) {
 		}
 		key, ok := store.Key(line)
 		if !ok || strings.ContainsFunc(line, func(r rune) bool { return r <= ' ' || r == 0x7f }) {
-			return nil, fmt.Errorf("%s:%d: %q is not a host", inputName(path), n, line)
+			return nil, nil, fmt.Errorf("%s:%d: %q is not a host", inputName(path), n, line)
 		}
 		if !seen[key] {
 			seen[key] = true
 			keys = append(keys, key)
+			if scheme, _, ok := strings.Cut(line, "://"); ok && scheme != "" {
+				schemes[key] = strings.ToLower(scheme)
+			}
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %w", inputName(path), err)
+		return nil, nil, fmt.Errorf("%s: %w", inputName(path), err)
 	}
-	return keys, nil
+	return keys, schemes, nil
 }
 
 // packUpdate is what -from and -delete do to the pack being written.
@@ -110,7 +114,7 @@ func openUpdate(e *env, from, deletes string, opts *compile.Options, modeSet boo
 	u := &packUpdate{from: from}
 	if deletes != "" {
 		var err error
-		if u.deletes, err = readHostList(e.stdin, deletes); err != nil {
+		if u.deletes, _, err = readHostList(e.stdin, deletes); err != nil {
 			return nil, err
 		}
 	}

@@ -15,7 +15,8 @@ import (
 // FuzzHostList: compile -delete's list, any bytes: nothing panics; a list
 // read is every host line's store key, each once, in the order first
 // given (a byte order mark before the first ignored), every one a key of
-// itself without spaces or control bytes; a list refused names a line of
+// itself without spaces or control bytes, with the scheme of a URL that
+// first named it; a list refused names a line of
 // it that is not a host.
 func FuzzHostList(f *testing.F) {
 	f.Add([]byte("a.example\n# comment\n\nhttps://B.example:443/x\r\na.example\n"))
@@ -24,7 +25,7 @@ func FuzzHostList(f *testing.F) {
 	f.Add([]byte("\x00\n\t\n"))
 	f.Add([]byte("\ufeffa.example\n\ufeffb.example\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		keys, err := readHostList(bytes.NewReader(data), "-")
+		keys, schemes, err := readHostList(bytes.NewReader(data), "-")
 		if err != nil {
 			m := regexp.MustCompile(`^standard input:(\d+): `).FindStringSubmatch(err.Error())
 			if m == nil {
@@ -36,7 +37,7 @@ func FuzzHostList(f *testing.F) {
 			return
 		}
 		var want []string
-		seen := map[string]bool{}
+		seen, wantSchemes := map[string]bool{}, map[string]string{}
 		sc := bufio.NewScanner(bytes.NewReader(bytes.TrimPrefix(data, []byte("\ufeff"))))
 		for sc.Scan() {
 			line := strings.TrimSpace(sc.Text())
@@ -48,9 +49,13 @@ func FuzzHostList(f *testing.F) {
 			if !seen[key] {
 				seen[key] = true
 				want = append(want, key)
+				if i := strings.Index(line, "://"); i > 0 {
+					wantSchemes[key] = strings.ToLower(line[:i])
+				}
 			}
 		}
 		require.Equal(t, want, keys)
+		require.Equal(t, wantSchemes, schemes)
 		for _, k := range keys {
 			again, ok := store.Key(k)
 			require.True(t, ok)
