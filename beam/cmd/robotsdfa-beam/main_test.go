@@ -270,3 +270,32 @@ func TestModeChecked(t *testing.T) {
 	code, stderr = runCmd(t, "filter", "-pack", rfcPack, "-agent", "bot", "-verdicts", "--shards", "1", "--output", out, in)
 	require.Equal(t, 0, code, stderr)
 }
+
+// TestCompileDirectoryAsCommandLine: robotsdfa-beam compile reads a
+// directory's files as robotsdfa compile does: a host's file spelt
+// otherwise (capitals, an IPv6 host's '_'), its own name winning over
+// another spelling, and a warning naming the entries that are no host's.
+func TestCompileDirectoryAsCommandLine(t *testing.T) {
+	dir := t.TempDir()
+	robots := filepath.Join(dir, "robots")
+	require.NoError(t, os.Mkdir(robots, 0o755))
+	for name, body := range map[string]string{
+		"Spelt.example.txt": "user-agent: *\ndisallow: /\n",
+		"own.example.txt":   "user-agent: *\ndisallow: /a\n",
+		"Own.example.txt":   "user-agent: *\ndisallow: /b\n",
+		"[__1]_8080.txt":    "user-agent: *\ndisallow: /c\n",
+		"notes.md":          "",
+	} {
+		require.NoError(t, os.WriteFile(filepath.Join(robots, name), []byte(body), 0o644))
+	}
+	cliPack, beamStore := filepath.Join(dir, "cli.pack"), filepath.Join(dir, "beam.store")
+	runCLI(t, "compile", "-robots-dir", robots, "-o", cliPack)
+	code, stderr := runCmd(t, "compile", "-robots-dir", robots, "-o", beamStore)
+	require.Equal(t, 0, code, stderr)
+	require.Contains(t, stderr, `robotsdfa-beam compile: warning: `+robots+`: 2 entries not read as a host's robots.txt: "Own.example.txt" (host own.example's file is also own.example.txt, read instead), "notes.md" (not a <host>.txt file)`)
+	frontier := filepath.Join(dir, "urls.txt")
+	require.NoError(t, os.WriteFile(frontier, []byte("https://spelt.example/x\nhttps://own.example/a\nhttps://own.example/b\nhttp://[::1]:8080/c\n"), 0o644))
+	want := "disallowed\thttps://spelt.example/x\ndisallowed\thttps://own.example/a\nallowed\thttps://own.example/b\ndisallowed\thttp://[::1]:8080/c\n"
+	require.Equal(t, want, runCLI(t, "filter", "-pack", cliPack, "-agent", "bot", "-verdicts", frontier))
+	require.Equal(t, want, runCLI(t, "filter", "-pack", beamStore, "-agent", "bot", "-verdicts", frontier))
+}
