@@ -5,9 +5,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/robotsdfa/robotsdfa/compile"
+	"github.com/robotsdfa/robotsdfa/internal/robotsdir"
 )
 
 const lintAbout = `
@@ -18,7 +22,9 @@ unsupported records and unreadable values, patterns that can never match;
 then rules that can never decide anything (another rule of the other kind,
 at least as specific, matches whenever they do; or a duplicate); and, as
 notes, the groups each product token gets. -json writes the same as one
-JSON document. A ROBOTS_FILE of - is standard input.
+JSON document. A ROBOTS_FILE of - is standard input; a directory is every
+robots.txt in it that filter -robots-dir and compile -robots-dir read
+(<host>.txt), in name order.
 
 Exit status: 0 when there is nothing to warn about (notes only), 1 when
 there are warnings, 2 for a usage or input error.`
@@ -59,7 +65,7 @@ type lintReport struct {
 }
 
 func runLint(e *env, args []string) int {
-	fs := flagSet(e, "lint", "[-mode google|rfc] [-max-bytes N] [-json] ROBOTS_FILE...", lintAbout, lintExample)
+	fs := flagSet(e, "lint", "[-mode google|rfc] [-max-bytes N] [-json] ROBOTS_FILE|DIR...", lintAbout, lintExample)
 	var ro readOptions
 	ro.register(fs)
 	asJSON := fs.Bool("json", false, "write one JSON document")
@@ -73,9 +79,13 @@ func runLint(e *env, args []string) int {
 		return usageError(e, fs, "- (standard input) given more than once")
 	}
 	opts := ro.parse()
-	reports := make([]lintReport, 0, fs.NArg())
+	paths, err := lintPaths(e, fs.Args())
+	if err != nil {
+		return fail(e, "lint", err)
+	}
+	reports := make([]lintReport, 0, len(paths))
 	code := exitOK
-	for _, path := range fs.Args() {
+	for _, path := range paths {
 		body, err := readBody(e.stdin, path, opts)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "%s lint: %v\n", commandName, err)
@@ -109,6 +119,38 @@ func runLint(e *env, args []string) int {
 		code = exitFound
 	}
 	return code
+}
+
+// lintPaths is the files lint reads: each argument, a directory being
+// the robots.txt files a -robots-dir reader takes from it, in name order
+// (the entries that are no host's file named in a warning).
+func lintPaths(e *env, args []string) ([]string, error) {
+	var paths []string
+	for _, arg := range args {
+		if st, err := os.Stat(arg); arg == "-" || err != nil || !st.IsDir() {
+			paths = append(paths, arg) // a read names any error
+			continue
+		}
+		var names []string
+		spelt, skipped, err := robotsdir.Scan(arg, func(key string) { names = append(names, robotsdir.FileName(key)) })
+		if err != nil {
+			return nil, err
+		}
+		for _, name := range spelt {
+			names = append(names, name)
+		}
+		if len(skipped) > 0 {
+			fmt.Fprintf(e.stderr, "%s lint: warning: %s: %s\n", commandName, arg, robotsdir.Describe(skipped))
+		}
+		if len(names) == 0 {
+			return nil, fmt.Errorf("%s: no <host>.txt files", arg)
+		}
+		sort.Strings(names)
+		for _, name := range names {
+			paths = append(paths, filepath.Join(arg, name))
+		}
+	}
+	return paths, nil
 }
 
 func writeLint(w io.Writer, r lintReport) {
