@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -70,7 +71,7 @@ func Scan(dir string, canonical func(key string)) (spelt map[string]string, skip
 		return nil, nil, err
 	}
 	defer f.Close()
-	spelt = map[string]string{}
+	others := map[string][]string{} // key → its files spelt otherwise
 	for {
 		ents, err := f.ReadDir(4096)
 		for _, ent := range ents {
@@ -90,12 +91,8 @@ func Scan(dir string, canonical func(key string)) (spelt map[string]string, skip
 					if canonical != nil {
 						canonical(key)
 					}
-				case spelt[key] == "":
-					spelt[key] = name
 				default:
-					earlier, later := min(spelt[key], name), max(spelt[key], name)
-					spelt[key] = later
-					skipped = append(skipped, Skipped{earlier, fmt.Sprintf("host %s's file is also %s, read instead", key, later)})
+					others[key] = append(others[key], name)
 				}
 			}
 		}
@@ -106,11 +103,20 @@ func Scan(dir string, canonical func(key string)) (spelt map[string]string, skip
 			return nil, nil, err
 		}
 	}
-	for key, name := range spelt {
-		// The host's own name wins, wherever it came in the listing.
+	spelt = make(map[string]string, len(others))
+	for key, names := range others {
+		// The host's own name wins, wherever it came in the listing; else
+		// the last of the others in name order.
+		read := slices.Max(names)
 		if st, err := os.Stat(filepath.Join(dir, FileName(key))); err == nil && !st.IsDir() {
-			delete(spelt, key)
-			skipped = append(skipped, Skipped{name, fmt.Sprintf("host %s's file is also %s, read instead", key, FileName(key))})
+			read = FileName(key)
+		} else {
+			spelt[key] = read
+		}
+		for _, name := range names {
+			if name != read {
+				skipped = append(skipped, Skipped{name, fmt.Sprintf("host %s's file is also %s, read instead", key, read)})
+			}
 		}
 	}
 	sort.Slice(skipped, func(i, j int) bool { return skipped[i].Name < skipped[j].Name })

@@ -102,6 +102,7 @@ func TestScan(t *testing.T) {
 		"Spelt.example.txt", "bücher.example.txt",
 		"Both.example.txt", "both.example.txt",
 		"Two.example.txt", "two.example..txt",
+		"Three.example.txt", "three.example..txt", "three.example.txt",
 		"notes.md", "Upper.example.TXT", "@.txt", ".hidden.txt", ".DS_Store",
 	} {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, name), nil, 0o644))
@@ -110,7 +111,7 @@ func TestScan(t *testing.T) {
 	var own []string
 	spelt, skipped, err := robotsdir.Scan(dir, func(key string) { own = append(own, key) })
 	require.NoError(t, err)
-	require.ElementsMatch(t, []string{"own.example", "own.example:8080", "[::1]:8080", "both.example"}, own)
+	require.ElementsMatch(t, []string{"own.example", "own.example:8080", "[::1]:8080", "both.example", "three.example"}, own)
 	require.Equal(t, map[string]string{
 		"spelt.example":         "Spelt.example.txt",
 		"xn--bcher-kva.example": "bücher.example.txt",
@@ -119,13 +120,15 @@ func TestScan(t *testing.T) {
 	require.Equal(t, []robotsdir.Skipped{
 		{"@.txt", "names no host"},
 		{"Both.example.txt", "host both.example's file is also both.example.txt, read instead"},
+		{"Three.example.txt", "host three.example's file is also three.example.txt, read instead"},
 		{"Two.example.txt", "host two.example's file is also two.example..txt, read instead"},
 		{"Upper.example.TXT", "not a <host>.txt file"},
 		{"notes.md", "not a <host>.txt file"},
 		{"sub", "a directory"},
+		{"three.example..txt", "host three.example's file is also three.example.txt, read instead"},
 	}, skipped)
-	require.Equal(t, `6 entries not read as a host's robots.txt: "@.txt" (names no host), "Both.example.txt" (host both.example's file is also both.example.txt, read instead), `+
-		`"Two.example.txt" (host two.example's file is also two.example..txt, read instead), "Upper.example.TXT" (not a <host>.txt file) and 2 more`, robotsdir.Describe(skipped))
+	require.Equal(t, `8 entries not read as a host's robots.txt: "@.txt" (names no host), "Both.example.txt" (host both.example's file is also both.example.txt, read instead), `+
+		`"Three.example.txt" (host three.example's file is also three.example.txt, read instead), "Two.example.txt" (host two.example's file is also two.example..txt, read instead) and 4 more`, robotsdir.Describe(skipped))
 
 	require.NotContains(t, robotsdir.Describe(skipped[:4]), "more")
 
