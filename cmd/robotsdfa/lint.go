@@ -131,19 +131,16 @@ func lintPaths(e *env, args []string) ([]string, error) {
 			paths = append(paths, arg) // a read names any error
 			continue
 		}
-		var names []string
-		spelt, skipped, err := robotsdir.Scan(arg, func(key string) { names = append(names, robotsdir.FileName(key)) })
+		hostFile, skipped, err := robotsdir.HostFiles(arg, "")
 		if err != nil {
 			return nil, err
-		}
-		for _, name := range spelt {
-			names = append(names, name)
 		}
 		if len(skipped) > 0 {
 			fmt.Fprintf(e.stderr, "%s lint: warning: %s: %s\n", commandName, arg, robotsdir.Describe(skipped))
 		}
-		if len(names) == 0 {
-			return nil, fmt.Errorf("%s: no <host>.txt files", arg)
+		names := make([]string, 0, len(hostFile))
+		for _, name := range hostFile {
+			names = append(names, name) // each once: a file is one host's
 		}
 		sort.Strings(names)
 		for _, name := range names {
