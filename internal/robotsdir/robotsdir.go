@@ -64,7 +64,8 @@ type Skipped struct{ Name, Why string }
 // name is read from it; of two other spellings the later in name order
 // is read. skipped, sorted by name, are the rest: subdirectories, names
 // not ending ".txt", names that make no host key, the other spellings of
-// a host. Names starting with '.' are passed over without a word.
+// a host. Other names starting with '.' (".DS_Store") are passed over
+// without a word.
 func Scan(dir string, canonical func(key string)) (spelt map[string]string, skipped []Skipped, err error) {
 	f, err := os.Open(dir)
 	if err != nil {
@@ -76,8 +77,9 @@ func Scan(dir string, canonical func(key string)) (spelt map[string]string, skip
 		ents, err := f.ReadDir(4096)
 		for _, ent := range ents {
 			name := ent.Name()
+			hidden := strings.HasPrefix(name, ".")
 			switch base, isTxt := strings.CutSuffix(name, ".txt"); {
-			case strings.HasPrefix(name, "."):
+			case hidden && (ent.IsDir() || !isTxt):
 			case ent.IsDir():
 				skipped = append(skipped, Skipped{name, "a directory"})
 			case !isTxt:
@@ -85,12 +87,15 @@ func Scan(dir string, canonical func(key string)) (spelt map[string]string, skip
 			default:
 				key, ok := store.Key(FileHost(base))
 				switch {
-				case !ok:
-					skipped = append(skipped, Skipped{name, "names no host"})
-				case name == FileName(key):
+				case ok && name == FileName(key):
+					// A host's own name, even hidden (".a.example.txt"
+					// is the host .a.example's): filter reads it.
 					if canonical != nil {
 						canonical(key)
 					}
+				case hidden:
+				case !ok:
+					skipped = append(skipped, Skipped{name, "names no host"})
 				default:
 					others[key] = append(others[key], name)
 				}

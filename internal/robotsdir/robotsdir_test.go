@@ -90,11 +90,12 @@ func TestHostFiles(t *testing.T) {
 	require.EqualError(t, err, empty+`: no <host>.txt files; 1 entry not read as a host's robots.txt: "a.example" (a directory)`)
 }
 
-// TestScan: a host's file at its own name is read; one spelt otherwise
-// (capitals, Unicode, a trailing dot) is found by the scan unless the
-// host has a file at its own name; of two other spellings the later in
-// name order is read; every other entry is named with why, except the
-// hidden ones.
+// TestScan: a host's file at its own name is read, even hidden
+// (".hidden.txt" is the host .hidden's, as filter reads it); one spelt
+// otherwise (capitals, Unicode, a trailing dot) is found by the scan
+// unless the host has a file at its own name; of other spellings the
+// later in name order is read; every other entry is named with why,
+// except hidden ones (".DS_Store", ".git", ".Hidden.txt").
 func TestScan(t *testing.T) {
 	dir := t.TempDir()
 	for _, name := range []string{
@@ -103,15 +104,16 @@ func TestScan(t *testing.T) {
 		"Both.example.txt", "both.example.txt",
 		"Two.example.txt", "two.example..txt",
 		"Three.example.txt", "three.example..txt", "three.example.txt",
-		"notes.md", "Upper.example.TXT", "@.txt", ".hidden.txt", ".DS_Store",
+		"notes.md", "Upper.example.TXT", "@.txt", ".hidden.txt", ".Hidden.txt", ".DS_Store", ".txt",
 	} {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, name), nil, 0o644))
 	}
 	require.NoError(t, os.Mkdir(filepath.Join(dir, "sub"), 0o755))
+	require.NoError(t, os.Mkdir(filepath.Join(dir, ".git"), 0o755))
 	var own []string
 	spelt, skipped, err := robotsdir.Scan(dir, func(key string) { own = append(own, key) })
 	require.NoError(t, err)
-	require.ElementsMatch(t, []string{"own.example", "own.example:8080", "[::1]:8080", "both.example", "three.example"}, own)
+	require.ElementsMatch(t, []string{"own.example", "own.example:8080", "[::1]:8080", "both.example", "three.example", ".hidden"}, own)
 	require.Equal(t, map[string]string{
 		"spelt.example":         "Spelt.example.txt",
 		"xn--bcher-kva.example": "bücher.example.txt",
