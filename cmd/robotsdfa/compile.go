@@ -172,9 +172,7 @@ func compilePack(e *env, job packJob) int {
 		if hostFile, skipped, err = robotsdir.HostFiles(dir, job.hosts); err != nil {
 			return fail(e, "compile", err)
 		}
-		if len(skipped) > 0 {
-			fmt.Fprintf(e.stderr, "%s compile: warning: %s: %s\n", commandName, dir, robotsdir.Describe(skipped))
-		}
+		warnSkipped(e, "compile", dir, skipped)
 	}
 	hostsOf := map[string][]string{} // file → its hosts' keys
 	for h, f := range hostFile {

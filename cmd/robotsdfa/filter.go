@@ -236,8 +236,8 @@ func (ff *filterFlags) source(e *env, tokens []string) (source, error) {
 			}
 			skipped = robotsdir.NotNamed(skipped, ff.robotsDir, ff.hosts, hosts)
 		}
-		if len(skipped) > 0 && !ff.quiet {
-			fmt.Fprintf(e.stderr, "%s filter: warning: %s: %s\n", commandName, ff.robotsDir, robotsdir.Describe(skipped))
+		if !ff.quiet {
+			warnSkipped(e, "filter", ff.robotsDir, skipped)
 		}
 		return newPerHost(dirLoader(ff.robotsDir, hosts, spelt, opts, ff.modeSet, tokens, ff.explain)), nil
 	default:

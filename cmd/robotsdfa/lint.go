@@ -135,9 +135,7 @@ func lintPaths(e *env, args []string) ([]string, error) {
 		if err != nil {
 			return nil, err
 		}
-		if len(skipped) > 0 {
-			fmt.Fprintf(e.stderr, "%s lint: warning: %s: %s\n", commandName, arg, robotsdir.Describe(skipped))
-		}
+		warnSkipped(e, "lint", arg, skipped)
 		names := make([]string, 0, len(hostFile))
 		for _, name := range hostFile {
 			names = append(names, name) // each once: a file is one host's

@@ -11,6 +11,7 @@ import (
 
 	"github.com/robotsdfa/robotsdfa/automaton"
 	"github.com/robotsdfa/robotsdfa/compile"
+	"github.com/robotsdfa/robotsdfa/internal/robotsdir"
 	"github.com/robotsdfa/robotsdfa/runtime"
 	"github.com/robotsdfa/robotsdfa/store"
 )
@@ -186,6 +187,14 @@ func warnEmpty(e *env, cmd string, c *compiled) {
 	if c.file != nil && len(c.file.Groups) == 0 {
 		fmt.Fprintf(e.stderr, "%s %s: warning: %s has no user-agent line (%d lines read); every URL is allowed\n",
 			commandName, cmd, c.path, len(c.file.Lines))
+	}
+}
+
+// warnSkipped warns, for cmd, about the entries of a directory of
+// robots.txt that no reader of it takes as a host's file.
+func warnSkipped(e *env, cmd, dir string, skipped []robotsdir.Skipped) {
+	if len(skipped) > 0 {
+		fmt.Fprintf(e.stderr, "%s %s: warning: %s: %s\n", commandName, cmd, dir, robotsdir.Describe(skipped))
 	}
 }
 
