@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"sync/atomic"
 
 	"github.com/robotsdfa/robotsdfa/fetch"
 )
@@ -163,4 +165,69 @@ func ExampleTransport() {
 	// Output:
 	// 200
 	// true 2
+}
+
+// A crawler that restarts keeps what it fetched: a DirStore holds each
+// origin's robots.txt in a directory, so the next process answers from it
+// until it expires, without a request.
+func ExampleOpenDirStore() {
+	var requests atomic.Int32
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		requests.Add(1)
+		fmt.Fprint(w, "User-agent: *\nDisallow: /private/\n")
+	}))
+	defer site.Close()
+	dir, err := os.MkdirTemp("", "robots-cache")
+	if err != nil {
+		panic(err)
+	}
+	defer os.RemoveAll(dir)
+
+	for run := 1; run <= 2; run++ { // two runs of the crawler, each with its own Client
+		cache, err := fetch.OpenDirStore(dir, 64<<20, 0)
+		if err != nil {
+			panic(err)
+		}
+		c := &fetch.Client{Store: cache}
+		ok, outcome, err := c.Allowed(context.Background(), site.URL+"/private/x", "examplebot")
+		fmt.Println("run", run, ok, outcome.FromCache, err)
+	}
+	fmt.Println("requests:", requests.Load())
+	// Output:
+	// run 1 false false <nil>
+	// run 2 false true <nil>
+	// requests: 1
+}
+
+// A crawler told that a site changed its robots.txt fetches it now,
+// without waiting for the cached copy to expire.
+func ExampleClient_Refresh() {
+	var body atomic.Value
+	body.Store("User-agent: *\nDisallow: /shop/\n")
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, body.Load())
+	}))
+	defer site.Close()
+
+	c := &fetch.Client{}
+	ctx := context.Background()
+	ok, _, _ := c.Allowed(ctx, site.URL+"/shop/a", "examplebot")
+	fmt.Println("before:", ok)
+
+	body.Store("User-agent: *\nAllow: /\n")
+	ok, outcome, _ := c.Allowed(ctx, site.URL+"/shop/a", "examplebot")
+	fmt.Println("cached:", ok, outcome.FromCache)
+
+	r, outcome, err := c.Refresh(ctx, site.URL+"/")
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println("refreshed:", r.Agent("examplebot").Allowed(site.URL+"/shop/a"), outcome.FromCache)
+	ok, outcome, _ = c.Allowed(ctx, site.URL+"/shop/a", "examplebot")
+	fmt.Println("after:", ok, outcome.FromCache)
+	// Output:
+	// before: false
+	// cached: false true
+	// refreshed: true false
+	// after: true true
 }

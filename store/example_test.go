@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
+	"sync"
 	"sync/atomic"
 
 	"github.com/robotsdfa/robotsdfa/compile"
@@ -206,4 +208,184 @@ func ExampleStore_Close() {
 	// false <nil>
 	// robotsdfa store: closed
 	// true <nil>
+}
+
+// A scheduler that compiles millions of robots.txt prepares their blobs
+// on every core (Prepare validates and compresses, the costly part) and
+// adds them in order; hosts known to serve the same file are mapped to
+// one content with PutHost.
+func ExamplePrepare() {
+	dir, _ := os.MkdirTemp("", "store-example")
+	defer os.RemoveAll(dir)
+	bodies := []string{
+		"User-agent: *\nDisallow: /cart\n",
+		"User-agent: *\nDisallow: /drafts/\n",
+		"User-agent: *\nAllow: /\n",
+	}
+	hosts := [][]string{
+		{"shop.example", "www.shop.example", "shop.example:8443"},
+		{"blog.example"},
+		{"docs.example"},
+	}
+	prepared := make([]*store.Prepared, len(bodies))
+	var wg sync.WaitGroup
+	for i, body := range bodies {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			blob, err := compileBody([]byte(body))
+			if err == nil {
+				prepared[i], err = store.Prepare(blob)
+			}
+			if err != nil {
+				panic(err)
+			}
+		}()
+	}
+	wg.Wait()
+
+	w, err := store.Create(filepath.Join(dir, "hosts.store"))
+	if err != nil {
+		panic(err)
+	}
+	for i, p := range prepared {
+		c, err := w.AddPrepared(p)
+		if err != nil {
+			panic(err)
+		}
+		for _, h := range hosts[i] {
+			if err := w.PutHost(h, c); err != nil {
+				panic(err)
+			}
+		}
+	}
+	fmt.Println(w.Hosts(), "hosts,", w.Contents(), "distinct blobs")
+	if err := w.Close(); err != nil {
+		panic(err)
+	}
+	// Output: 5 hosts, 3 distinct blobs
+}
+
+// Each lists a store's hosts with the index of the blob each uses: hosts
+// that share an index serve the same robots.txt.
+func ExampleStore_Each() {
+	dir, _ := os.MkdirTemp("", "store-example")
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "hosts.store")
+	w, _ := store.Create(path)
+	w.AddRobotsTxt("b.example", []byte("User-agent: *\nDisallow: /x\n"), compileBody)
+	w.AddRobotsTxt("a.example", []byte("User-agent: *\nDisallow: /x\n"), compileBody)
+	w.AddRobotsTxt("c.example", []byte("User-agent: *\nDisallow: /y\n"), compileBody)
+	if err := w.Close(); err != nil {
+		panic(err)
+	}
+	st, _ := store.Open(path, store.Options{})
+	defer st.Close()
+
+	byContent := map[int][]string{}
+	err := st.Each(func(key string, content int) error {
+		byContent[content] = append(byContent[content], key)
+		return nil
+	})
+	for c := 0; c < st.Contents(); c++ {
+		hosts := byContent[c]
+		sort.Strings(hosts)
+		fmt.Println(c, hosts)
+	}
+	fmt.Println(err)
+	// Output:
+	// 0 [a.example b.example]
+	// 1 [c.example]
+	// <nil>
+}
+
+// The key a host's robots.txt is kept under: what a URL, or a host with a
+// port, names.
+func ExampleKey() {
+	for _, h := range []string{
+		"https://WWW.Example.com:443/path",
+		"http://example.com:8080/",
+		"b\u00fccher.example.",
+		"http://example.com:80/",
+		"https://[::1]:8443/",
+		"https:///no-host",
+	} {
+		key, ok := store.Key(h)
+		fmt.Printf("%q %v\n", key, ok)
+	}
+	// Output:
+	// "www.example.com" true
+	// "example.com:8080" true
+	// "xn--bcher-kva.example" true
+	// "example.com" true
+	// "[::1]:8443" true
+	// "" false
+}
+
+// Check says which rule of the host's robots.txt decided, for a
+// scheduler's log.
+func ExampleAgent_Check() {
+	dir, _ := os.MkdirTemp("", "store-example")
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "hosts.store")
+	w, _ := store.Create(path)
+	w.AddRobotsTxt("shop.example", []byte("User-agent: *\nDisallow: /cart\nAllow: /cart/help\n"), compileBody)
+	if err := w.Close(); err != nil {
+		panic(err)
+	}
+	st, _ := store.Open(path, store.Options{})
+	defer st.Close()
+
+	a := st.Agent("examplebot")
+	for _, u := range []string{"https://shop.example/cart/1", "https://shop.example/cart/help", "https://shop.example/"} {
+		res, err := a.Check(u)
+		if err != nil {
+			panic(err)
+		}
+		fmt.Println(u, res.Allowed, res.Line)
+	}
+	// Output:
+	// https://shop.example/cart/1 false 2
+	// https://shop.example/cart/help true 3
+	// https://shop.example/ true 0
+}
+
+// A scheduler that does not know how many hosts it will touch starts with
+// a small cache and grows it while robots.txt dropped earlier are asked
+// for again.
+func ExampleStore_Resize() {
+	dir, _ := os.MkdirTemp("", "store-example")
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "hosts.store")
+	w, _ := store.Create(path)
+	for i := 0; i < 200; i++ {
+		body := fmt.Sprintf("User-agent: *\nDisallow: /%d/\n", i)
+		w.AddRobotsTxt(fmt.Sprintf("h%d.example", i), []byte(body), compileBody)
+	}
+	if err := w.Close(); err != nil {
+		panic(err)
+	}
+	st, _ := store.Open(path, store.Options{CacheBytes: 64 << 10})
+	defer st.Close()
+
+	a := st.Agent("examplebot")
+	pass := func() {
+		for i := 0; i < 200; i++ {
+			if _, err := a.Allowed(fmt.Sprintf("https://h%d.example/", i)); err != nil {
+				panic(err)
+			}
+		}
+	}
+	pass()
+	pass()
+	grow := st.CacheStats().Reloads > 0 // the hosts in use do not fit
+	if grow {
+		st.Resize(8 << 20)
+	}
+	pass() // loads again what was dropped
+	before := st.CacheStats()
+	pass()
+	after := st.CacheStats()
+	fmt.Println(grow, after.Loads-before.Loads, after.Reloads-before.Reloads)
+	// Output: true 0 0
 }

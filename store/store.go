@@ -209,7 +209,11 @@ func (s *Store) Has(host string) bool {
 
 // Robots returns host's robots.txt, loaded (and kept in the cache). The
 // error is ErrNotFound when the store does not hold the host, or says
-// why its blob does not load.
+// why its blob does not load. Unlike an Agent's lookups, it does not ask
+// whether the blob was compiled for the tokens the caller will bind:
+// one compiled for some product tokens only (robotsdfa compile -agent)
+// answers others from what it kept, so a caller binding its own asks
+// Robots.CompiledFor first.
 func (s *Store) Robots(host string) (*runtime.Robots, error) {
 	key, ok := Key(host)
 	if !ok {
