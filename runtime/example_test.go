@@ -245,3 +245,53 @@ func ExampleRobots_CompiledFor() {
 	// true true
 	// false
 }
+
+// A reader of a frontier grouped by host computes a host's key once: while
+// the next URL begins with the bytes that decided the last key, it has
+// that key too. The key buffer is reused, so an ASCII host costs no
+// allocation.
+func ExampleAppendHostKeyPrefix() {
+	urls := []string{
+		"https://Example.com/a",
+		"https://Example.com/b?x",
+		"https://Example.com:443/c", // the same host, spelt otherwise: its key is computed again, and equal
+		"https://example.org/",
+	}
+	var key []byte
+	var prefix []byte
+	for _, u := range urls {
+		if prefix != nil && runtime.HasHostPrefix(u, prefix) {
+			fmt.Printf("%s\t%s (kept)\n", key, u)
+			continue
+		}
+		var n int
+		var ok bool
+		key, n, ok = runtime.AppendHostKeyPrefix(key[:0], u)
+		if !ok {
+			prefix = nil
+			continue
+		}
+		prefix = append(prefix[:0], u[:n]...)
+		fmt.Printf("%s\t%s\n", key, u)
+	}
+	// Output:
+	// example.com	https://Example.com/a
+	// example.com	https://Example.com/b?x (kept)
+	// example.com	https://Example.com:443/c
+	// example.org	https://example.org/
+}
+
+// The sitemaps a robots.txt names, with their lines, for a crawler's
+// discovery queue: they belong to no group.
+func ExampleRobots_Sitemaps() {
+	r, err := runtime.Load(blobOf("Sitemap: https://example.com/a.xml\nUser-agent: *\nDisallow: /x\nsitemap: https://example.com/b.xml\n"))
+	if err != nil {
+		panic(err)
+	}
+	for _, s := range r.Sitemaps() {
+		fmt.Println(s.Line, s.URL)
+	}
+	// Output:
+	// 1 https://example.com/a.xml
+	// 4 https://example.com/b.xml
+}
