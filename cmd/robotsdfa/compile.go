@@ -124,8 +124,9 @@ func runCompile(e *env, args []string) int {
 		st := p.Stats()
 		dfas, states = dfas+st.Automata, states+st.States
 	}
-	fmt.Fprintf(e.stderr, "%s compile: %s (%d bytes, %s mode) → %s: %d bytes, %d merged groups, %d automata, %d states\n",
-		commandName, inputName(path), len(body), ro.mode, *out, len(blob), len(set.Programs), dfas, states)
+	fmt.Fprintf(e.stderr, "%s compile: %s (%s, %s mode) → %s: %s, %s, %s, %s\n",
+		commandName, inputName(path), count(len(body), "byte"), ro.mode, *out, count(len(blob), "byte"),
+		count(len(set.Programs), "merged group"), count(dfas, "automaton", "automata"), count(states, "state"))
 	return exitOK
 }
 
@@ -220,7 +221,7 @@ func compilePack(e *env, job packJob) int {
 		case <-done:
 		case <-ctx.Done():
 			w.Abort()
-			fmt.Fprintf(e.stderr, "%s compile: interrupted: no pack written (%s of %s files compiled)\n", commandName, group3(lo), group3(len(files)))
+			fmt.Fprintf(e.stderr, "%s compile: interrupted: no pack written (%s of %s compiled)\n", commandName, group3(lo), count(len(files), "file"))
 			return 130
 		}
 		for i := lo; i < hi; i++ {
@@ -250,7 +251,7 @@ func compilePack(e *env, job packJob) int {
 	}
 	if bad > 0 {
 		w.Abort()
-		return fail(e, "compile", fmt.Errorf("%d of %d files could not be read; no pack written", bad, len(files)))
+		return fail(e, "compile", fmt.Errorf("%s of %s could not be read; no pack written", group3(bad), count(len(files), "file")))
 	}
 	if job.update != nil {
 		if err := job.update.finish(w); err != nil {
@@ -270,15 +271,15 @@ func compilePack(e *env, job packJob) int {
 	// and what was written.
 	var parts []string
 	if dir != "" {
-		parts = append(parts, fmt.Sprintf("%s files (%s bytes, %s mode), %s hosts", group3(len(files)), group3(robotsBytes), opts.Mode, group3(len(hostFile))))
+		parts = append(parts, fmt.Sprintf("%s (%s, %s mode), %s", count(len(files), "file"), count(robotsBytes, "byte"), opts.Mode, count(len(hostFile), "host")))
 	}
 	if job.update != nil {
 		parts = append(parts, job.update.summary())
 	}
-	written := fmt.Sprintf("%s distinct blobs of %s bytes", group3(contents), group3(blobBytes))
+	written := fmt.Sprintf("%s of %s", count(contents, "distinct blob"), count(blobBytes, "byte"))
 	if job.update != nil {
-		written = fmt.Sprintf("%s hosts, %s distinct blobs", group3(total), group3(contents))
+		written = fmt.Sprintf("%s, %s", count(total, "host"), count(contents, "distinct blob"))
 	}
-	fmt.Fprintf(e.stderr, "%s compile: %s → %s: %s, %s bytes on disk\n", commandName, strings.Join(parts, "; "), out, written, group3(st.Size()))
+	fmt.Fprintf(e.stderr, "%s compile: %s → %s: %s, %s on disk\n", commandName, strings.Join(parts, "; "), out, written, count(st.Size(), "byte"))
 	return exitOK
 }

@@ -51,7 +51,7 @@ func TestCompiledForOtherAgent(t *testing.T) {
 	require.Equal(t, exitOK, r.code, r.stderr)
 	r = robotsdfa(t, nil, "inspect", pack)
 	require.Equal(t, exitOK, r.code, r.stderr)
-	require.Contains(t, r.stdout, "  1 blobs compiled for some product tokens only (compile -agent), answering no other: googlebot (1)\n")
+	require.Contains(t, r.stdout, "  1 blob compiled for some product tokens only (compile -agent), answering no other: googlebot (1)\n")
 	for _, src := range [][]string{{"-robots-dir", blobDir}, {"-pack", pack}} {
 		in := []byte("https://e.example/b\nhttps://other.example/b\n")
 		r = robotsdfa(t, in, append([]string{"filter", "-agent", "bingbot", "-verdicts"}, src...)...)

@@ -93,7 +93,7 @@ func runFetchHosts(e *env, c *fetch.Client, job fetchHostsJob, get func(context.
 		if ctx.Err() != nil {
 			w.Abort()
 			out.Flush()
-			fmt.Fprintf(e.stderr, "%s fetch: interrupted: no pack written (%s of %s hosts fetched)\n", commandName, group3(lo), group3(len(keys)))
+			fmt.Fprintf(e.stderr, "%s fetch: interrupted: no pack written (%s of %s fetched)\n", commandName, group3(lo), count(len(keys), "host"))
 			return 130
 		}
 		for i, key := range batch {
@@ -158,7 +158,7 @@ func runFetchHosts(e *env, c *fetch.Client, job fetchHostsJob, get func(context.
 	if u != nil {
 		kept = fmt.Sprintf(", the other %s of %s's kept", group3(total-added), job.from)
 	}
-	fmt.Fprintf(e.stderr, "%s fetch: %s hosts: %s added (%s of them allow all: no robots.txt), %s unreachable (not added) → %s: %s hosts%s\n",
-		commandName, group3(len(keys)), group3(added), group3(allowAll), group3(len(unreachable)), job.out, group3(total), kept)
+	fmt.Fprintf(e.stderr, "%s fetch: %s: %s added (%s of them allow all: no robots.txt), %s unreachable (not added) → %s: %s%s\n",
+		commandName, count(len(keys), "host"), group3(added), group3(allowAll), group3(len(unreachable)), job.out, count(total, "host"), kept)
 	return exitOK
 }

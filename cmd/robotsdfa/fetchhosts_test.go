@@ -207,7 +207,7 @@ func TestFetchHostsInterrupted(t *testing.T) {
 	err := cmd.Wait()
 	require.Error(t, err)
 	require.Equal(t, 130, cmd.ProcessState.ExitCode(), stderr.String())
-	require.Contains(t, stderr.String(), "fetch: interrupted: no pack written (0 of 1 hosts fetched)")
+	require.Contains(t, stderr.String(), "fetch: interrupted: no pack written (0 of 1 host fetched)")
 	left, err := os.ReadDir(dir)
 	require.NoError(t, err)
 	require.Empty(t, left, "nothing written beside -o")

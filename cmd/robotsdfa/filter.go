@@ -474,8 +474,8 @@ func (ff *filterFlags) run(e *env, src source, inputs []string) int {
 	if !ff.quiet {
 		summary(e, wr.t, src.stats(), ff.missing, time.Since(start))
 		if !interrupted && failed == nil && wr.t.skipped < ff.skip {
-			fmt.Fprintf(e.stderr, "%s filter: warning: -skip %d is past the end of the input, %d lines: nothing was checked (was it the same input?)\n",
-				commandName, ff.skip, wr.t.skipped)
+			fmt.Fprintf(e.stderr, "%s filter: warning: -skip %d is past the end of the input, %s: nothing was checked (was it the same input?)\n",
+				commandName, ff.skip, count(wr.t.skipped, "line"))
 		}
 	}
 	finished := wr.t.skipped + wr.t.lines
@@ -512,18 +512,18 @@ func missingVerdict(missing string) string {
 func summary(e *env, t totals, hs hostStats, missing string, d time.Duration) {
 	rate := float64(t.lines) / d.Seconds()
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s filter: %s lines in %.2fs (%s lines/s): %s allowed, %s disallowed, %s unusable",
-		commandName, group3(t.lines), d.Seconds(), group3(int64(rate)), group3(t.allowed), group3(t.disallowed), group3(t.unusable))
+	fmt.Fprintf(&b, "%s filter: %s in %.2fs (%s lines/s): %s allowed, %s disallowed, %s unusable",
+		commandName, count(t.lines, "line"), d.Seconds(), group3(int64(rate)), group3(t.allowed), group3(t.disallowed), group3(t.unusable))
 	if t.skipped > 0 {
-		fmt.Fprintf(&b, "; %s lines before them passed over (-skip)", group3(t.skipped))
+		fmt.Fprintf(&b, "; %s before them passed over (-skip)", count(t.skipped, "line"))
 	}
 	switch {
 	case hs.cache != nil:
 		c := hs.cache
-		fmt.Fprintf(&b, "; %s hosts: %s in the pack, %s not (%s), %s unreadable; the pack's cache: %s loads, %s evictions",
-			group3(hs.hosts), group3(hs.found), group3(hs.missing), missingVerdict(missing), group3(hs.problem), group3(c.Loads), group3(c.Evictions))
+		fmt.Fprintf(&b, "; %s: %s in the pack, %s not (%s), %s unreadable; the pack's cache: %s, %s",
+			count(hs.hosts, "host"), group3(hs.found), group3(hs.missing), missingVerdict(missing), group3(hs.problem), count(c.Loads, "load"), count(c.Evictions, "eviction"))
 		if c.Reloads > 0 {
-			fmt.Fprintf(&b, ", %s reloads", group3(c.Reloads))
+			fmt.Fprintf(&b, ", %s", count(c.Reloads, "reload"))
 		}
 		if hs.cacheBytes > 0 {
 			fmt.Fprintf(&b, ", %s MiB", group3(hs.cacheBytes>>20))
@@ -532,19 +532,10 @@ func summary(e *env, t totals, hs hostStats, missing string, d time.Duration) {
 			b.WriteString(" (robots.txt loaded again after they were dropped: a larger -cache-mb keeps them, in more memory)")
 		}
 	case !hs.single:
-		fmt.Fprintf(&b, "; %s hosts: %s with a robots.txt, %s without (%s), %s unreadable; loading them took %.2fs of worker time",
-			group3(hs.hosts), group3(hs.found), group3(hs.missing), missingVerdict(missing), group3(hs.problem), hs.loading.Seconds())
+		fmt.Fprintf(&b, "; %s: %s with a robots.txt, %s without (%s), %s unreadable; loading them took %.2fs of worker time",
+			count(hs.hosts, "host"), group3(hs.found), group3(hs.missing), missingVerdict(missing), group3(hs.problem), hs.loading.Seconds())
 	}
 	fmt.Fprintln(e.stderr, b.String())
-}
-
-// group3 writes n with thousands separators.
-func group3[N ~int | ~int64](n N) string {
-	s := fmt.Sprint(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }
 
 // writeLines writes lines to a file, one per line.

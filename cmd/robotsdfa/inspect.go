@@ -138,12 +138,12 @@ func inspectPack(e *env, out *bufio.Writer, path string, st *store.Store, verbos
 			dfas, states = dfas+st.Automata, states+st.States
 		}
 	}
-	fmt.Fprintf(out, "%s: pack v%d, %s hosts, %s distinct blobs (%s rfc mode), %s bytes",
-		path, st.Version(), group3(st.Hosts()), group3(st.Contents()), group3(rfc), group3(st.Size()))
+	fmt.Fprintf(out, "%s: pack v%d, %s, %s (%s rfc mode), %s",
+		path, st.Version(), count(st.Hosts(), "host"), count(st.Contents(), "distinct blob"), group3(rfc), count(st.Size(), "byte"))
 	if bad == 0 {
 		fmt.Fprintf(out, ", valid\n")
 	} else {
-		fmt.Fprintf(out, ", %s blobs INVALID\n", group3(bad))
+		fmt.Fprintf(out, ", %s INVALID\n", count(bad, "blob"))
 	}
 	fmt.Fprintf(out, "  blobs: %s bytes; merged groups: %s; automata: %s; states: %s\n", group3(blobBytes), group3(groups), group3(dfas), group3(states))
 	if len(forTokens) > 0 {
@@ -153,7 +153,7 @@ func inspectPack(e *env, out *bufio.Writer, path string, st *store.Store, verbos
 			sets = append(sets, fmt.Sprintf("%s (%d)", tokens, k))
 		}
 		slices.Sort(sets)
-		fmt.Fprintf(out, "  %d blobs compiled for some product tokens only (compile -agent), answering no other: %s\n", n, strings.Join(sets, "; "))
+		fmt.Fprintf(out, "  %s compiled for some product tokens only (compile -agent), answering no other: %s\n", count(n, "blob"), strings.Join(sets, "; "))
 	}
 	switch st.Version() {
 	case 1:

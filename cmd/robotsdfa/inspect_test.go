@@ -71,7 +71,7 @@ func TestInspectPackRFC(t *testing.T) {
 	bad := writeTemp(t, "bad.pack", flip(data, index-5))
 	r = robotsdfa(t, nil, "inspect", bad)
 	require.Equal(t, exitProblem, r.code)
-	require.Contains(t, r.stdout, "1 blobs INVALID")
+	require.Contains(t, r.stdout, "1 blob INVALID")
 	named := regexp.MustCompile(`: blob 1 \(of ([^)]*)\): `).FindStringSubmatch(r.stderr)
 	require.NotNil(t, named, r.stderr)
 	hosts := strings.Split(named[1], ", ")

@@ -54,7 +54,7 @@ func TestCompileBlob(t *testing.T) {
 		dfas += p.Stats().Automata
 		states += p.Stats().States
 	}
-	require.Contains(t, r.stderr, fmt.Sprintf(": %d bytes, 33 merged groups, %d automata, %d states\n", len(blob), dfas, states))
+	require.Contains(t, r.stderr, fmt.Sprintf(": %s bytes, 33 merged groups, %s automata, %s states\n", group3(len(blob)), group3(dfas), group3(states)))
 	r = robotsdfa(t, nil, "inspect", out)
 	require.Equal(t, exitOK, r.code, r.stderr)
 	require.Contains(t, r.stdout, fmt.Sprintf("blob v%d, google mode", automaton.Version))
@@ -150,7 +150,7 @@ func TestPack(t *testing.T) {
 	bad := writeTemp(t, "blob-flipped.pack", flip(data, 100))
 	r = robotsdfa(t, nil, "inspect", bad)
 	require.Equal(t, exitProblem, r.code)
-	require.Contains(t, r.stdout, "1 blobs INVALID")
+	require.Contains(t, r.stdout, "1 blob INVALID")
 	r = robotsdfa(t, nil, "filter", "-pack", bad, "-agent", "googlebot", "-verdicts", sampleURLs)
 	require.Equal(t, exitProblem, r.code)
 	errorLines, answered := 0, 0

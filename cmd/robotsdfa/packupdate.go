@@ -166,10 +166,14 @@ func (u *packUpdate) finish(w *store.Writer) error {
 // summary says what the update did, for compile's last line.
 func (u *packUpdate) summary() string {
 	kept := u.old.Hosts() - u.replaced - u.deleted
-	s := fmt.Sprintf("from %s (%s hosts): %s kept, %s replaced, %s added, %s deleted", u.from, group3(u.old.Hosts()),
+	s := fmt.Sprintf("from %s (%s): %s kept, %s replaced, %s added, %s deleted", u.from, count(u.old.Hosts(), "host"),
 		group3(kept), group3(u.replaced), group3(u.added), group3(u.deleted))
 	if u.absent > 0 {
-		s += fmt.Sprintf(" (%s hosts to delete were not in it)", group3(u.absent))
+		verb := "were"
+		if u.absent == 1 {
+			verb = "was"
+		}
+		s += fmt.Sprintf(" (%s to delete %s not in it)", count(u.absent, "host"), verb)
 	}
 	return s
 }

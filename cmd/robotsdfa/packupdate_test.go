@@ -107,7 +107,7 @@ func TestCompileFrom(t *testing.T) {
 	list := []byte("\ufeffen.wikipedia.org\n# gone\n\nhttps://www.google.com/x\nnever.example\nEN.Wikipedia.org\n")
 	r = robotsdfa(t, list, "compile", "-from", base, "-delete", "-", "-o", smaller)
 	require.Equal(t, exitOK, r.code, r.stderr)
-	require.Contains(t, r.stderr, "compile: from "+base+" (411 hosts): 409 kept, 0 replaced, 0 added, 2 deleted (1 hosts to delete were not in it) → "+smaller+": 409 hosts, ")
+	require.Contains(t, r.stderr, "compile: from "+base+" (411 hosts): 409 kept, 0 replaced, 0 added, 2 deleted (1 host to delete was not in it) → "+smaller+": 409 hosts, ")
 	requireUpdated(t, base, smaller, nil, []string{"en.wikipedia.org", "www.google.com"}, compile.Google)
 
 	// A directory and a list together.

@@ -185,8 +185,8 @@ func compileBody(path string, body []byte, opts compile.Options) (*compiled, err
 // then allowed, which for a file full of junk is worth saying.
 func warnEmpty(e *env, cmd string, c *compiled) {
 	if c.file != nil && len(c.file.Groups) == 0 {
-		fmt.Fprintf(e.stderr, "%s %s: warning: %s has no user-agent line (%d lines read); every URL is allowed\n",
-			commandName, cmd, c.path, len(c.file.Lines))
+		fmt.Fprintf(e.stderr, "%s %s: warning: %s has no user-agent line (%s read); every URL is allowed\n",
+			commandName, cmd, c.path, count(len(c.file.Lines), "line"))
 	}
 }
 

@@ -108,7 +108,7 @@ func (w *writer) whole(n int64) mark {
 // reportMoreErrors says how many unusable lines were not shown.
 func (w *writer) reportMoreErrors() {
 	if more := w.reported - maxReported; more > 0 && !w.quiet {
-		fmt.Fprintf(w.e.stderr, "%s filter: ... and %s more unusable lines (-verdicts shows every one in place)\n", commandName, group3(more))
+		fmt.Fprintf(w.e.stderr, "%s filter: ... and %s (-verdicts shows every one in place)\n", commandName, count(more, "more unusable line"))
 	}
 }
 
