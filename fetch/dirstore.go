@@ -21,6 +21,8 @@ import (
 // entries in use. A file that does not read back as its origin's entry
 // is a miss, reported as the Get's error; a directory shared by several
 // processes is safe (each write is a rename) and the last write wins.
+// A file stays until removed: Prune removes those of the origins not
+// fetched since a given time.
 type DirStore struct {
 	dir   string
 	front *MemoryStore
@@ -52,6 +54,9 @@ func (s *DirStore) path(o Origin) string {
 	name := hex.EncodeToString(b[:])
 	return filepath.Join(s.dir, name[:2], name+".json")
 }
+
+// entryTempPrefix begins the name of an entry's file while it is written.
+const entryTempPrefix = ".entry-"
 
 // Get returns o's entry: from memory, else from its file.
 func (s *DirStore) Get(ctx context.Context, o Origin) (Entry, bool, error) {
@@ -89,7 +94,7 @@ func (s *DirStore) Put(ctx context.Context, o Origin, e Entry) error {
 	}
 	// An entry gets a new file's permissions, as its directory does, so
 	// that processes of other users sharing the directory can read it.
-	f, err := atomicfile.CreateBeside(path, ".entry-")
+	f, err := atomicfile.CreateBeside(path, entryTempPrefix)
 	if err != nil {
 		return fmt.Errorf("fetch: cache: %w", err)
 	}

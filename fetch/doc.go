@@ -30,8 +30,9 @@
 // crawl-delay or request-rate.
 //
 // The cache is a Store: MemoryStore in memory, DirStore in a directory
-// that survives restarts, or the crawler's own (an Entry is plain data
-// that encoding/json round-trips). Client.Stats gives the figures to
+// that survives restarts (DirStore.Prune drops the origins not fetched
+// for a while, which would otherwise stay on disk), or the crawler's own
+// (an Entry is plain data that encoding/json round-trips). Client.Stats gives the figures to
 // export: hits, misses, responses by status class, 304s, bytes, stale
 // serves, store errors.
 //

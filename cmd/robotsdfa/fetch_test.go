@@ -6,7 +6,10 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 )
@@ -94,6 +97,66 @@ func TestFetch(t *testing.T) {
 // TestFetchCacheAcrossRuns: a second run with the same -cache DIR answers
 // from the first run's robots.txt without a request; with the server down,
 // -refresh serves them as a stale copy.
+// TestFetchCachePrune: -prune removes the entries of origins not fetched
+// for the age given (so the next run fetches them again) and keeps the
+// others; alone, it only prunes; it refuses a directory that is not there,
+// an age it cannot read, and a run without -cache.
+func TestFetchCachePrune(t *testing.T) {
+	dir := t.TempDir()
+	var hits atomic.Int32
+	handler := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		fmt.Fprint(w, "user-agent: *\ndisallow: /private\n")
+	})
+	old, recent := httptest.NewServer(handler), httptest.NewServer(handler)
+	defer old.Close()
+	defer recent.Close()
+	r := robotsdfa(t, nil, "fetch", "-agent", "bot", "-cache", dir, old.URL+"/a", recent.URL+"/a")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Equal(t, int32(2), hits.Load())
+
+	entries, err := filepath.Glob(filepath.Join(dir, "*", "*.json"))
+	require.NoError(t, err)
+	require.Len(t, entries, 2)
+	var aged string
+	for _, f := range entries {
+		b, err := os.ReadFile(f)
+		require.NoError(t, err)
+		if strings.Contains(string(b), old.URL) {
+			aged = f
+			ten := time.Now().Add(-10 * 24 * time.Hour)
+			require.NoError(t, os.Chtimes(f, ten, ten))
+		}
+	}
+	require.NotEmpty(t, aged)
+
+	r = robotsdfa(t, nil, "fetch", "-cache", dir, "-prune", "7d")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Empty(t, r.stdout)
+	require.Regexp(t, `^robotsdfa fetch: the cache in \S+: 1 entry removed \(not fetched for 7 days\), [\d,]+ bytes freed; 1 entry kept\n$`, r.stderr)
+	require.NoFileExists(t, aged)
+
+	// The next run fetches the pruned origin again, the other from the
+	// cache; -prune and URLs in one run prune first.
+	r = robotsdfa(t, nil, "fetch", "-agent", "bot", "-cache", dir, "-prune", "168h", old.URL+"/a", recent.URL+"/a")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Equal(t, int32(3), hits.Load())
+	require.Contains(t, r.stderr, ": 0 entries removed (not fetched for 7 days), 0 bytes freed; 1 entry kept\n")
+	require.Equal(t, 1, strings.Count(r.stderr, "from cache"), r.stderr)
+
+	for _, c := range []struct{ args, want string }{
+		{"-prune 7d https://a.example/", "-prune goes with -cache"},
+		{"-cache " + filepath.Join(dir, "typo") + " -prune 7d", "-prune: stat "},
+		{"-cache " + dir + " -prune 7", `-prune: "7" is not an age (720h, or days: 30d)`},
+		{"-cache " + dir + " -prune -1h", `-prune: "-1h" is not an age`},
+	} {
+		r = robotsdfa(t, nil, append([]string{"fetch"}, strings.Fields(c.args)...)...)
+		require.Equal(t, exitProblem, r.code, c.args)
+		require.Contains(t, r.stderr, c.want, c.args)
+	}
+	require.NoDirExists(t, filepath.Join(dir, "typo"))
+}
+
 func TestFetchCacheAcrossRuns(t *testing.T) {
 	dir := t.TempDir()
 	hits := 0

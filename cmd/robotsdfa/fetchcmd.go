@@ -1,16 +1,17 @@
 package main
 
 import (
-	"net/http"
-
 	"bufio"
 	"context"
 	"fmt"
-	"github.com/robotsdfa/robotsdfa/compile"
 	"io"
+	"net/http"
+	"os"
+	"strconv"
 	"strings"
 	"time"
 
+	"github.com/robotsdfa/robotsdfa/compile"
 	"github.com/robotsdfa/robotsdfa/fetch"
 	"github.com/robotsdfa/robotsdfa/runtime"
 )
@@ -28,7 +29,9 @@ With -cache DIR the robots.txt fetched are kept in DIR across runs (one
 file per origin): a later run answers from them until they expire, and
 fetches again conditionally (If-None-Match, If-Modified-Since). -refresh
 fetches every origin now, serving the cached copy, marked stale, when the
-origin is unreachable.
+origin is unreachable. -prune AGE first removes the entries of the origins
+not fetched for AGE (720h, or days: 30d), so that a cache used run after
+run keeps the origins still crawled; with no URL, it only prunes.
 
 With -hosts LIST, fetches the robots.txt of every host of LIST (one a
 line, as "filter -missing-hosts" writes them, or a URL, whose scheme is
@@ -50,7 +53,7 @@ before any request).`
 const fetchExample = `  $ robotsdfa fetch -agent googlebot https://www.example.com/ https://www.example.com/private/x`
 
 func runFetch(e *env, args []string) int {
-	fs := flagSet(e, "fetch", "[-agent AGENT] [-mode google|rfc] [-max-bytes N] [-timeout D] [-user-agent S] [-cache DIR [-refresh]] [-explain] (URL... | -hosts LIST -o PACK [-from PACK] [-scheme https|http] [-workers N] [-unreachable FILE])", fetchAbout, fetchExample)
+	fs := flagSet(e, "fetch", "[-agent AGENT] [-mode google|rfc] [-max-bytes N] [-timeout D] [-user-agent S] [-cache DIR [-refresh] [-prune AGE]] [-explain] (URL... | -hosts LIST -o PACK [-from PACK] [-scheme https|http] [-workers N] [-unreachable FILE])", fetchAbout, fetchExample)
 	var ro readOptions
 	ro.register(fs)
 	agent := fs.String("agent", "", "product token or comma-separated fallback chain (empty: only the '*' groups)")
@@ -59,6 +62,7 @@ func runFetch(e *env, args []string) int {
 	explain := fs.Bool("explain", false, "add a third field naming the deciding line")
 	cacheDir := fs.String("cache", "", "keep the robots.txt fetched in `directory` across runs")
 	refresh := fs.Bool("refresh", false, "fetch every origin now, even when the cache holds it unexpired")
+	prune := fs.String("prune", "", "with -cache, first remove the entries of origins not fetched for `age` (720h, or days: 30d)")
 	hosts := fs.String("hosts", "", "fetch the robots.txt of the hosts in `file` (one a line, as filter -missing-hosts writes them; - for standard input) into the pack -o names")
 	packOut := fs.String("o", "", "with -hosts, the pack to write")
 	from := fs.String("from", "", "with -hosts, a `pack` whose other hosts the new one keeps (compile -from)")
@@ -67,6 +71,16 @@ func runFetch(e *env, args []string) int {
 	unreachable := fs.String("unreachable", "", "with -hosts, write the hosts that could not be reached (not added) to `file`; one the list named by a URL as its scheme and host")
 	if code, done := parseFlags(e, fs, args); done {
 		return code
+	}
+	var pruneAge time.Duration
+	if *prune != "" {
+		if *cacheDir == "" {
+			return usageError(e, fs, "-prune goes with -cache, the directory to prune")
+		}
+		var err error
+		if pruneAge, err = parseAge(*prune); err != nil {
+			return usageError(e, fs, "-prune: %v", err)
+		}
 	}
 	if *hosts != "" {
 		switch {
@@ -93,12 +107,12 @@ func runFetch(e *env, args []string) int {
 				return usageError(e, fs, "%s goes with -hosts", f.flag)
 			}
 		}
-		if fs.NArg() == 0 {
+		if fs.NArg() == 0 && *prune == "" {
 			return usageError(e, fs, "want at least one URL, or -hosts")
 		}
 	}
 	var tokens []string
-	if *hosts == "" {
+	if *hosts == "" && fs.NArg() > 0 {
 		var err error
 		if tokens, err = agentChain(e, "fetch", *agent); err != nil {
 			return usageError(e, fs, "%v", err)
@@ -107,11 +121,26 @@ func runFetch(e *env, args []string) int {
 	c := &fetch.Client{Mode: ro.mode, MaxBytes: ro.maxBytes, Timeout: *timeout, UserAgent: *ua}
 	switch {
 	case *cacheDir != "":
+		if *prune != "" {
+			// A directory to prune that is not there is a typo, not a
+			// cache to start.
+			if _, err := os.Stat(*cacheDir); err != nil {
+				return fail(e, "fetch", fmt.Errorf("-prune: %w", err))
+			}
+		}
 		st, err := fetch.OpenDirStore(*cacheDir, fetch.DefaultStoreBytes, 0)
 		if err != nil {
 			return fail(e, "fetch", err)
 		}
 		c.Store = st
+		if *prune != "" {
+			if err := pruneCache(e, st, *cacheDir, pruneAge); err != nil {
+				return fail(e, "fetch", err)
+			}
+			if *hosts == "" && fs.NArg() == 0 {
+				return exitOK
+			}
+		}
 	case *hosts != "":
 		// Each host is fetched once and its blob goes to the pack: the
 		// cache need not hold them.
@@ -223,4 +252,39 @@ func explainFetched(w io.Writer, robotsURL string, r *runtime.Robots, tokens []s
 		urls[i] = s.URL
 	}
 	fmt.Fprintf(w, "; sitemaps: %s\n", strings.Join(urls, " "))
+}
+
+// parseAge reads -prune's age: a Go duration (720h) or whole days (30d).
+func parseAge(s string) (time.Duration, error) {
+	d, err := time.ParseDuration(s)
+	if days, ok := strings.CutSuffix(s, "d"); ok {
+		var n int64
+		n, err = strconv.ParseInt(days, 10, 32)
+		d = time.Duration(n) * 24 * time.Hour
+	}
+	if err != nil || d <= 0 {
+		return 0, fmt.Errorf("%q is not an age (720h, or days: 30d)", s)
+	}
+	return d, nil
+}
+
+// ageText writes an age in days when it is whole days.
+func ageText(d time.Duration) string {
+	const day = 24 * time.Hour
+	if d%day == 0 {
+		return count(int64(d/day), "day")
+	}
+	return d.String()
+}
+
+// pruneCache removes the entries of dir not fetched for age, and says so.
+func pruneCache(e *env, st *fetch.DirStore, dir string, age time.Duration) error {
+	ps, err := st.Prune(context.Background(), time.Now().Add(-age))
+	temporary := ""
+	if ps.Temporary > 0 {
+		temporary = fmt.Sprintf(" and %s left by writes that never finished", count(ps.Temporary, "temporary file"))
+	}
+	fmt.Fprintf(e.stderr, "%s fetch: the cache in %s: %s removed (not fetched for %s)%s, %s freed; %s kept\n",
+		commandName, dir, count(ps.Removed, "entry", "entries"), ageText(age), temporary, count(ps.Bytes, "byte"), count(ps.Kept, "entry", "entries"))
+	return err
 }
