@@ -149,6 +149,7 @@ func TestFetchCachePrune(t *testing.T) {
 		{"-cache " + filepath.Join(dir, "typo") + " -prune 7d", "-prune: stat "},
 		{"-cache " + dir + " -prune 7", `-prune: "7" is not an age (720h, or days: 30d)`},
 		{"-cache " + dir + " -prune -1h", `-prune: "-1h" is not an age`},
+		{"-cache " + dir + " -prune 0d", `-prune: "0d" is not an age`},
 	} {
 		r = robotsdfa(t, nil, append([]string{"fetch"}, strings.Fields(c.args)...)...)
 		require.Equal(t, exitProblem, r.code, c.args)

@@ -112,7 +112,7 @@ func runFetch(e *env, args []string) int {
 		}
 	}
 	var tokens []string
-	if *hosts == "" && fs.NArg() > 0 {
+	if fs.NArg() > 0 { // -hosts takes none
 		var err error
 		if tokens, err = agentChain(e, "fetch", *agent); err != nil {
 			return usageError(e, fs, "%v", err)
@@ -136,9 +136,6 @@ func runFetch(e *env, args []string) int {
 		if *prune != "" {
 			if err := pruneCache(e, st, *cacheDir, pruneAge); err != nil {
 				return fail(e, "fetch", err)
-			}
-			if *hosts == "" && fs.NArg() == 0 {
-				return exitOK
 			}
 		}
 	case *hosts != "":
