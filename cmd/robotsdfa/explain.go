@@ -164,6 +164,6 @@ func describeSelection(f *compile.File, tokens []string, sel compile.Selection) 
 	if sel.Global {
 		who = "the '*' groups apply"
 	}
-	fmt.Fprintf(&b, "%s, named on user-agent line(s) %s (%d group(s) merged, %d rules)", who, strings.Join(lines, ", "), len(sel.Groups), rules)
+	fmt.Fprintf(&b, "%s, named on user-agent line(s) %s (%s merged, %s)", who, strings.Join(lines, ", "), count(len(sel.Groups), "group"), count(rules, "rule"))
 	return b.String()
 }

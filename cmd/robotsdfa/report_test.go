@@ -244,7 +244,7 @@ func TestExplainWhole(t *testing.T) {
 		{[]string{"other,nobody", "https://e.com/a/~b"}, `url:      https://e.com/a/~b
 path:     /a/~b  (google mode: matched as written)
 agent:    other, nobody (a fallback chain: the first token a group names decides)
-groups:   no group names "other"; no group names "nobody"; the '*' groups apply, named on user-agent line(s) 1 (1 group(s) merged, 4 rules)
+groups:   no group names "other"; no group names "nobody"; the '*' groups apply, named on user-agent line(s) 1 (1 group merged, 4 rules)
 rules that match:
   line 2     disallow priority 2    Disallow: /a  <- decides
 verdict:  disallowed: line 2: Disallow: /a
@@ -253,7 +253,7 @@ rfc mode: allowed: line 3: Allow: /a/%7Eb  (differs)
 		{[]string{"-mode", "rfc", "other,nobody", "https://e.com/a/~b"}, `url:      https://e.com/a/~b
 path:     /a/~b  (rfc mode: normalised: unreserved escapes decoded, hex upper-cased, bytes >= 0x80 escaped)
 agent:    other, nobody (a fallback chain: the first token a group names decides)
-groups:   no group names "other"; no group names "nobody"; the '*' groups apply, named on user-agent line(s) 1 (1 group(s) merged, 3 rules)
+groups:   no group names "other"; no group names "nobody"; the '*' groups apply, named on user-agent line(s) 1 (1 group merged, 3 rules)
 rules that match:
   line 2     disallow priority 2    Disallow: /a
   line 3     allow    priority 5    Allow: /a/%7Eb  <- decides
@@ -263,7 +263,7 @@ google mode: disallowed: line 2: Disallow: /a  (differs)
 		{[]string{"bot", "/x/y"}, `url:      /x/y
 path:     /x/y  (google mode: matched as written)
 agent:    bot
-groups:   product token "bot", named on user-agent line(s) 6 (1 group(s) merged, 1 rules)
+groups:   product token "bot", named on user-agent line(s) 6 (1 group merged, 1 rule)
 rules that match:
   line 7     disallow priority 2    Disallow: /x  <- decides
 verdict:  disallowed: line 7: Disallow: /x
@@ -273,7 +273,7 @@ rfc mode: the same
 		{[]string{"other,bot", "/x/y"}, `url:      /x/y
 path:     /x/y  (google mode: matched as written)
 agent:    other, bot (a fallback chain: the first token a group names decides)
-groups:   no group names "other"; product token "bot", named on user-agent line(s) 6 (1 group(s) merged, 1 rules)
+groups:   no group names "other"; product token "bot", named on user-agent line(s) 6 (1 group merged, 1 rule)
 rules that match:
   line 7     disallow priority 2    Disallow: /x  <- decides
 verdict:  disallowed: line 7: Disallow: /x
@@ -283,7 +283,7 @@ rfc mode: the same
 		{[]string{"botb", "/q"}, `url:      /q
 path:     /q  (google mode: matched as written)
 agent:    botb
-groups:   product token "botb", named on user-agent line(s) 9 (1 group(s) merged, 2 rules)
+groups:   product token "botb", named on user-agent line(s) 9 (1 group merged, 2 rules)
 rules that match:
   line 11    allow    priority 2    Allow: /q  <- decides
 verdict:  allowed: line 11: Allow: /q
