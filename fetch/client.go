@@ -93,6 +93,11 @@ func (c *Client) init() {
 			hc = *c.HTTP
 		}
 		hc.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+		base := hc.Transport
+		if base == nil {
+			base = http.DefaultTransport
+		}
+		hc.Transport = keptLocation{base}
 		c.http = &hc
 		setDefault(&c.Timeout, DefaultTimeout)
 		setDefault(&c.TTL, DefaultTTL)
@@ -448,20 +453,20 @@ func (c *Client) fetch(ctx context.Context, o Origin, v *validators) (a answer) 
 			a.out.Status, a.out.Err = Unreachable, transportError(err)
 			return a
 		}
-		if isRedirect(resp.StatusCode, resp.Header) {
+		if location := resp.Header.Get(keptLocationHeader); isRedirect(resp.StatusCode, location) {
 			resp.Body.Close()
 			if hop == MaxRedirects {
 				a.out.HTTPStatus = resp.StatusCode
 				a.out.Status, a.out.Err = Unavailable, &Error{ErrRedirect, fmt.Sprintf("more than %d redirects", MaxRedirects)}
 				return a
 			}
-			loc, err := resp.Location()
+			loc, err := redirectTarget(req.URL, location)
 			if err != nil {
 				a.out.HTTPStatus = resp.StatusCode
 				a.out.Status, a.out.Err = Unavailable, newError(ErrRedirect, err)
 				return a
 			}
-			target = loc.String()
+			target = loc
 			a.out.Redirects = append(a.out.Redirects, target)
 			continue
 		}
@@ -480,9 +485,10 @@ func (c *Client) fetch(ctx context.Context, o Origin, v *validators) (a answer) 
 	}
 }
 
-// isRedirect reports whether a response is a redirect to follow.
-func isRedirect(code int, h http.Header) bool {
-	return code >= 300 && code < 400 && code != http.StatusNotModified && h.Get("Location") != ""
+// isRedirect reports whether a response of status code and Location
+// header location is a redirect to follow.
+func isRedirect(code int, location string) bool {
+	return code >= 300 && code < 400 && code != http.StatusNotModified && location != ""
 }
 
 // classify is the answer of a final (not redirected) response: the body

@@ -175,6 +175,66 @@ func TestRedirectLimits(t *testing.T) {
 	}
 }
 
+// TestRedirectNotFollowable (google): a redirect whose Location is no URL,
+// or names no http(s) origin, cannot be followed: the robots.txt is
+// unavailable (allow all), as Google treats a redirect chain it cannot
+// follow as a 404, not unreachable as a network failure would make it.
+// A user's transport still makes the requests.
+func TestRedirectNotFollowable(t *testing.T) {
+	for _, loc := range []string{
+		"ftp://example.com/robots.txt",
+		"file:///etc/passwd",
+		"mailto:webmaster@example.com",
+		"https://%zz/robots.txt",
+		"//[::1:80/robots.txt",
+		"http:///robots.txt",
+	} {
+		s := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Location", loc)
+			w.WriteHeader(http.StatusMovedPermanently)
+		})
+		var trips atomic.Int64
+		c, _ := newClient()
+		c.HTTP = &http.Client{Transport: roundTripFunc(func(r *http.Request) (*http.Response, error) {
+			trips.Add(1)
+			return http.DefaultTransport.RoundTrip(r)
+		})}
+		private, public, out := verdicts(t, c, s.URL)
+		require.True(t, private && public, "%q: unavailable: allow all", loc)
+		require.Equal(t, Unavailable, out.Status, loc)
+		require.Equal(t, http.StatusMovedPermanently, out.HTTPStatus, loc)
+		require.NotNil(t, out.Err, loc)
+		require.Equal(t, ErrRedirect, out.Err.Class, loc)
+		require.Contains(t, out.Err.Error(), "Location", loc)
+		require.Empty(t, out.Redirects, loc)
+		require.Equal(t, int64(1), trips.Load(), loc)
+	}
+
+	// A relative Location is read against the URL redirected from; a
+	// 300's is followed too, though net/http follows only 301, 302, 303,
+	// 307 and 308.
+	for _, code := range []int{http.StatusFound, http.StatusMultipleChoices} {
+		s := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Path == "/robots.txt" {
+				w.Header().Set("Location", "moved/robots.txt")
+				w.WriteHeader(code)
+				return
+			}
+			fmt.Fprint(w, robotsBody)
+		})
+		c, _ := newClient()
+		private, public, out := verdicts(t, c, s.URL)
+		require.False(t, private, code)
+		require.True(t, public, code)
+		require.Equal(t, []string{s.URL + "/moved/robots.txt"}, out.Redirects, code)
+	}
+}
+
+// roundTripFunc is a RoundTripper of a function.
+type roundTripFunc func(*http.Request) (*http.Response, error)
+
+func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
+
 func TestStatusClasses(t *testing.T) {
 	for _, c := range []struct {
 		code   int

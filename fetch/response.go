@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
 
 	"github.com/robotsdfa/robotsdfa/compile"
@@ -42,8 +43,9 @@ var ErrNotFinal = errors.New("fetch: a redirect is not a final response: follow 
 // 2.3.1.2 to 2.3.1.4), Cache-Control and Retry-After expiry, body limit
 // and stale copy, by the same code. Later Gets and Alloweds of the origin
 // answer from it until it expires. The error is non-nil when resp.URL has
-// no http(s) origin, or resp is a redirect short of the limit
-// (ErrNotFinal).
+// no http(s) origin, or resp is a redirect short of the limit that can be
+// followed (ErrNotFinal); one whose Location is no http(s) URL makes the
+// robots.txt unavailable, as in Get.
 func (c *Client) FromResponse(ctx context.Context, resp Response) (*runtime.Robots, Outcome, error) {
 	o, err := c.origin(resp.URL)
 	if err != nil {
@@ -56,10 +58,16 @@ func (c *Client) FromResponse(ctx context.Context, resp Response) (*runtime.Robo
 		if resp.Err != nil {
 			a.out.Err = transportError(resp.Err)
 		}
-	case len(resp.Redirects) > MaxRedirects || isRedirect(resp.StatusCode, resp.Header) && len(resp.Redirects) == MaxRedirects:
+	case len(resp.Redirects) > MaxRedirects || isRedirect(resp.StatusCode, resp.Header.Get("Location")) && len(resp.Redirects) == MaxRedirects:
 		a.out.HTTPStatus = resp.StatusCode
 		a.out.Status, a.out.Err = Unavailable, &Error{ErrRedirect, fmt.Sprintf("more than %d redirects", MaxRedirects)}
-	case isRedirect(resp.StatusCode, resp.Header):
+	case isRedirect(resp.StatusCode, resp.Header.Get("Location")):
+		if _, err := redirectTarget(lastURL(resp), resp.Header.Get("Location")); err != nil {
+			// A redirect that cannot be followed, as Get finds it.
+			a.out.HTTPStatus = resp.StatusCode
+			a.out.Status, a.out.Err = Unavailable, newError(ErrRedirect, err)
+			break
+		}
 		return nil, Outcome{}, ErrNotFinal
 	default:
 		body, n, truncated := resp.Body, int64(len(resp.Body)), false
@@ -81,4 +89,19 @@ func (c *Client) bodyLimit() int64 {
 		return compile.MaxBodyBytes
 	}
 	return int64(c.MaxBytes)
+}
+
+// lastURL is the URL resp answered: the last redirect's, else the first
+// requested (an empty URL when it is none: then only an absolute Location
+// can be followed).
+func lastURL(resp Response) *url.URL {
+	u := resp.URL
+	if n := len(resp.Redirects); n > 0 {
+		u = resp.Redirects[n-1]
+	}
+	base, err := url.Parse(u)
+	if err != nil {
+		return &url.URL{}
+	}
+	return base
 }

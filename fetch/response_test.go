@@ -30,7 +30,7 @@ func ownFetch(t *testing.T, url string) Response {
 		body, err := io.ReadAll(resp.Body)
 		resp.Body.Close()
 		r.StatusCode, r.Header, r.Body, r.Err = resp.StatusCode, resp.Header, body, err
-		if !isRedirect(resp.StatusCode, resp.Header) || hop == MaxRedirects {
+		if !isRedirect(resp.StatusCode, resp.Header.Get("Location")) || hop == MaxRedirects {
 			return r
 		}
 		loc, err := resp.Location()
@@ -115,6 +115,22 @@ func TestFromResponseErrors(t *testing.T) {
 	redirect := Response{URL: "https://example.com/robots.txt", StatusCode: 301, Header: http.Header{"Location": {"https://www.example.com/robots.txt"}}}
 	_, _, err := c.FromResponse(context.Background(), redirect)
 	require.ErrorIs(t, err, ErrNotFinal)
+	relative := Response{URL: "https://example.com/robots.txt", Redirects: []string{"https://b.example/x/robots.txt"}, StatusCode: 302, Header: http.Header{"Location": {"y/robots.txt"}}}
+	_, _, err = c.FromResponse(context.Background(), relative)
+	require.ErrorIs(t, err, ErrNotFinal, "a relative Location is followed from the last URL")
+
+	// A redirect that cannot be followed is final: unavailable, as Get
+	// finds it (TestRedirectNotFollowable).
+	for _, loc := range []string{"ftp://example.com/robots.txt", "https://%zz/", "mailto:a@example.com"} {
+		stuck := Response{URL: "https://stuck.example/robots.txt", Redirects: []string{"https://b.example/robots.txt"}, StatusCode: 301, Header: http.Header{"Location": {loc}}}
+		r, out, err := c.FromResponse(context.Background(), stuck)
+		require.NoError(t, err, loc)
+		require.Equal(t, Unavailable, out.Status, loc)
+		require.Equal(t, ErrRedirect, out.Err.Class, loc)
+		require.Equal(t, 301, out.HTTPStatus, loc)
+		require.Equal(t, stuck.Redirects, out.Redirects, loc)
+		require.True(t, r.Agent("examplebot").Allowed("https://stuck.example/private"), loc)
+	}
 
 	down := errors.New("connection refused")
 	r, out, err := c.FromResponse(context.Background(), Response{URL: "https://example.com/robots.txt", Err: down})
