@@ -34,11 +34,16 @@ type Transport struct {
 	Pace     bool
 	MaxDelay time.Duration
 
-	once   sync.Once
-	mu     sync.Mutex
-	next   map[Origin]time.Time // the earliest time of each origin's next request
-	client *Client
+	once    sync.Once
+	mu      sync.Mutex
+	next    map[Origin]time.Time // the earliest time of each origin's next request
+	pruneAt int                  // the size of next at which its past times are dropped
+	client  *Client
 }
+
+// pacedOrigins is the size of Transport.next below which its past times
+// are left in place.
+const pacedOrigins = 4096
 
 // DisallowedError is a Transport's error for a request that the
 // origin's robots.txt does not allow.
@@ -107,6 +112,30 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	return base.RoundTrip(req)
 }
 
+// reserve takes origin o's next free time, from now on, and moves it on
+// by d. The times past are dropped once the origins held outnumber
+// pruneAt, which then doubles what is left, so that a crawler pacing more
+// origins at once than pacedOrigins pays for a sweep once per as many
+// requests as it keeps, not at every request.
+func (t *Transport) reserve(o Origin, d time.Duration, now time.Time) time.Time {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	at := now
+	if n := t.next[o]; n.After(now) {
+		at = n
+	}
+	t.next[o] = at.Add(d)
+	if len(t.next) > max(t.pruneAt, pacedOrigins) {
+		for k, v := range t.next {
+			if v.Before(now) {
+				delete(t.next, k)
+			}
+		}
+		t.pruneAt = 2 * len(t.next)
+	}
+	return at
+}
+
 // interval is the time between two requests that a crawl-delay and a
 // request-rate ask for: the longer.
 func interval(delay func() (time.Duration, bool), rate func() (int, time.Duration, bool)) time.Duration {
@@ -123,22 +152,8 @@ func (t *Transport) wait(req *http.Request, o Origin, d time.Duration) error {
 	if d <= 0 {
 		return nil
 	}
-	d = min(d, t.MaxDelay)
 	now := time.Now()
-	t.mu.Lock()
-	at := now
-	if n := t.next[o]; n.After(now) {
-		at = n
-	}
-	t.next[o] = at.Add(d)
-	if len(t.next) > 4096 {
-		for k, v := range t.next {
-			if v.Before(now) {
-				delete(t.next, k)
-			}
-		}
-	}
-	t.mu.Unlock()
+	at := t.reserve(o, min(d, t.MaxDelay), now)
 	if !at.After(now) {
 		return nil
 	}

@@ -196,3 +196,49 @@ func TestTransportIntervalAndBound(t *testing.T) {
 	}
 	require.LessOrEqual(t, len(tr.next), 4097)
 }
+
+// TestReserveManyOrigins: a Transport pacing more origins at once than
+// pacedOrigins keeps them all (none of their times has passed) and sweeps
+// for past times only when their number has doubled since the last sweep.
+func TestReserveManyOrigins(t *testing.T) {
+	tr := &Transport{next: map[Origin]time.Time{}}
+	now := time.Now()
+	sweeps, last := 0, 0
+	for i := range 20_000 {
+		tr.reserve(Origin(fmt.Sprintf("https://o%d.example", i)), time.Hour, now)
+		if tr.pruneAt != last {
+			sweeps, last = sweeps+1, tr.pruneAt
+		}
+	}
+	require.Len(t, tr.next, 20_000)
+	require.Equal(t, 3, sweeps) // at 4,097, 8,195 and 16,391 origins
+	require.Equal(t, 2*16_391, tr.pruneAt)
+
+	// An hour later every time has passed: the next sweep drops them.
+	for i := range tr.pruneAt - len(tr.next) + 1 {
+		tr.reserve(Origin(fmt.Sprintf("https://p%d.example", i)), time.Hour, now.Add(2*time.Hour))
+	}
+	require.Len(t, tr.next, 32_783-20_000)
+	require.Equal(t, 2*(32_783-20_000), tr.pruneAt)
+}
+
+// BenchmarkPaceManyOrigins: a paced request's bookkeeping (its context
+// already ended, so that it does not wait) while 50,000 origins have a
+// request ahead of them.
+func BenchmarkPaceManyOrigins(b *testing.B) {
+	tr := &Transport{MaxDelay: time.Hour}
+	tr.init()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, "https://example.com/", nil)
+	require.NoError(b, err)
+	origins := make([]Origin, 50_000)
+	for i := range origins {
+		origins[i] = Origin(fmt.Sprintf("https://o%d.example", i))
+		tr.wait(req, origins[i], time.Hour)
+	}
+	b.ResetTimer()
+	for i := range b.N {
+		tr.wait(req, origins[i%len(origins)], time.Hour)
+	}
+}
