@@ -36,10 +36,10 @@ func (k keptLocation) RoundTrip(req *http.Request) (*http.Response, error) {
 func redirectTarget(base *url.URL, location string) (string, error) {
 	u, err := base.Parse(location)
 	if err != nil {
-		return "", fmt.Errorf("Location %q: %w", location, err)
+		return "", fmt.Errorf("a Location that is no URL, %q: %w", location, err)
 	}
 	if u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
-		return "", fmt.Errorf("Location %q names no http(s) origin", location)
+		return "", fmt.Errorf("a Location that names no http(s) origin, %q", location)
 	}
 	return u.String(), nil
 }
