@@ -35,8 +35,8 @@ type dirEntry struct {
 }
 
 // OpenDirStore opens (making it if needed) a store in dir, whose entries
-// in use are kept in memory within maxBytes of blobs and maxEntries (0:
-// no bound on the count).
+// in use are kept in memory within maxBytes (as a MemoryStore counts
+// them) and maxEntries (0: no bound on the count).
 func OpenDirStore(dir string, maxBytes, maxEntries int) (*DirStore, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("fetch: cache directory: %w", err)

@@ -82,7 +82,7 @@ func TestManyOrigins(t *testing.T) {
 		}
 	}
 	require.LessOrEqual(t, store.Bytes(), storeBytes)
-	t.Logf("%d origins, %d URLs: store %d entries, %d bytes of blobs", origins, urls, store.Len(), store.Bytes())
+	t.Logf("%d origins, %d URLs: store %d entries, %d bytes counted", origins, urls, store.Len(), store.Bytes())
 	st := c.Stats()
 	require.Equal(t, int64(urls), st.Hits+st.Misses)
 	require.Equal(t, int64(origins), st.Responses[2])

@@ -6,8 +6,11 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
+	"strconv"
 	"testing"
+	"time"
 
 	"github.com/dgryski/go-farm"
 	"github.com/stretchr/testify/require"
@@ -17,7 +20,8 @@ import (
 // recent first does under the same Puts and Gets: the same entries, the
 // least recently used evicted past either bound, an entry larger than the
 // byte bound on its own not kept (and the one it replaces gone), and Len,
-// Bytes and Evictions that count them.
+// Bytes and Evictions that count them (an entry's bytes its blob's, its
+// origin's and entryOverhead).
 func TestMemoryStoreModel(t *testing.T) {
 	rng := rand.New(rand.NewSource(9309))
 	type held struct {
@@ -32,7 +36,7 @@ func TestMemoryStoreModel(t *testing.T) {
 		return n
 	}
 	for round := 0; round < 200; round++ {
-		maxBytes, maxEntries := rng.Intn(400), rng.Intn(6)
+		maxBytes, maxEntries := rng.Intn(1800), rng.Intn(6)
 		s := NewMemoryStore(maxBytes, maxEntries)
 		var model []held // most recent first
 		evictions := 0
@@ -43,14 +47,15 @@ func TestMemoryStoreModel(t *testing.T) {
 				e, ok, _ := s.Get(context.Background(), o)
 				require.Equal(t, i >= 0, ok, "Get %s", o)
 				if ok {
-					require.Len(t, e.Blob, model[i].n)
+					require.Len(t, e.Blob, model[i].n-len(o)-entryOverhead)
 					h := model[i]
 					model = append([]held{h}, slices.Delete(model, i, i+1)...)
 				}
 				continue
 			}
-			n := rng.Intn(150)
-			s.Put(context.Background(), o, Entry{Blob: make([]byte, n)})
+			blob := rng.Intn(150)
+			s.Put(context.Background(), o, Entry{Blob: make([]byte, blob)})
+			n := blob + len(o) + entryOverhead
 			if i >= 0 {
 				model = slices.Delete(model, i, i+1)
 			}
@@ -121,5 +126,47 @@ func TestCompiledBodiesBounded(t *testing.T) {
 		_, err := c.compileEntry(body(i))
 		require.NoError(t, err)
 		require.LessOrEqual(t, len(c.compiled), compiledKeep)
+	}
+}
+
+// TestMemoryStoreHeap: what a MemoryStore counts for its entries is near
+// the heap they take, for entries sharing one small blob (origins without
+// a robots.txt, all given the Client's allow-all) and for entries of
+// blobs of their own.
+func TestMemoryStoreHeap(t *testing.T) {
+	if strconv.IntSize != 64 {
+		t.Skip("entryOverhead is measured with 64-bit pointers; with 32-bit ones it counts more than is held")
+	}
+	c := &Client{}
+	c.init()
+	const n = 50_000
+	for _, own := range []int{0, 2000} {
+		s := NewMemoryStore(1<<40, 0)
+		origins := make([]Origin, n) // made before, as a crawler holds its URLs
+		for i := range origins {
+			origins[i] = Origin(fmt.Sprintf("https://host%d.example.com", i))
+		}
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		for i, o := range origins {
+			e := c.allowAll
+			if own > 0 {
+				e = Entry{Blob: make([]byte, own)}
+			}
+			e.Good = true
+			e.Outcome = Outcome{Origin: o, Status: Unavailable, HTTPStatus: 404, Rules: "allow all", FetchedAt: time.Unix(int64(i), 0)}
+			s.Put(context.Background(), o, e)
+		}
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		heap := float64(after.HeapAlloc-before.HeapAlloc) / n
+		counted := float64(s.Bytes()) / n
+		if own == 0 {
+			counted -= float64(len(c.allowAll.Blob)) // held once, counted in each
+		}
+		t.Logf("blob of its own %d bytes: heap %.0f bytes an entry, counted %.0f", own, heap, counted)
+		require.InDelta(t, 1, counted/heap, 0.25, "blob %d: heap %.0f, counted %.0f", own, heap, counted)
+		runtime.KeepAlive(s)
 	}
 }
