@@ -19,7 +19,9 @@
 // grouped by host, so a host with most of the frontier's URLs (a hot key)
 // costs nothing more, and nothing is compiled for a host without URLs.
 // A store on a Beam filesystem (gs://, ...) is copied to the worker's
-// local disk once, at its DoFn's Setup.
+// local disk once, at the first DoFn's Setup: the DoFn instances of a
+// worker process (one per bundle it runs at once) share one copy, one
+// mapping and one cache, closed when the last is torn down.
 //
 // # Contract
 //

@@ -4,14 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"os"
-	"path/filepath"
 	"strings"
 	"unsafe"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/filter"
 	"github.com/robotsdfa/robotsdfa/internal/frontier"
@@ -117,10 +113,9 @@ type filterFn struct {
 	CacheBytes        int64  `json:"cacheBytes"`
 	Field             int    `json:"field"`
 
-	st    *store.Store
-	agent *store.Agent
-	local string // a copy of the store made by Setup, removed by Teardown
-	key   []byte
+	shared *sharedStore // the process's open store, taken by Setup, given back by Teardown
+	agent  *store.Agent
+	key    []byte
 	// last is the answer for the last line's host, and lastPrefix the
 	// bytes that decided its key (runtime.AppendHostKeyPrefix): a line
 	// that starts with them is of the same host.
@@ -177,45 +172,27 @@ func (f *filterFn) Setup(ctx context.Context) error {
 	if f.Field < 0 {
 		return fmt.Errorf("robotsdfa: Options.Field must not be negative, not %d", f.Field)
 	}
-	path := f.Store
-	if strings.Contains(path, "://") {
-		local, err := copyLocal(ctx, path)
-		if err != nil {
-			return fmt.Errorf("robotsdfa: store %s: %w", path, err)
-		}
-		f.local, path = local, local
-	}
 	cache := f.CacheBytes
 	if cache <= 0 {
 		cache = 256 << 20
 	}
-	st, err := store.Open(path, store.Options{CacheBytes: cache})
+	s, err := acquireStore(ctx, f.Store, cache)
 	if err != nil {
-		if f.local != "" {
-			os.Remove(f.local)
-		}
-		return fmt.Errorf("robotsdfa: %w", err)
+		return fmt.Errorf("robotsdfa: store %s: %w", f.Store, err)
 	}
-	// The open store needs no path: the copy goes now where the OS lets
-	// it (the mapping stays), as a runner need not call Teardown.
-	if f.local != "" && os.Remove(f.local) == nil {
-		f.local = ""
-	}
-	f.st, f.agent = st, st.Agent(f.Tokens...)
+	f.shared, f.agent = s, s.st.Agent(f.Tokens...)
 	return nil
 }
 
-// Teardown closes the store, and lets it go: its file's mapping is
-// released once nothing holds the Store (store.Store.Close).
+// Teardown gives the store back: the process's last instance to hold it
+// closes it (its file's mapping is released once nothing holds the
+// Store: store.Store.Close).
 func (f *filterFn) Teardown() error {
-	var err error
-	if f.st != nil {
-		err = f.st.Close()
-		f.st, f.agent = nil, nil
+	if f.shared == nil {
+		return nil
 	}
-	if f.local != "" {
-		os.Remove(f.local)
-	}
+	err := f.shared.release()
+	f.shared, f.agent = nil, nil
 	return err
 }
 
@@ -306,32 +283,4 @@ func decidingLine(res runtime.Result) string {
 		key = "Disallow"
 	}
 	return fmt.Sprintf("line %d: %s, priority %d", res.Line, key, res.Priority)
-}
-
-// copyLocal copies a file of a Beam filesystem to a local temporary file.
-func copyLocal(ctx context.Context, path string) (string, error) {
-	fs, err := filesystem.New(ctx, path)
-	if err != nil {
-		return "", err
-	}
-	defer fs.Close()
-	r, err := fs.OpenRead(ctx, path)
-	if err != nil {
-		return "", err
-	}
-	defer r.Close()
-	out, err := os.CreateTemp("", "robotsdfa-*"+filepath.Ext(path))
-	if err != nil {
-		return "", err
-	}
-	if _, err := io.Copy(out, r); err != nil {
-		out.Close()
-		os.Remove(out.Name())
-		return "", err
-	}
-	if err := out.Close(); err != nil {
-		os.Remove(out.Name())
-		return "", err
-	}
-	return out.Name(), nil
 }

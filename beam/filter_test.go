@@ -217,7 +217,7 @@ func TestMissingChecked(t *testing.T) {
 	for _, missing := range []string{"deny", "Allow", ""} {
 		f := &filterFn{Store: "memfs://robots/none.store", Tokens: []string{"googlebot"}, Missing: missing}
 		require.ErrorContains(t, f.Setup(ctx), fmt.Sprintf(`Options.Missing is "allow" or "disallow", not %q`, missing))
-		require.Nil(t, f.st)
+		require.Nil(t, f.shared)
 		require.NoError(t, f.Teardown())
 	}
 }
