@@ -75,10 +75,29 @@ func TestStoreSharedByInstances(t *testing.T) {
 		require.NoError(t, f.Teardown())
 	}
 	openStores.Lock()
-	defer openStores.Unlock()
 	for k := range openStores.m {
 		require.NotEqual(t, path, k.path, "a store no instance holds is let go")
 	}
+	openStores.Unlock()
+
+	// A local store replaced (written beside and renamed, as store.Writer
+	// and compile do) is opened anew too; one that is not there fails
+	// Setup naming it.
+	local := filepath.Join(dir, "local.store")
+	require.NoError(t, os.WriteFile(local, b, 0o644))
+	d := &filterFn{Store: local, Tokens: []string{"googlebot"}, Verdicts: true, Missing: "allow"}
+	require.NoError(t, d.Setup(ctx))
+	require.NoError(t, os.WriteFile(local+".new", e, 0o644))
+	require.NoError(t, os.Rename(local+".new", local))
+	f := &filterFn{Store: local, Tokens: []string{"googlebot"}, Verdicts: true, Missing: "allow"}
+	require.NoError(t, f.Setup(ctx))
+	require.NotSame(t, d.shared, f.shared)
+	require.Equal(t, "disallowed\t"+disallowed, verdict(d))
+	require.Equal(t, "allowed\t"+disallowed, verdict(f))
+	require.NoError(t, d.Teardown())
+	require.NoError(t, f.Teardown())
+	gone := &filterFn{Store: filepath.Join(dir, "gone.store"), Tokens: []string{"googlebot"}, Missing: "allow"}
+	require.ErrorContains(t, gone.Setup(ctx), "robotsdfa: store "+filepath.Join(dir, "gone.store")+": ")
 }
 
 // TestStoreSharedConcurrently: instances set up and torn down at once,
