@@ -2,6 +2,7 @@ package store
 
 import (
 	"fmt"
+	"runtime/debug"
 	"strings"
 	"sync/atomic"
 	"unsafe"
@@ -154,14 +155,14 @@ func (s *Store) matcherOf(key []byte, a *Agent) (runtime.Matcher, error) {
 // AgentOnce, so that a host checked once costs less and one checked often
 // checks faster (docs/PERFORMANCE.md, "The store"). found is key's slot
 // as matcherOf read it (a host the store holds), or nil.
-func (s *Store) matcherMiss(key []byte, h uint64, a *Agent, found *hostSlot) (runtime.Matcher, error) {
+func (s *Store) matcherMiss(key []byte, h uint64, a *Agent, found *hostSlot) (_ runtime.Matcher, err error) {
+	defer recoverFault(&err, debug.SetPanicOnFault(true))
 	s.misses.Add(1)
 	derive := found != nil && found.agent == a.id
 	var c *content
 	if found != nil {
 		c = found.c
 	} else {
-		var err error
 		if c, err = s.contentOf(key, h); err != nil {
 			return runtime.Matcher{}, err
 		}
@@ -184,7 +185,8 @@ func (s *Store) matcherMiss(key []byte, h uint64, a *Agent, found *hostSlot) (ru
 
 // load returns a host key's loaded robots.txt (not through the slots'
 // Matchers: for Robots).
-func (s *Store) load(key []byte) (*loaded, error) {
+func (s *Store) load(key []byte) (_ *loaded, err error) {
+	defer recoverFault(&err, debug.SetPanicOnFault(true))
 	if s.closed.Load() {
 		return nil, ErrClosed
 	}

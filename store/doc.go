@@ -61,7 +61,10 @@
 //     ErrChecksum, ErrNotFound or ErrTooLarge and name the byte offset of
 //     a fault. A lookup for an Agent whose tokens the host's blob was not
 //     compiled for (robotsdfa compile -agent) fails with ErrNotCompiledFor
-//     rather than answer with the '*' groups.
+//     rather than answer with the '*' groups. A store file is replaced by
+//     renaming a new one onto its path (as a Writer does); one rewritten in
+//     place while open makes the calls that read it fail with ErrFormat,
+//     saying so, rather than crash the process on the fault in its mapping.
 //   - Complexity: Open reads and checks the index (tens of bytes a host),
 //     not the blobs; a lookup searches one directory bucket of about 64
 //     hosts.

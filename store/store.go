@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	goruntime "runtime"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -139,7 +140,7 @@ func Open(path string, opts Options) (*Store, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
-		t, err := openV2(data)
+		t, err := openMapped(data)
 		if err != nil {
 			unmap()
 			return nil, fmt.Errorf("%s: %w", path, err)
@@ -203,8 +204,15 @@ func (s *Store) Has(host string) bool {
 	if !ok || s.closed.Load() {
 		return false
 	}
-	_, found := s.t.lookup([]byte(key), fingerprint(key))
+	found, _ := s.has(key)
 	return found
+}
+
+// has looks key up in the index; err says the file changed under it.
+func (s *Store) has(key string) (found bool, err error) {
+	defer recoverFault(&err, debug.SetPanicOnFault(true))
+	_, found = s.t.lookup([]byte(key), fingerprint(key))
+	return found, nil
 }
 
 // Robots returns host's robots.txt, loaded (and kept in the cache). The
@@ -230,7 +238,8 @@ func (s *Store) Robots(host string) (*runtime.Robots, error) {
 }
 
 // Blob returns host's blob, decompressed, not cached.
-func (s *Store) Blob(host string) ([]byte, error) {
+func (s *Store) Blob(host string) (_ []byte, err error) {
+	defer recoverFault(&err, debug.SetPanicOnFault(true))
 	key, ok := Key(host)
 	if !ok {
 		return nil, fmt.Errorf("store: %q is not a host", host)
@@ -247,7 +256,8 @@ func (s *Store) Blob(host string) ([]byte, error) {
 
 // ContentBlob returns the i-th distinct blob, decompressed (for tools that
 // check every blob: inspect).
-func (s *Store) ContentBlob(i int) ([]byte, error) {
+func (s *Store) ContentBlob(i int) (_ []byte, err error) {
+	defer recoverFault(&err, debug.SetPanicOnFault(true))
 	if s.closed.Load() {
 		return nil, ErrClosed
 	}
@@ -263,7 +273,8 @@ func (s *Store) Each(fn func(key string, content int) error) error {
 	return s.eachHost(func(k string, c uint32) error { return fn(k, int(c)) })
 }
 
-func (s *Store) eachHost(fn func(string, uint32) error) error {
+func (s *Store) eachHost(fn func(string, uint32) error) (err error) {
+	defer recoverFault(&err, debug.SetPanicOnFault(true))
 	if s.closed.Load() {
 		return ErrClosed
 	}
