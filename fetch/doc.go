@@ -32,9 +32,9 @@
 // The cache is a Store: MemoryStore in memory, DirStore in a directory
 // that survives restarts (DirStore.Prune drops the origins not fetched
 // for a while, which would otherwise stay on disk), or the crawler's own
-// (an Entry is plain data that encoding/json round-trips). Client.Stats gives the figures to
-// export: hits, misses, responses by status class, 304s, bytes, stale
-// serves, store errors.
+// (an Entry is plain data that encoding/json round-trips). Client.Stats
+// gives the figures to export: hits, misses, responses by status class,
+// 304s, bytes, stale serves, store errors.
 //
 // Caching: a result is kept for TTL (24 h), or for the response's
 // Cache-Control max-age bounded to [MinTTL, MaxTTL]; an unreachable result

@@ -210,6 +210,18 @@ func TestRedirectNotFollowable(t *testing.T) {
 		require.Equal(t, int64(1), trips.Load(), loc)
 	}
 
+	// A server's own header of the name the Client keeps a Location under
+	// is no Location: a 3xx without one is not followed.
+	fake := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set(keptLocationHeader, "/elsewhere/robots.txt")
+		w.WriteHeader(http.StatusFound)
+	})
+	c, _ := newClient()
+	private, public, out := verdicts(t, c, fake.URL)
+	require.True(t, private && public, "unavailable: allow all")
+	require.Empty(t, out.Redirects)
+	require.Equal(t, int64(1), fake.requests.Load())
+
 	// A relative Location is read against the URL redirected from; a
 	// 300's is followed too, though net/http follows only 301, 302, 303,
 	// 307 and 308.
@@ -223,7 +235,7 @@ func TestRedirectNotFollowable(t *testing.T) {
 			fmt.Fprint(w, robotsBody)
 		})
 		c, _ := newClient()
-		private, public, out := verdicts(t, c, s.URL)
+		private, public, out = verdicts(t, c, s.URL)
 		require.False(t, private, code)
 		require.True(t, public, code)
 		require.Equal(t, []string{s.URL + "/moved/robots.txt"}, out.Redirects, code)

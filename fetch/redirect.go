@@ -22,6 +22,7 @@ func (k keptLocation) RoundTrip(req *http.Request) (*http.Response, error) {
 	if err != nil {
 		return nil, err
 	}
+	delete(resp.Header, keptLocationHeader) // the server's own is no Location
 	if loc, ok := resp.Header["Location"]; ok {
 		delete(resp.Header, "Location")
 		resp.Header[keptLocationHeader] = loc

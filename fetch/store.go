@@ -87,16 +87,16 @@ type Store interface {
 	Put(ctx context.Context, o Origin, e Entry) error
 }
 
-// MemoryStore is a Store in memory, bounded by the bytes its entries
-// hold and by their number, evicting the least recently used. An entry's
-// bytes are its blob's, and its origin's, outcome's and the store's own
-// slots' (about 400 bytes: a cache of origins without a robots.txt holds
-// hundreds of those for each small blob). It keeps each entry whole, with
-// the loaded robots.txt the Client put in it, so a Get of a cached origin
-// neither validates nor decodes its blob again. The loaded form is not
-// counted in the bound: over the corpus's 15,274 files, their blobs loaded
-// and bound hold half as many bytes again as the blobs (a heap of 0.49
-// bytes a blob byte).
+// MemoryStore is a Store in memory, bounded by the bytes its entries hold
+// and by their number, evicting the least recently used. An entry counts
+// its blob and about 400 bytes more (its origin, its outcome, the store's
+// list element and map slot), so that the bound holds for a cache of many
+// origins without a robots.txt, whose small allow-all blob the Client
+// shares among them. It keeps each entry whole, with the loaded robots.txt
+// the Client put in it, so a Get of a cached origin neither validates nor
+// decodes its blob again. The loaded form is not counted in the bound:
+// over the corpus's 15,274 files, their blobs loaded and bound hold half
+// as many bytes again as the blobs (a heap of 0.49 bytes a blob byte).
 type MemoryStore struct {
 	maxBytes, maxEntries int
 	mu                   sync.Mutex
