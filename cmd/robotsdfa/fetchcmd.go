@@ -81,6 +81,11 @@ func runFetch(e *env, args []string) int {
 		if pruneAge, err = parseAge(*prune); err != nil {
 			return usageError(e, fs, "-prune: %v", err)
 		}
+		// A directory to prune that is not there is a typo, not a cache
+		// to start.
+		if _, err := os.Stat(*cacheDir); err != nil {
+			return fail(e, "fetch", fmt.Errorf("-prune: %w", err))
+		}
 	}
 	if *hosts != "" {
 		switch {
@@ -121,13 +126,6 @@ func runFetch(e *env, args []string) int {
 	c := &fetch.Client{Mode: ro.mode, MaxBytes: ro.maxBytes, Timeout: *timeout, UserAgent: *ua}
 	switch {
 	case *cacheDir != "":
-		if *prune != "" {
-			// A directory to prune that is not there is a typo, not a
-			// cache to start.
-			if _, err := os.Stat(*cacheDir); err != nil {
-				return fail(e, "fetch", fmt.Errorf("-prune: %w", err))
-			}
-		}
 		st, err := fetch.OpenDirStore(*cacheDir, fetch.DefaultStoreBytes, 0)
 		if err != nil {
 			return fail(e, "fetch", err)
