@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/robotsdfa/robotsdfa/store"
@@ -46,7 +45,7 @@ type sharedStore struct {
 // storeVersion tells one file at a path from another written there after.
 type storeVersion struct {
 	size     int64
-	modified time.Time
+	modified int64 // Unix nanoseconds (0 where the filesystem does not say)
 }
 
 // acquireStore returns the open store of path, opening it (after copying
@@ -116,7 +115,7 @@ func versionOf(ctx context.Context, path string) (storeVersion, error) {
 		if err != nil {
 			return storeVersion{}, err
 		}
-		return storeVersion{fi.Size(), fi.ModTime()}, nil
+		return storeVersion{fi.Size(), fi.ModTime().UnixNano()}, nil
 	}
 	fs, err := filesystem.New(ctx, path)
 	if err != nil {
@@ -128,9 +127,11 @@ func versionOf(ctx context.Context, path string) (storeVersion, error) {
 		return storeVersion{}, err
 	}
 	if lm, ok := fs.(filesystem.LastModifiedGetter); ok {
-		if v.modified, err = lm.LastModified(ctx, path); err != nil {
+		t, err := lm.LastModified(ctx, path)
+		if err != nil {
 			return storeVersion{}, err
 		}
+		v.modified = t.UnixNano()
 	}
 	return v, nil
 }
