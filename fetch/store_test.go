@@ -141,7 +141,7 @@ func TestMemoryStoreHeap(t *testing.T) {
 	c.init()
 	const n = 50_000
 	for _, own := range []int{0, 2000} {
-		s := NewMemoryStore(1<<40, 0)
+		s := NewMemoryStore(0, 0)    // no bound
 		origins := make([]Origin, n) // made before, as a crawler holds its URLs
 		for i := range origins {
 			origins[i] = Origin(fmt.Sprintf("https://host%d.example.com", i))
