@@ -195,7 +195,7 @@ func TestRedirectNotFollowable(t *testing.T) {
 		})
 		var trips atomic.Int64
 		c, _ := newClient()
-		c.HTTP = &http.Client{Transport: roundTripFunc(func(r *http.Request) (*http.Response, error) {
+		c.HTTP = &http.Client{Transport: roundTripper(func(r *http.Request) (*http.Response, error) {
 			trips.Add(1)
 			return http.DefaultTransport.RoundTrip(r)
 		})}
@@ -241,11 +241,6 @@ func TestRedirectNotFollowable(t *testing.T) {
 		require.Equal(t, []string{s.URL + "/moved/robots.txt"}, out.Redirects, code)
 	}
 }
-
-// roundTripFunc is a RoundTripper of a function.
-type roundTripFunc func(*http.Request) (*http.Response, error)
-
-func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
 
 func TestStatusClasses(t *testing.T) {
 	for _, c := range []struct {

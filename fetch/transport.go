@@ -153,7 +153,8 @@ func (t *Transport) wait(req *http.Request, o Origin, d time.Duration) error {
 		return nil
 	}
 	now := time.Now()
-	at := t.reserve(o, min(d, t.MaxDelay), now)
+	d = min(d, t.MaxDelay)
+	at := t.reserve(o, d, now)
 	if !at.After(now) {
 		return nil
 	}
@@ -163,6 +164,18 @@ func (t *Transport) wait(req *http.Request, o Origin, d time.Duration) error {
 	case <-timer.C:
 		return nil
 	case <-req.Context().Done():
+		t.giveBack(o, at, d)
 		return req.Context().Err()
+	}
+}
+
+// giveBack returns the turn at..at+d of a request that will not be made
+// (its context ended while it waited), when no request has taken a later
+// one: the origin's next request need not wait for it.
+func (t *Transport) giveBack(o Origin, at time.Time, d time.Duration) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if n, ok := t.next[o]; ok && n.Equal(at.Add(d)) {
+		t.next[o] = at
 	}
 }

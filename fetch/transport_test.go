@@ -242,3 +242,33 @@ func BenchmarkPaceManyOrigins(b *testing.B) {
 		tr.wait(req, origins[i%len(origins)], time.Hour)
 	}
 }
+
+// TestGiveBack: a request whose context ends while it waits gives its turn
+// back when it is the origin's last, so that the next request takes it;
+// a turn with later ones taken stays taken (they wait as they were told).
+func TestGiveBack(t *testing.T) {
+	tr := &Transport{next: map[Origin]time.Time{}}
+	o := Origin("https://example.com")
+	now := time.Now()
+	tr.reserve(o, time.Second, now)
+	second := tr.reserve(o, time.Second, now)
+	third := tr.reserve(o, time.Second, now)
+	require.Equal(t, now.Add(2*time.Second), third)
+	tr.giveBack(o, second, time.Second)
+	require.Equal(t, now.Add(3*time.Second), tr.next[o], "a later turn is taken")
+	tr.giveBack(o, third, time.Second)
+	require.Equal(t, third, tr.next[o])
+	require.Equal(t, third, tr.reserve(o, time.Second, now), "the next request takes the turn given back")
+
+	// Through wait: a request that gives up leaves no gap behind it.
+	tr = &Transport{MaxDelay: time.Hour}
+	tr.init()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, "https://example.com/", nil)
+	require.NoError(t, err)
+	tr.reserve(o, time.Hour, time.Now()) // a request ahead, an hour long
+	ahead := tr.next[o]
+	require.ErrorIs(t, tr.wait(req, o, time.Hour), context.Canceled)
+	require.Equal(t, ahead, tr.next[o])
+}
