@@ -257,21 +257,19 @@ func ExampleAppendHostKeyPrefix() {
 		"https://Example.com:443/c", // the same host, spelt otherwise: its key is computed again, and equal
 		"https://example.org/",
 	}
-	var key []byte
-	var prefix []byte
+	var key, prefix []byte // prefix: empty (matching nothing) when the last URL's bytes decide nothing
 	for _, u := range urls {
-		if prefix != nil && runtime.HasHostPrefix(u, prefix) {
+		if runtime.HasHostPrefix(u, prefix) {
 			fmt.Printf("%s\t%s (kept)\n", key, u)
 			continue
 		}
 		var n int
 		var ok bool
 		key, n, ok = runtime.AppendHostKeyPrefix(key[:0], u)
+		prefix = append(prefix[:0], u[:n]...) // n is 0 for a URL of another form
 		if !ok {
-			prefix = nil
-			continue
+			continue // no host
 		}
-		prefix = append(prefix[:0], u[:n]...)
 		fmt.Printf("%s\t%s\n", key, u)
 	}
 	// Output:
