@@ -14,7 +14,8 @@ import (
 // its origin's robots.txt cached (fetched once, before the timer), on
 // real robots.txt files of the repository's sample: the median one
 // (1,305 bytes) and en.wikipedia.org's (27,329 bytes). get is Get alone,
-// allowed Allowed (Get, a binding and a check); memory is a MemoryStore,
+// allowed Allowed (Get, a binding and a check), two-products Allowed for
+// two products' tokens in turn; memory is a MemoryStore,
 // exported a store that keeps only an entry's exported fields (and so
 // loads the blob at every Get).
 func BenchmarkClientCached(b *testing.B) {
@@ -47,6 +48,20 @@ func BenchmarkClientCached(b *testing.B) {
 				b.ReportAllocs()
 				for i := 0; i < b.N; i++ {
 					if _, _, err := c.Allowed(ctx, url, "googlebot"); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+			// Two products asking in turn, as a crawler of news and of
+			// pages does for one origin.
+			b.Run(name+"/"+store+"/two-products", func(b *testing.B) {
+				b.ReportAllocs()
+				for i := 0; i < b.N; i++ {
+					token := "googlebot"
+					if i%2 == 1 {
+						token = "googlebot-news"
+					}
+					if _, _, err := c.Allowed(ctx, url, token); err != nil {
 						b.Fatal(err)
 					}
 				}

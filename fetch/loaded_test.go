@@ -122,10 +122,25 @@ func TestAllowedKeepsItsBinding(t *testing.T) {
 	e, ok, _ := c.Store.Get(ctx, o)
 	require.True(t, ok)
 	b := e.loaded.bound.Load()
-	require.Equal(t, []string{"a", "b"}, b.tokens)
-	_, _, err = c.Allowed(ctx, s.URL+"/q", "a", "b")
-	require.NoError(t, err)
-	require.Same(t, b, e.loaded.bound.Load(), "the same tokens: the kept binding")
+	var kept [][]string
+	for _, k := range b.list {
+		kept = append(kept, k.tokens)
+	}
+	require.Equal(t, [][]string{{"a", "b"}, nil, {"c"}, {"c", "a"}}, kept, "the last four, most recent first")
+	for _, tokens := range kept {
+		_, _, err = c.Allowed(ctx, s.URL+"/q", tokens...)
+		require.NoError(t, err)
+		require.Same(t, b, e.loaded.bound.Load(), "%v: a kept binding", tokens)
+	}
+
+	// A crawler with two products asking in turn binds each once and
+	// allocates nothing after.
+	url := s.URL + "/x"
+	allocs := testing.AllocsPerRun(100, func() {
+		c.Allowed(ctx, url, "a")
+		c.Allowed(ctx, url, "b")
+	})
+	require.Zero(t, allocs)
 
 	// Goroutines that alternate between tokens replace the binding under
 	// one another (run under -race by .ci/run): each still gets its own

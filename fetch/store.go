@@ -35,10 +35,19 @@ type Entry struct {
 type loadedBlob struct {
 	blob   []byte
 	robots *runtime.Robots
-	// bound is the binding of the last Allowed, for its tokens: a
-	// crawler that asks for every URL with the same tokens binds once.
-	bound atomic.Pointer[binding]
+	// bound is the bindings of the last Alloweds, most recent first,
+	// for their tokens: a crawler that asks for every URL with the same
+	// tokens, or with a few products' tokens in turn (googlebot-news,
+	// googlebot), binds each once.
+	bound atomic.Pointer[bindings]
 }
+
+// keptBindings is how many token lists a loaded robots.txt keeps bound.
+const keptBindings = 4
+
+// bindings are Matchers and the tokens each was bound for; published
+// whole, never changed after.
+type bindings struct{ list []binding }
 
 // binding is a Matcher and the tokens it was bound for.
 type binding struct {
@@ -60,14 +69,25 @@ func (e *Entry) load() (*loadedBlob, error) {
 	return &loadedBlob{blob: e.Blob, robots: r}, nil
 }
 
-// matcher returns the robots.txt bound for tokens: the last binding when
-// it was for the same tokens, else a new one, kept for the next.
+// matcher returns the robots.txt bound for tokens: a kept binding for
+// the same tokens, else a new one, kept first (the least recent of
+// keptBindings dropped). Two goroutines binding at once may keep only
+// one of theirs: the other binds again next time.
 func (l *loadedBlob) matcher(tokens []string) runtime.Matcher {
-	if b := l.bound.Load(); b != nil && slices.Equal(b.tokens, tokens) {
-		return b.m
+	old := l.bound.Load()
+	if old != nil {
+		for i := range old.list {
+			if slices.Equal(old.list[i].tokens, tokens) {
+				return old.list[i].m
+			}
+		}
 	}
 	m := l.robots.Agent(tokens...)
-	l.bound.Store(&binding{slices.Clone(tokens), m})
+	kept := []binding{{slices.Clone(tokens), m}}
+	if old != nil {
+		kept = append(kept, old.list[:min(len(old.list), keptBindings-1)]...)
+	}
+	l.bound.Store(&bindings{kept})
 	return m
 }
 

@@ -84,7 +84,8 @@ func TestTransportBindsOnce(t *testing.T) {
 	require.NoError(t, err)
 	b := l.bound.Load()
 	require.NotNil(t, b, "no binding kept")
-	require.Equal(t, []string{"examplebot"}, b.tokens)
+	require.Len(t, b.list, 1)
+	require.Equal(t, []string{"examplebot"}, b.list[0].tokens)
 	for _, path := range []string{"/b", "/c/d", "/e?f"} {
 		get(path)
 	}
