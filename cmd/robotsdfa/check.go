@@ -45,7 +45,7 @@ func runCheck(e *env, args []string) int {
 		return usageError(e, fs, "want ROBOTS_FILE AGENT URL..., got no URL (URLs one a line, from files or standard input: %s filter -robots ROBOTS_FILE -agent AGENT -verdicts [FILE...])", commandName)
 	}
 	if fs.NArg() < 3 {
-		return usageError(e, fs, "want ROBOTS_FILE AGENT URL..., got %s", arguments(fs.NArg()))
+		return usageError(e, fs, "want ROBOTS_FILE AGENT URL..., got %s", count(fs.NArg(), "argument"))
 	}
 	tokens, err := agentChain(e, "check", fs.Arg(1))
 	if err != nil {

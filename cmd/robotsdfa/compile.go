@@ -73,7 +73,7 @@ func runCompile(e *env, args []string) int {
 	case *out == "":
 		return usageError(e, fs, "-o is required")
 	case *dir == "" && *from == "" && fs.NArg() != 1:
-		return usageError(e, fs, "want one ROBOTS_FILE, got %s", arguments(fs.NArg()))
+		return usageError(e, fs, "want one ROBOTS_FILE, got %s", count(fs.NArg(), "argument"))
 	case *dir != "" && fs.NArg() != 0:
 		return usageError(e, fs, "-robots-dir takes no ROBOTS_FILE")
 	case *from != "" && fs.NArg() != 0:

@@ -28,7 +28,7 @@ func runExplain(e *env, args []string) int {
 		return code
 	}
 	if fs.NArg() != 3 {
-		return usageError(e, fs, "want ROBOTS_FILE AGENT URL, got %s", arguments(fs.NArg()))
+		return usageError(e, fs, "want ROBOTS_FILE AGENT URL, got %s", count(fs.NArg(), "argument"))
 	}
 	path, url := fs.Arg(0), fs.Arg(2)
 	tokens, err := agentChain(e, "explain", fs.Arg(1))

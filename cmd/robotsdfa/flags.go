@@ -191,11 +191,3 @@ func modeGiven(fs *cmdFlags) bool {
 	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "mode" })
 	return given
 }
-
-// arguments is "1 argument" or "N arguments", for a usage error.
-func arguments(n int) string {
-	if n == 1 {
-		return "1 argument"
-	}
-	return fmt.Sprintf("%d arguments", n)
-}

@@ -30,7 +30,7 @@ func runInspect(e *env, args []string) int {
 		return code
 	}
 	if fs.NArg() != 1 {
-		return usageError(e, fs, "want one BLOB or PACK, got %s", arguments(fs.NArg()))
+		return usageError(e, fs, "want one BLOB or PACK, got %s", count(fs.NArg(), "argument"))
 	}
 	path := fs.Arg(0)
 	out := bufio.NewWriter(e.stdout)

@@ -48,7 +48,7 @@ func runRecords(e *env, args []string) int {
 		return code
 	}
 	if fs.NArg() != 2 {
-		return usageError(e, fs, "want SOURCE and AGENT, got %s", arguments(fs.NArg()))
+		return usageError(e, fs, "want SOURCE and AGENT, got %s", count(fs.NArg(), "argument"))
 	}
 	source := fs.Arg(0)
 	tokens, err := agentChain(e, "records", fs.Arg(1))
