@@ -52,9 +52,10 @@ is a terminal.
 On SIGINT or SIGTERM (again to stop at once), and when an input fails part
 way (a compressed file cut short), the lines read so far are finished and
 their output written whole and in order; when the output fails (a full
-disk), -o is cut back to its last whole line. The run then says how many
-input lines are done and how to finish: the same command with -skip N and
--append, which adds to -o's file and -missing-hosts' list.
+disk), -o is cut back to its last whole line (a compressed -o, written in
+frames of 8 MiB of lines, to its last whole frame). The run then says how
+many input lines are done and how to finish: the same command with -skip N
+and -append, which adds to -o's file and -missing-hosts' list.
 
 Exit status: 0 when every line was read (unusable lines included, counted
 in the summary), 2 for a usage or input error, a robots.txt that exists but
@@ -70,7 +71,8 @@ type filterFlags struct {
 	robots, robotsDir, pack  string
 	hosts, agent, out        string
 	verdicts, explain, quiet bool
-	appendOut                bool // -append
+	appendOut                bool   // -append
+	compress                 string // -o's compression, by its extension (compression)
 	progress                 bool
 	start                    time.Time      // the command's start, for the summary
 	signals                  chan os.Signal // SIGINT and SIGTERM, from the start
@@ -109,7 +111,7 @@ func runFilter(e *env, args []string) int {
 	fs.IntVar(&ff.field, "field", 0, "the URL is the `N`th tab-separated field of each line (1 the first; 0 the whole line); the whole line is written")
 	fs.Int64Var(&ff.cacheMB, "cache-mb", 512, "with -pack: at most this many `MiB` of robots.txt kept loaded (the cache starts at 16 and grows while hosts come back after being dropped)")
 	fs.Int64Var(&ff.skip, "skip", 0, "pass over the first `N` input lines (counted across the inputs in order): to resume an interrupted run")
-	fs.StringVar(&ff.out, "o", "", "write to `file` instead of standard output")
+	fs.StringVar(&ff.out, "o", "", "write to `file` instead of standard output; a name ending in .zst or .gz is compressed as zstd or gzip")
 	fs.BoolVar(&ff.appendOut, "append", false, "add to -o's file instead of replacing it, and merge -missing-hosts' list with the one there: to resume with -skip")
 	fs.BoolVar(&ff.quiet, "q", false, "nothing on standard error but fatal errors: no summary, progress or unusable lines")
 	fs.BoolVar(&ff.progress, "progress", false, "show progress even when standard error is not a terminal (a line every few seconds)")
@@ -147,6 +149,10 @@ func runFilter(e *env, args []string) int {
 		return usageError(e, fs, "-missing-hosts goes with -robots-dir or -pack")
 	case ff.appendOut && ff.out == "" && ff.missingHosts == "":
 		return usageError(e, fs, "-append goes with -o or -missing-hosts")
+	}
+	var err error
+	if ff.compress, err = compression(ff.out); err != nil {
+		return usageError(e, fs, "%v", err)
 	}
 	ff.verdicts = ff.verdicts || ff.explain
 	tokens, err := agentChain(e, "filter", ff.agent)
@@ -279,7 +285,7 @@ func (ff *filterFlags) run(e *env, src source, inputs []string) int {
 		}
 		if st, err := f.Stat(); err == nil && ff.appendOut {
 			outStart = st.Size()
-			if err := endsWholeLine(ff.out, outStart); err != nil {
+			if err := appendable(ff.out, ff.compress, outStart); err != nil {
 				f.Close()
 				return fail(e, "filter", err)
 			}
@@ -289,7 +295,10 @@ func (ff *filterFlags) run(e *env, src source, inputs []string) int {
 	// written counts the bytes the output took, so that a run whose
 	// output fails knows which lines' output is whole (writer.whole).
 	written := &countingWriter{w: w}
-	bw := bufio.NewWriterSize(written, 1<<20)
+	out, err := newSink(ff.compress, written)
+	if err != nil {
+		return fail(e, "filter", err)
+	}
 
 	prog := startProgress(e, ff.quiet, ff.progress, inputsSize(e, inputs))
 	work := make(chan *chunk, ff.workers)
@@ -382,7 +391,7 @@ func (ff *filterFlags) run(e *env, src source, inputs []string) int {
 	interrupted := false
 	last := -1 // with interrupted: the number of chunks to write
 
-	wr := &writer{out: bw, e: e, inputs: inputs, verdicts: ff.verdicts, quiet: ff.quiet, lineOf: make([]int64, len(inputs)), shown: &shown, prog: prog}
+	wr := &writer{out: out, e: e, inputs: inputs, verdicts: ff.verdicts, quiet: ff.quiet, lineOf: make([]int64, len(inputs)), shown: &shown, prog: prog}
 	var writeErr error
 	pending := map[int]*chunk{}
 	next := 0
@@ -407,7 +416,7 @@ func (ff *filterFlags) run(e *env, src source, inputs []string) int {
 			}
 		case sig := <-ff.signals:
 			if interrupted {
-				fmt.Fprintf(e.stderr, "%s filter: %v again: stopping at once; %s may end in a cut line\n", commandName, sig, outName(ff.out))
+				fmt.Fprintf(e.stderr, "%s filter: %v again: stopping at once; %s may end in a cut %s\n", commandName, sig, outName(ff.out), out.unit())
 				return 130
 			}
 			interrupted = true
@@ -418,7 +427,7 @@ func (ff *filterFlags) run(e *env, src source, inputs []string) int {
 	}
 	prog.stop()
 	if writeErr == nil {
-		writeErr = bw.Flush()
+		writeErr = out.close()
 	}
 	if outFile != nil {
 		if err := outFile.Close(); writeErr == nil {
@@ -435,11 +444,11 @@ func (ff *filterFlags) run(e *env, src source, inputs []string) int {
 		if errors.As(writeErr, &pe) {
 			writeErr = pe.Err // "writing out.txt: write out.txt: ..." said once
 		}
-		whole := wr.whole(written.n)
+		whole := out.whole(written.n)
 		where := fmt.Sprintf("its first %d bytes", whole.bytes)
 		if outFile != nil {
 			if err := os.Truncate(ff.out, outStart+whole.bytes); err == nil {
-				where = "cut back to its last whole line"
+				where = "cut back to its last whole " + out.unit()
 			}
 		}
 		fmt.Fprintf(e.stderr, "%s filter: writing %s: %v: the first %d input lines are done, their output written to %s (%s); once it can be written, %s\n",

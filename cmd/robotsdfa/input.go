@@ -19,6 +19,7 @@ const urlListWhat = "a URL list"
 type input struct {
 	name string
 	r    io.Reader
+	kind string // "gzip", "zstd" or "" (plain), by the magic bytes
 	// close releases the file and any decompressor.
 	close func() error
 }
@@ -53,7 +54,7 @@ func openInput(e *env, name string, read *atomic.Int64) (*input, error) {
 			closeFile()
 			return nil, fmt.Errorf("%s: %w", name, err) // gzip's errors say "gzip: "
 		}
-		in.r = zr
+		in.r, in.kind = zr, "gzip"
 	case bytes.HasPrefix(magic, []byte{0x28, 0xb5, 0x2f, 0xfd}):
 		// Decoded in the reading goroutine itself: a decoder goroutine
 		// of its own only competes with the workers for the cores
@@ -63,7 +64,7 @@ func openInput(e *env, name string, read *atomic.Int64) (*input, error) {
 			closeFile()
 			return nil, fmt.Errorf("%s: zstd: %w", name, err)
 		}
-		in.r = zr
+		in.r, in.kind = zr, "zstd"
 		in.close = func() error { zr.Close(); return closeFile() }
 	}
 	return in, nil

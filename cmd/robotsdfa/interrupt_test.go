@@ -39,30 +39,34 @@ func tenfoldSample(t *testing.T) (string, int) {
 // loses no line: the output is the uninterrupted run's first lines, whole
 // and in order, the run exits 130 saying how many input lines are done,
 // and the run resumed with -skip gives the rest exactly. With -verdicts
-// (a line out for every line in) and without (allowed URLs only).
+// (a line out for every line in) and without (allowed URLs only), and
+// compressed (-o out.txt.zst: whole frames, which -append adds to).
 func TestFilterInterrupt(t *testing.T) {
 	if testing.Short() {
-		t.Skip("runs the binary a dozen times over a 260,000-line input")
+		t.Skip("runs the binary eighteen times over a 260,000-line input")
 	}
 	dir := t.TempDir()
 	input, lines := tenfoldSample(t)
 	resume := regexp.MustCompile(`the first (\d+) input lines are done.*-skip (\d+)`)
 	rng := rand.New(rand.NewSource(130))
-	for _, verdicts := range []bool{true, false} {
+	for _, tc := range []struct {
+		verdicts bool
+		name     string // -o's
+	}{{true, "out.txt"}, {false, "out.txt"}, {true, "out.txt.zst"}} {
+		verdicts := tc.verdicts
 		args := []string{"filter", "-robots-dir", sampleRobots, "-hosts", sampleHosts, "-agent", "googlebot", "-workers", "2", input}
 		if verdicts {
 			args = append(args, "-verdicts")
 		}
-		full := robotsdfa(t, nil, append(args, "-o", filepath.Join(dir, "full.txt"))...)
+		full := robotsdfa(t, nil, append(args, "-o", filepath.Join(dir, "full-"+tc.name))...)
 		require.Equal(t, exitOK, full.code, full.stderr)
-		want, err := os.ReadFile(filepath.Join(dir, "full.txt"))
-		require.NoError(t, err)
+		want := readOutput(t, filepath.Join(dir, "full-"+tc.name))
 		if verdicts {
 			require.Equal(t, lines, bytes.Count(want, []byte{'\n'}))
 		}
 		interrupted := 0
 		for run := 0; run < 6; run++ {
-			out := filepath.Join(dir, "out.txt")
+			out := filepath.Join(dir, tc.name)
 			// A run that hangs after the signal (a deadlock in the
 			// shutdown) is killed and fails the test, not the suite's
 			// timeout.
@@ -87,8 +91,7 @@ func TestFilterInterrupt(t *testing.T) {
 			cmd.Process.Signal(sig)
 			err := cmd.Wait()
 			require.NoError(t, ctx.Err(), "the run hung after %v", sig)
-			got, rerr := os.ReadFile(out)
-			require.NoError(t, rerr)
+			got := readOutput(t, out)
 			if err == nil {
 				require.Equal(t, string(want), string(got), "a run that ended before the signal")
 				continue
@@ -109,14 +112,13 @@ func TestFilterInterrupt(t *testing.T) {
 			require.Contains(t, stderr.String(), "run the same command with -skip "+m[2]+" -append\n")
 			r := robotsdfa(t, nil, append(args, "-o", out, "-skip", m[2], "-append")...)
 			require.Equal(t, exitOK, r.code, r.stderr)
-			all, err := os.ReadFile(out)
-			require.NoError(t, err)
+			all := readOutput(t, out)
 			require.Equal(t, string(want), string(all), "interrupted at line %d, resumed", done)
 			require.Contains(t, r.stderr, group3(lines-done)+" lines")
 			interrupted++
 		}
 		require.Greater(t, interrupted, 0, "no run was interrupted: the input is too small for the delays")
-		t.Logf("verdicts=%v: %d of 6 runs interrupted", verdicts, interrupted)
+		t.Logf("verdicts=%v -o %s: %d of 6 runs interrupted", verdicts, tc.name, interrupted)
 	}
 }
 

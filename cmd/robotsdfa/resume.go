@@ -58,25 +58,3 @@ func writeHosts(path string, hosts []string, merge bool) error {
 	}
 	return writeLines(path, hosts)
 }
-
-// endsWholeLine refuses to append to a file of size bytes whose last line
-// has no line end (a run stopped at once by a second signal, or another
-// program's): the first line added would be glued to it.
-func endsWholeLine(path string, size int64) error {
-	if size == 0 {
-		return nil
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	var last [1]byte
-	if _, err := f.ReadAt(last[:], size-1); err != nil {
-		return err
-	}
-	if last[0] != '\n' {
-		return fmt.Errorf("-append: %s ends in a cut line (no line end after its last bytes): cut it back to its last line end first", path)
-	}
-	return nil
-}

@@ -52,11 +52,11 @@ func TestFilterOutputFailsPartWay(t *testing.T) {
 	require.Contains(t, string(wantHosts), "last-line-only.example\n")
 	require.Greater(t, len(want), 8<<20, "an output the limit cuts")
 
-	// limited runs the command under a file size limit of 4096 blocks (2
-	// or 4 MiB, as the shell counts them).
+	// limited runs the command under a file size limit of blocks (of 512
+	// or 1024 bytes, as the shell counts them).
 	// Standard output goes to a file, which the limit holds too.
-	limited := func(args ...string) (stdout []byte, stderr string, code int) {
-		cmd, _ := testexec.Command(t, "sh", append([]string{"-c", `ulimit -f 4096 && exec "$0" "$@"`, exe}, args...)...)
+	limited := func(blocks int, args ...string) (stdout []byte, stderr string, code int) {
+		cmd, _ := testexec.Command(t, "sh", append([]string{"-c", `ulimit -f ` + strconv.Itoa(blocks) + ` && exec "$0" "$@"`, exe}, args...)...)
 		o, err := os.Create(filepath.Join(dir, "stdout"))
 		require.NoError(t, err)
 		defer o.Close()
@@ -70,7 +70,7 @@ func TestFilterOutputFailsPartWay(t *testing.T) {
 
 	out := filepath.Join(dir, "out.txt")
 	hosts := filepath.Join(dir, "out.hosts")
-	_, stderr, code := limited(append(args, "-o", out, "-missing-hosts", hosts, input)...)
+	_, stderr, code := limited(4096, append(args, "-o", out, "-missing-hosts", hosts, input)...)
 	require.Equal(t, exitProblem, code, stderr)
 	m := regexp.MustCompile(`writing \S+out.txt: file too large: the first (\d+) input lines are done, their output written to \S+out.txt ` +
 		`\(cut back to its last whole line\); once it can be written, run the same command with -skip (\d+) -append\n`).FindStringSubmatch(stderr)
@@ -92,6 +92,25 @@ func TestFilterOutputFailsPartWay(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, string(wantHosts), string(gotHosts), "-append merges the hosts lists")
 
+	// Compressed (about 480 KB a frame here), under a limit of 512 KB or
+	// 1 MB: cut back to its last whole frame, which decompresses to the
+	// lines done, and resumed by adding frames.
+	out = filepath.Join(dir, "out.txt.zst")
+	_, stderr, code = limited(1024, append(args, "-o", out, input)...)
+	require.Equal(t, exitProblem, code, stderr)
+	m = regexp.MustCompile(`writing \S+out.txt.zst: file too large: the first (\d+) input lines are done, their output written to \S+out.txt.zst ` +
+		`\(cut back to its last whole frame\); once it can be written, run the same command with -skip (\d+) -append\n`).FindStringSubmatch(stderr)
+	require.NotNil(t, m, stderr)
+	got = readOutput(t, out)
+	done, _ = strconv.Atoi(m[1])
+	require.Greater(t, done, 0)
+	require.Less(t, done, 10*len(base)+1)
+	require.Equal(t, done, bytes.Count(got, []byte{'\n'}))
+	require.True(t, bytes.HasPrefix(want, got), "the output is the full run's first lines")
+	r = robotsdfa(t, nil, append(args, "-o", out, "-skip", m[2], "-append", input)...)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.True(t, bytes.Equal(want, readOutput(t, out)), "resumed")
+
 	// Standard output, the allowed URLs alone: chunks' output smaller than
 	// the writer's buffer, so that the failure finds whole chunks in it.
 	var allowed []string // the full run's, by input line
@@ -102,7 +121,7 @@ func TestFilterOutputFailsPartWay(t *testing.T) {
 		}
 		allowed = append(allowed, u)
 	}
-	stdout, stderr, code := limited(append(args[:len(args)-3], "-workers", "2", input)...)
+	stdout, stderr, code := limited(4096, append(args[:len(args)-3], "-workers", "2", input)...)
 	require.Equal(t, exitProblem, code, stderr)
 	m = regexp.MustCompile(`writing standard output: file too large: the first (\d+) input lines are done, their output written to standard output ` +
 		`\(its first (\d+) bytes\); once it can be written, run the same command with -skip (\d+), adding its output to this one's \(>>\)\n`).FindStringSubmatch(stderr)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"sync/atomic"
@@ -14,7 +13,7 @@ const maxReported = 20
 // writer writes chunks' output in input order and keeps the counts and
 // line numbers.
 type writer struct {
-	out      *bufio.Writer
+	out      sink
 	e        *env
 	inputs   []string
 	verdicts bool
@@ -27,17 +26,7 @@ type writer struct {
 	// (the workers' cue to stop writing their reports).
 	shown *atomic.Bool
 	prog  *progressLine
-	// sent is the output's bytes given to out so far; pending marks the
-	// end of each chunk's output past those out has written, safe the
-	// last chunk's end it has (whole).
-	sent    int64
-	pending []mark
-	safe    mark
 }
-
-// mark is where a chunk's output ends: the output's bytes up to its end,
-// and the input lines done with it.
-type mark struct{ bytes, lines int64 }
 
 // countingWriter counts the bytes its writer took, those of a write that
 // failed part way included.
@@ -72,37 +61,9 @@ func (w *writer) write(c *chunk) error {
 	w.t.unusable += int64(c.unusable)
 	w.t.problem = w.t.problem || c.problem
 	w.prog.add(int64(c.lines))
-	_, err := w.out.Write(c.out)
-	n := len(c.out)
+	err := w.out.put(c.out, w.t.lines+w.t.skipped)
 	putBuf(c.out)
-	if err != nil {
-		return err
-	}
-	w.sent += int64(n)
-	w.pending = append(w.pending, mark{w.sent, w.t.lines + w.t.skipped})
-	flushed := w.sent - int64(w.out.Buffered())
-	k := 0
-	for k < len(w.pending) && w.pending[k].bytes <= flushed {
-		k++
-	}
-	if k > 0 {
-		w.safe = w.pending[k-1]
-		w.pending = append(w.pending[:0], w.pending[k:]...)
-	}
-	return nil
-}
-
-// whole is the end of the last chunk whose output is whole in the first
-// n bytes the output took.
-func (w *writer) whole(n int64) mark {
-	m := w.safe
-	for _, p := range w.pending {
-		if p.bytes > n {
-			break
-		}
-		m = p
-	}
-	return m
+	return err
 }
 
 // reportMoreErrors says how many unusable lines were not shown.
