@@ -53,7 +53,7 @@ func runCompile(e *env, args []string) int {
 	var ro readOptions
 	ro.register(fs)
 	agent := fs.String("agent", "", "keep only the groups for these comma-separated product tokens")
-	out := fs.String("o", "", "output `file` (required)")
+	out := fs.String("o", "", "output `file` (required; - writes a single blob to standard output)")
 	dir := fs.String("robots-dir", "", "compile every <host>.txt of `directory` into a pack")
 	hosts := fs.String("hosts", "", "with -robots-dir, a host<TAB>file `table` naming more hosts' files")
 	workers := fs.Int("workers", goruntime.GOMAXPROCS(0), "parallel compilations (with -robots-dir)")
@@ -84,9 +84,13 @@ func runCompile(e *env, args []string) int {
 		return usageError(e, fs, "-delete goes with -from")
 	case *workers < 1:
 		return usageError(e, fs, "-workers must be at least 1")
+	case *out == "-" && (*dir != "" || *from != ""):
+		return usageError(e, fs, "-o - writes a single blob to standard output; a pack goes to a file, which its readers map")
 	}
 	// -o may name -from's pack: the new one replaces it once written.
-	if err := refuseClobber(e, "-o", *out, fs.Arg(0), *hosts, *deletes); err != nil {
+	if *out == "-" {
+		// Standard output clobbers nothing.
+	} else if err := refuseClobber(e, "-o", *out, fs.Arg(0), *hosts, *deletes); err != nil {
 		return fail(e, "compile", err)
 	}
 	opts := ro.parse()
@@ -116,7 +120,13 @@ func runCompile(e *env, args []string) int {
 	if err != nil {
 		return fail(e, "compile", fmt.Errorf("%s: the compiled blob does not load: %w", inputName(path), err))
 	}
-	if err := writeFile(*out, func(w *os.File) error { _, err := w.Write(blob); return err }); err != nil {
+	dest := *out
+	if *out == "-" {
+		dest = "standard output"
+		if _, err := e.stdout.Write(blob); err != nil {
+			return fail(e, "compile", fmt.Errorf("writing standard output: %w", err))
+		}
+	} else if err := writeFile(*out, func(w *os.File) error { _, err := w.Write(blob); return err }); err != nil {
 		return fail(e, "compile", err)
 	}
 	dfas, states := 0, 0
@@ -125,7 +135,7 @@ func runCompile(e *env, args []string) int {
 		dfas, states = dfas+st.Automata, states+st.States
 	}
 	fmt.Fprintf(e.stderr, "%s compile: %s (%s, %s mode) → %s: %s, %s, %s, %s\n",
-		commandName, inputName(path), count(len(body), "byte"), ro.mode, *out, count(len(blob), "byte"),
+		commandName, inputName(path), count(len(body), "byte"), ro.mode, dest, count(len(blob), "byte"),
 		count(len(set.Programs), "merged group"), count(dfas, "automaton", "automata"), count(states, "state"))
 	return exitOK
 }

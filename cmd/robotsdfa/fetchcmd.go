@@ -97,6 +97,8 @@ func runFetch(e *env, args []string) int {
 			return usageError(e, fs, "-scheme is https or http, not %q", *scheme)
 		case *workers < 1:
 			return usageError(e, fs, "-workers must be at least 1")
+		case *packOut == "-":
+			return usageError(e, fs, "-o - is no file: a pack goes to a file, which its readers map")
 		case *explain || *agent != "":
 			return usageError(e, fs, "-agent and -explain go with URLs, not -hosts: a pack holds every group")
 		}

@@ -111,13 +111,16 @@ func runFilter(e *env, args []string) int {
 	fs.IntVar(&ff.field, "field", 0, "the URL is the `N`th tab-separated field of each line (1 the first; 0 the whole line); the whole line is written")
 	fs.Int64Var(&ff.cacheMB, "cache-mb", 512, "with -pack: at most this many `MiB` of robots.txt kept loaded (the cache starts at 16 and grows while hosts come back after being dropped)")
 	fs.Int64Var(&ff.skip, "skip", 0, "pass over the first `N` input lines (counted across the inputs in order): to resume an interrupted run")
-	fs.StringVar(&ff.out, "o", "", "write to `file` instead of standard output; a name ending in .zst or .gz is compressed as zstd or gzip")
+	fs.StringVar(&ff.out, "o", "", "write to `file` instead of standard output (- is standard output); a name ending in .zst or .gz is compressed as zstd or gzip")
 	fs.BoolVar(&ff.appendOut, "append", false, "add to -o's file instead of replacing it, and merge -missing-hosts' list with the one there: to resume with -skip")
 	fs.BoolVar(&ff.quiet, "q", false, "nothing on standard error but fatal errors: no summary, progress or unusable lines")
 	fs.BoolVar(&ff.progress, "progress", false, "show progress even when standard error is not a terminal (a line every few seconds)")
 	fs.StringVar(&ff.cpuProfile, "cpuprofile", "", "write a CPU profile to `file`")
 	if code, done := parseFlags(e, fs, args); done {
 		return code
+	}
+	if ff.out == "-" { // standard output, as a file argument - is standard input
+		ff.out = ""
 	}
 	ff.modeSet = modeGiven(fs)
 	n := 0

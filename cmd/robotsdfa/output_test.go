@@ -13,6 +13,7 @@ import (
 
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
+	"github.com/robotsdfa/robotsdfa/internal/testexec"
 	"github.com/stretchr/testify/require"
 )
 
@@ -229,4 +230,45 @@ func TestFilterAppendCompressed(t *testing.T) {
 	r := robotsdfa(t, urls, "filter", "-robots", robots, "-agent", "bot", "-append", "-o", glued)
 	require.Equal(t, exitProblem, r.code)
 	require.Contains(t, r.stderr, "-append: "+glued+" ends in a cut line")
+}
+
+// -o - is standard output, as a file argument - is standard input: filter
+// writes its lines there and compile a single blob; a pack, which its
+// readers map, is refused. No file named "-" is made.
+func TestOutputDash(t *testing.T) {
+	dir := t.TempDir()
+	inDir := func(stdin []byte, args ...string) result {
+		cmd, _ := testexec.Command(t, exe, args...)
+		cmd.Dir = dir
+		cmd.Stdin = bytes.NewReader(stdin)
+		var out, errb bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &errb
+		cmd.Run()
+		return result{out.String(), errb.String(), cmd.ProcessState.ExitCode()}
+	}
+	robots := writeTemp(t, "robots.txt", []byte("user-agent: *\ndisallow: /private\n"))
+	r := inDir([]byte("https://example.com/a\nhttps://example.com/private\n"), "filter", "-robots", robots, "-agent", "bot", "-o", "-")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Equal(t, "https://example.com/a\n", r.stdout)
+
+	blob := filepath.Join(dir, "robots.blob")
+	r = inDir(nil, "compile", "-o", blob, robots)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	want, err := os.ReadFile(blob)
+	require.NoError(t, err)
+	r = inDir(nil, "compile", "-o", "-", robots)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Equal(t, string(want), r.stdout)
+	require.Contains(t, r.stderr, "→ standard output: ")
+	r = inDir([]byte("user-agent: *\ndisallow: /private\n"), "compile", "-o", "-", "-")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Equal(t, string(want), r.stdout, "a robots.txt from standard input, its blob to standard output")
+
+	r = inDir(nil, "compile", "-robots-dir", sampleRobots, "-o", "-")
+	require.Equal(t, exitProblem, r.code)
+	require.Contains(t, r.stderr, "-o - writes a single blob to standard output; a pack goes to a file")
+	r = inDir([]byte("example.com\n"), "fetch", "-hosts", "-", "-o", "-")
+	require.Equal(t, exitProblem, r.code)
+	require.Contains(t, r.stderr, "-o - is no file: a pack goes to a file")
+	require.NoFileExists(t, filepath.Join(dir, "-"))
 }
