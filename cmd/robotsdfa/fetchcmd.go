@@ -99,6 +99,8 @@ func runFetch(e *env, args []string) int {
 			return usageError(e, fs, "-workers must be at least 1")
 		case *packOut == "-":
 			return usageError(e, fs, "-o - is no file: a pack goes to a file, which its readers map")
+		case *unreachable == "-":
+			return usageError(e, fs, "-unreachable - would mix the list with the report on standard output: give it a file")
 		case *explain || *agent != "":
 			return usageError(e, fs, "-agent and -explain go with URLs, not -hosts: a pack holds every group")
 		}

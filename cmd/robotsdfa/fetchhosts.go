@@ -150,7 +150,7 @@ func runFetchHosts(e *env, c *fetch.Client, job fetchHostsJob, get func(context.
 		return fail(e, "fetch", err)
 	}
 	if job.unreachable != "" {
-		if err := writeHosts(job.unreachable, unreachable, false); err != nil {
+		if err := writeHosts(e, job.unreachable, unreachable, false); err != nil {
 			return fail(e, "fetch", err)
 		}
 	}

@@ -103,7 +103,7 @@ func runFilter(e *env, args []string) int {
 	fs.StringVar(&ff.pack, "pack", "", "a pack `file` made by compile -robots-dir")
 	fs.StringVar(&ff.agent, "agent", "", "product token, or comma-separated fallback chain (required)")
 	fs.StringVar(&ff.missing, "missing", "allow", "the verdict for URLs of a host without a robots.txt (-robots-dir, -pack): `allow` (RFC 9309 2.3.1.3, an unavailable file) or disallow")
-	fs.StringVar(&ff.missingHosts, "missing-hosts", "", "write the hosts without a robots.txt to `file`, one per line, sorted: the robots.txt to fetch next")
+	fs.StringVar(&ff.missingHosts, "missing-hosts", "", "write the hosts without a robots.txt to `file`, one per line, sorted: the robots.txt to fetch next (- : standard output, when -o names a file)")
 	fs.BoolVar(&ff.verdicts, "verdicts", false, "write every line with its verdict, not only the allowed URLs")
 	fs.BoolVar(&ff.explain, "explain", false, "add the deciding line as a third field (implies -verdicts)")
 	fs.IntVar(&ff.workers, "workers", goruntime.GOMAXPROCS(0), "parallel workers")
@@ -152,6 +152,8 @@ func runFilter(e *env, args []string) int {
 		return usageError(e, fs, "-missing-hosts goes with -robots-dir or -pack")
 	case ff.appendOut && ff.out == "" && ff.missingHosts == "":
 		return usageError(e, fs, "-append goes with -o or -missing-hosts")
+	case ff.missingHosts == "-" && ff.out == "":
+		return usageError(e, fs, "-missing-hosts - and the output would both go to standard output: give -o a file")
 	}
 	var err error
 	if ff.compress, err = compression(ff.out); err != nil {
@@ -172,6 +174,9 @@ func runFilter(e *env, args []string) int {
 	// Nothing the run reads is overwritten by what it writes.
 	read := append([]string{ff.robots, ff.pack, ff.hosts}, inputs...)
 	for _, o := range []struct{ flag, path string }{{"-o", ff.out}, {"-missing-hosts", ff.missingHosts}} {
+		if o.path == "-" {
+			continue // standard output
+		}
 		if err := refuseClobber(e, o.flag, o.path, read...); err != nil {
 			return fail(e, "filter", err)
 		}
@@ -460,7 +465,7 @@ func (ff *filterFlags) run(e *env, src source, inputs []string) int {
 		// checked again are listed again, once, by the resumed run.
 		if ff.missingHosts != "" {
 			wg.Wait() // the workers' host lists
-			if err := writeHosts(ff.missingHosts, src.missingHosts(), ff.appendOut); err != nil {
+			if err := writeHosts(e, ff.missingHosts, src.missingHosts(), ff.appendOut); err != nil {
 				return fail(e, "filter", err)
 			}
 		}
@@ -482,7 +487,7 @@ func (ff *filterFlags) run(e *env, src source, inputs []string) int {
 	}
 	wr.reportMoreErrors()
 	if ff.missingHosts != "" {
-		if err := writeHosts(ff.missingHosts, src.missingHosts(), ff.appendOut); err != nil {
+		if err := writeHosts(e, ff.missingHosts, src.missingHosts(), ff.appendOut); err != nil {
 			return fail(e, "filter", err)
 		}
 	}

@@ -234,7 +234,8 @@ func TestFilterAppendCompressed(t *testing.T) {
 
 // -o - is standard output, as a file argument - is standard input: filter
 // writes its lines there and compile a single blob; a pack, which its
-// readers map, is refused. No file named "-" is made.
+// readers map, is refused. filter -missing-hosts - writes its list there
+// when the lines go to a file. No file named "-" is made.
 func TestOutputDash(t *testing.T) {
 	dir := t.TempDir()
 	inDir := func(stdin []byte, args ...string) result {
@@ -270,5 +271,21 @@ func TestOutputDash(t *testing.T) {
 	r = inDir([]byte("example.com\n"), "fetch", "-hosts", "-", "-o", "-")
 	require.Equal(t, exitProblem, r.code)
 	require.Contains(t, r.stderr, "-o - is no file: a pack goes to a file")
+
+	// The hosts to fetch next on standard output, the lines in a file.
+	robotsDir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(robotsDir, "example.com.txt"), []byte("user-agent: *\ndisallow: /private\n"), 0o644))
+	urls := []byte("https://example.com/a\nhttps://other.example/b\nhttps://example.com/private\n")
+	out := filepath.Join(dir, "out.txt")
+	r = inDir(urls, "filter", "-robots-dir", robotsDir, "-agent", "bot", "-o", out, "-missing-hosts", "-")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Equal(t, "other.example\n", r.stdout)
+	requireFile(t, out, []byte("https://example.com/a\nhttps://other.example/b\n"))
+	r = inDir(urls, "filter", "-robots-dir", robotsDir, "-agent", "bot", "-missing-hosts", "-")
+	require.Equal(t, exitProblem, r.code)
+	require.Contains(t, r.stderr, "-missing-hosts - and the output would both go to standard output")
+	r = inDir([]byte("example.com\n"), "fetch", "-hosts", "-", "-o", filepath.Join(dir, "x.pack"), "-unreachable", "-")
+	require.Equal(t, exitProblem, r.code)
+	require.Contains(t, r.stderr, "-unreachable - would mix the list with the report")
 	require.NoFileExists(t, filepath.Join(dir, "-"))
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"os"
@@ -41,10 +42,18 @@ func readErrorAt(err error, n int64) string {
 	}
 }
 
-// writeHosts writes the hosts without a robots.txt to path, one per line;
-// with merge (-append), together with those the file lists already,
-// sorted, each once.
-func writeHosts(path string, hosts []string, merge bool) error {
+// writeHosts writes the hosts without a robots.txt to path, one per line
+// (- : standard output); with merge (-append), together with those the
+// file lists already, sorted, each once.
+func writeHosts(e *env, path string, hosts []string, merge bool) error {
+	if path == "-" {
+		w := bufio.NewWriter(e.stdout)
+		for _, h := range hosts {
+			w.WriteString(h)
+			w.WriteByte('\n')
+		}
+		return w.Flush()
+	}
 	if merge {
 		old, err := os.ReadFile(path)
 		if err != nil && !errors.Is(err, os.ErrNotExist) {
