@@ -21,22 +21,22 @@ import (
 
 const filterAbout = `
 Reads URLs, one per line, from the INPUT files or standard input (gzip and
-zstd are detected by their magic bytes) and checks each against its host's
-robots.txt for AGENT: one file for every URL (-robots), DIR/<host>.txt
-(-robots-dir; the host lower-cased, an IDN host in Punycode, host:port as
-host_port, a default port dropped; else a file spelt otherwise, such as
-Example.com.txt, as compile reads them; or the file a -hosts table names:
-one not there is an error for its URLs), or a store made by "robotsdfa
-compile -robots-dir" (-pack). With -robots-dir each host's file is
-compiled once and kept for the run, so that memory grows with the hosts
-met; a frontier of more hosts than memory holds that way goes through a
-pack, whose cache -cache-mb bounds. The URLs of a host without a
-robots.txt get -missing's verdict: allowed by default, as for an
+zstd are detected by their magic bytes; xz, bzip2 and lz4 are refused) and
+checks each against its host's robots.txt for AGENT: one file for every URL
+(-robots), DIR/<host>.txt (-robots-dir; the host lower-cased, an IDN host
+in Punycode, host:port as host_port, a default port dropped; else a file
+spelt otherwise, such as Example.com.txt, as compile reads them; or the
+file a -hosts table names: one not there is an error for its URLs), or a
+store made by "robotsdfa compile -robots-dir" (-pack). With -robots-dir
+each host's file is compiled once and kept for the run, so that memory
+grows with the hosts met; a frontier of more hosts than memory holds that
+way goes through a pack, whose cache -cache-mb bounds. The URLs of a host
+without a robots.txt get -missing's verdict: allowed by default, as for an
 unavailable robots.txt (RFC 9309 2.3.1.3); -explain says "no robots.txt",
 and -missing-hosts lists those hosts, the robots.txt to fetch next:
-"robotsdfa fetch -hosts LIST -from PACK -o PACK" fetches them into the
-pack (or, fetched into a directory by other means, "robotsdfa compile
--robots-dir DIR -from PACK -o PACK" adds them).
+"robotsdfa fetch -hosts LIST -from PACK -o PACK" fetches them into the pack
+(or, fetched into a directory by other means, "robotsdfa compile -robots-
+dir DIR -from PACK -o PACK" adds them).
 
 Output keeps the input order exactly. By default it is the allowed URLs
 only; with -verdicts every input line, as "allowed<TAB>URL",
@@ -194,7 +194,12 @@ func runFilter(e *env, args []string) int {
 		if err != nil {
 			return fail(e, "filter", err)
 		}
+		var magic [10]byte
+		n, _ := io.ReadFull(f, magic[:])
 		f.Close()
+		if err := otherCompression(magic[:n]); err != nil {
+			return fail(e, "filter", fmt.Errorf("%s: %w", name, err))
+		}
 	}
 	src, err := ff.source(e, tokens)
 	if err != nil {

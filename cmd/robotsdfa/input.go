@@ -45,7 +45,11 @@ func openInput(e *env, name string, read *atomic.Int64) (*input, error) {
 		f = countingReader{f, read}
 	}
 	br := bufio.NewReaderSize(f, 1<<16)
-	magic, _ := br.Peek(4)
+	magic, _ := br.Peek(10)
+	if err := otherCompression(magic); err != nil {
+		closeFile()
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
 	in := &input{name: name, r: br, close: closeFile}
 	switch {
 	case bytes.HasPrefix(magic, []byte{0x1f, 0x8b}):
@@ -68,6 +72,28 @@ func openInput(e *env, name string, read *atomic.Int64) (*input, error) {
 		in.close = func() error { zr.Close(); return closeFile() }
 	}
 	return in, nil
+}
+
+// otherCompression refuses a file that begins as xz, bzip2, lz4 or
+// Snappy's framing does, which filter does not decompress: read as text,
+// every line would be reported unusable and the run would end with
+// nothing checked.
+func otherCompression(magic []byte) error {
+	var format, tool string
+	switch {
+	case bytes.HasPrefix(magic, []byte{0xfd, '7', 'z', 'X', 'Z', 0}):
+		format, tool = "xz", "xz -dc"
+	case len(magic) >= 10 && bytes.HasPrefix(magic, []byte("BZh")) && magic[3] >= '1' && magic[3] <= '9' &&
+		bytes.Equal(magic[4:10], []byte{0x31, 0x41, 0x59, 0x26, 0x53, 0x59}):
+		format, tool = "bzip2", "bzip2 -dc"
+	case bytes.HasPrefix(magic, []byte{0x04, 0x22, 0x4d, 0x18}):
+		format, tool = "lz4", "lz4 -dc"
+	case bytes.HasPrefix(magic, []byte{0xff, 0x06, 0, 0, 's', 'N', 'a', 'P', 'p', 'Y'}):
+		format, tool = "Snappy-framed", "a Snappy tool"
+	default:
+		return nil
+	}
+	return fmt.Errorf("%s-compressed, which filter does not read (it reads plain text, gzip and zstd): decompress it first (%s FILE | robotsdfa filter ...)", format, tool)
 }
 
 // inputsSize is the bytes of the inputs when every one is a regular file
