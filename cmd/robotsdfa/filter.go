@@ -35,8 +35,8 @@ without a robots.txt get -missing's verdict: allowed by default, as for an
 unavailable robots.txt (RFC 9309 2.3.1.3); -explain says "no robots.txt",
 and -missing-hosts lists those hosts, the robots.txt to fetch next:
 "robotsdfa fetch -hosts LIST -from PACK -o PACK" fetches them into the pack
-(or, fetched into a directory by other means, "robotsdfa compile -robots-
-dir DIR -from PACK -o PACK" adds them).
+(or, fetched into a directory by other means, "robotsdfa compile
+-robots-dir DIR -from PACK -o PACK" adds them).
 
 Output keeps the input order exactly. By default it is the allowed URLs
 only; with -verdicts every input line, as "allowed<TAB>URL",
@@ -306,7 +306,7 @@ func (ff *filterFlags) run(e *env, src source, inputs []string) int {
 		outFile, w = f, f
 	}
 	// written counts the bytes the output took, so that a run whose
-	// output fails knows which lines' output is whole (writer.whole).
+	// output fails knows which lines' output is whole (sink.whole).
 	written := &countingWriter{w: w}
 	out, err := newSink(ff.compress, written)
 	if err != nil {
