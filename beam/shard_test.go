@@ -16,6 +16,8 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+	"github.com/klauspost/compress/gzip"
+	"github.com/klauspost/compress/zstd"
 	"github.com/stretchr/testify/require"
 )
 
@@ -62,10 +64,19 @@ func TestWriteShardedFailingClose(t *testing.T) {
 	err := ptest.Run(p)
 	require.ErrorContains(t, err, "closefails://out/lines.tmp-")
 	require.ErrorContains(t, err, "close refused")
+
+	// A compressed bundle file whose frame cannot be written: its
+	// compressor's Close meets the error, which fails the pipeline.
+	p, s = beam.NewPipelineWithRoot()
+	WriteSharded(s, "closefails://out/writefails.zst", 2, beam.CreateList(s, lines))
+	err = ptest.Run(p)
+	require.ErrorContains(t, err, "closefails://out/writefails.zst.tmp-")
+	require.ErrorContains(t, err, "write refused")
 }
 
 // closeFails is a Beam filesystem whose temporary files (".tmp-") cannot
-// be closed; the rest is kept in memory.
+// be closed, or with "writefails" in their names cannot be written; the
+// rest is kept in memory.
 type closeFails struct {
 	mu    sync.Mutex
 	files map[string][]byte
@@ -117,14 +128,119 @@ type closeFailsWriter struct {
 	buf  bytes.Buffer
 }
 
-func (w *closeFailsWriter) Write(b []byte) (int, error) { return w.buf.Write(b) }
+func (w *closeFailsWriter) Write(b []byte) (int, error) {
+	if strings.Contains(w.name, "writefails") && strings.Contains(w.name, ".tmp-") {
+		return 0, errors.New("write refused")
+	}
+	return w.buf.Write(b)
+}
 
 func (w *closeFailsWriter) Close() error {
-	if strings.Contains(w.name, ".tmp-") {
+	if strings.Contains(w.name, ".tmp-") && !strings.Contains(w.name, "writefails") {
 		return errors.New("close refused")
 	}
 	w.f.mu.Lock()
 	defer w.f.mu.Unlock()
 	w.f.files[w.name] = w.buf.Bytes()
 	return nil
+}
+
+// TestWriteShardedCompressed: a prefix ending in .zst or .gz writes
+// shards named with the extension last, each a stream of whole frames
+// (members) that decompresses to its lines, an empty shard to nothing,
+// and ReadLines reads them back.
+func TestWriteShardedCompressed(t *testing.T) {
+	lines := strings.Split(strings.TrimSuffix(sampleFrontier(t), "\n"), "\n")
+	for _, ext := range []string{".zst", ".gz"} {
+		dir := t.TempDir()
+		out := filepath.Join(dir, "out.txt"+ext)
+		p, s := beam.NewPipelineWithRoot()
+		WriteSharded(s, out, 3, beam.CreateList(s, lines))
+		require.NoError(t, ptest.Run(p))
+		var all strings.Builder
+		for i := range 3 {
+			name := filepath.Join(dir, fmt.Sprintf("out.txt-%05d-of-00003%s", i, ext))
+			b, err := os.ReadFile(name)
+			require.NoError(t, err)
+			plain := decompressed(t, name, b)
+			require.Less(t, len(b), len(plain)/2, "%s is compressed", name)
+			all.WriteString(plain)
+		}
+		sameLines(t, sortedLines(strings.Join(lines, "\n")+"\n"), sortedLines(all.String()))
+		temps, err := filepath.Glob(out + ".tmp-*")
+		require.NoError(t, err)
+		require.Empty(t, temps)
+
+		back := filepath.Join(dir, "back")
+		p, s = beam.NewPipelineWithRoot()
+		WriteSharded(s, back, 1, ReadLines(s, filepath.Join(dir, "out.txt-*-of-00003"+ext)))
+		require.NoError(t, ptest.Run(p))
+		sameLines(t, sortedLines(strings.Join(lines, "\n")+"\n"), shardLines(t, back, 1))
+
+		// Shards with no line are one empty frame each.
+		empty := filepath.Join(dir, "empty"+ext)
+		p, s = beam.NewPipelineWithRoot()
+		WriteSharded(s, empty, 4, beam.CreateList(s, []string{"only line"}))
+		require.NoError(t, ptest.Run(p))
+		var got strings.Builder
+		for i := range 4 {
+			name := filepath.Join(dir, fmt.Sprintf("empty-%05d-of-00004%s", i, ext))
+			b, err := os.ReadFile(name)
+			require.NoError(t, err)
+			require.NotEmpty(t, b, name)
+			got.WriteString(decompressed(t, name, b))
+		}
+		require.Equal(t, "only line\n", got.String())
+	}
+}
+
+// decompressed is a compressed shard's text; every frame must be whole.
+func decompressed(t *testing.T, name string, b []byte) string {
+	t.Helper()
+	var r io.Reader
+	if strings.HasSuffix(name, ".gz") {
+		g, err := gzip.NewReader(bytes.NewReader(b))
+		require.NoError(t, err)
+		r = g
+	} else {
+		d, err := zstd.NewReader(bytes.NewReader(b))
+		require.NoError(t, err)
+		defer d.Close()
+		r = d
+	}
+	plain, err := io.ReadAll(r)
+	require.NoError(t, err, name)
+	return string(plain)
+}
+
+// Two bundles' compressed temporary files joined into one shard
+// decompress to both bundles' lines: frames (members) joined as they are.
+func TestGatherCompressedBundles(t *testing.T) {
+	ctx := context.Background()
+	for _, ext := range []string{".zst", ".gz"} {
+		prefix := filepath.Join(t.TempDir(), "out"+ext)
+		var temps []string
+		for _, bundle := range [][]string{{"a", "b", "c"}, {"d", "e"}} {
+			w := &writeBundleFn{Prefix: prefix, Shards: 1}
+			for _, l := range bundle {
+				require.NoError(t, w.ProcessElement(ctx, l, nil))
+			}
+			require.NoError(t, w.FinishBundle(func(_ int, name string) { temps = append(temps, name) }))
+		}
+		require.Len(t, temps, 2)
+		i := 0
+		g := &gatherShardFn{Prefix: prefix, Shards: 1}
+		require.NoError(t, g.ProcessElement(ctx, 0, func(name *string) bool {
+			if i == len(temps) {
+				return false
+			}
+			*name = temps[i]
+			i++
+			return true
+		}))
+		name := strings.TrimSuffix(prefix, ext) + "-00000-of-00001" + ext
+		b, err := os.ReadFile(name)
+		require.NoError(t, err)
+		require.Equal(t, []string{"a", "b", "c", "d", "e"}, sortedLines(decompressed(t, name, b)))
+	}
 }

@@ -10,7 +10,8 @@
 //
 // filter's INPUT is a file or glob of URL lines, on any Beam filesystem,
 // gzip or zstd read by its name (.gz, .zst); its output is PREFIX-SSSSS-of-NNNNN, filter's
-// lines in no order. compile reads every <host>.txt of DIR (and the hosts
+// lines in no order (a PREFIX ending in .zst or .gz: compressed shards, the
+// extension last). compile reads every <host>.txt of DIR (and the hosts
 // a host<TAB>file TABLE names), or JSON lines {"host": H, "body": B} (or
 // "body_base64": B64, for a body that is not UTF-8), and
 // writes the store robotsdfa filter -pack and package store read. The
@@ -45,7 +46,7 @@ var (
 	explain    = flag.Bool("explain", false, "add the deciding rule as a third field (implies -verdicts)")
 	missing    = flag.String("missing", "allow", "verdict for a host without a robots.txt: allow or disallow")
 	field      = flag.Int("field", 0, "the URL is the Nth tab-separated field of each line (1 the first; 0 the whole line); the whole line is written")
-	output     = flag.String("output", "", "output file prefix: PREFIX-SSSSS-of-NNNNN")
+	output     = flag.String("output", "", "output file prefix: PREFIX-SSSSS-of-NNNNN; one ending in .zst or .gz writes compressed shards, PREFIX's extension last")
 	shards     = flag.Int("shards", 4, "output files")
 	modeSet    = new(bool) // -mode given
 	outStore   = flag.String("o", "", "compile: the store to write")

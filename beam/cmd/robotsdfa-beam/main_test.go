@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/klauspost/compress/zstd"
 	"github.com/robotsdfa/robotsdfa/compile"
 	"github.com/robotsdfa/robotsdfa/internal/robotsdir"
 	"github.com/robotsdfa/robotsdfa/internal/testexec"
@@ -144,13 +146,20 @@ func TestCompileCommand(t *testing.T) {
 		}
 	}
 
-	out := filepath.Join(dir, "out")
+	// Compressed shards, by --output's name.
+	out := filepath.Join(dir, "out.zst")
 	code, stderr = runCmd(t, "filter", "-robots-dir", robots, "-hosts", hosts, "-agent", "googlebot", "-explain", "--shards", "2", "--output", out, frontier)
 	require.Equal(t, 0, code, stderr)
 	require.FileExists(t, out+".store")
 	var got []string
 	for i := range 2 {
-		b, err := os.ReadFile(fmt.Sprintf("%s-%05d-of-00002", out, i))
+		f, err := os.Open(filepath.Join(dir, fmt.Sprintf("out-%05d-of-00002.zst", i)))
+		require.NoError(t, err)
+		defer f.Close()
+		d, err := zstd.NewReader(f)
+		require.NoError(t, err)
+		b, err := io.ReadAll(d)
+		d.Close()
 		require.NoError(t, err)
 		got = append(got, strings.SplitAfter(string(b), "\n")...)
 	}
