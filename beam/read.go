@@ -32,12 +32,14 @@ func init() {
 }
 
 // ReadLines reads the lines of the files glob matches, on any Beam
-// filesystem: plain, gzip (".gz") or zstd (".zst", ".zstd"), told apart
-// by name, as robotsdfa filter reads its inputs. A plain file is read in
-// parts of 64 MiB in parallel (each line by the part it starts in); a
-// compressed file whole, by one worker. Lines keep a final CR; Filter
-// drops it. (Beam's textio of v2.77.0 reads a gzip file only as far as
-// its compressed size and loses the rest of its lines.)
+// filesystem: plain, gzip (".gz") or zstd (".zst", ".zstd"), told apart by
+// name, as robotsdfa filter reads its inputs; a file named as xz, bzip2,
+// lz4 or Snappy's (".xz", ".bz2", ".lz4", ".sz") fails the pipeline,
+// naming it. A plain file is read in parts of 64 MiB in parallel (each
+// line by the part it starts in); a compressed file whole, by one worker.
+// Lines keep a final CR; Filter drops it. (Beam's textio of v2.77.0 reads
+// a gzip file only as far as its compressed size and loses the rest of its
+// lines.)
 func ReadLines(s beam.Scope, glob string) beam.PCollection {
 	s = s.Scope("robotsdfa.ReadLines")
 	files := fileio.ReadMatches(s, fileio.MatchFiles(s, glob), fileio.ReadUncompressed())
@@ -54,6 +56,31 @@ func compression(path string) string {
 		return "zstd"
 	}
 	return ""
+}
+
+// unread names a compressed format ReadLines does not read, by the file's
+// name ("" for none): read as text, its every line would be unusable.
+func unread(path string) string {
+	switch strings.ToLower(pathExt(path)) {
+	case ".xz":
+		return "xz"
+	case ".bz2":
+		return "bzip2"
+	case ".lz4":
+		return "lz4"
+	case ".sz":
+		return "Snappy-framed"
+	}
+	return ""
+}
+
+// pathExt is the extension of a path on any Beam filesystem (gs://b/x.xz).
+func pathExt(p string) string {
+	i := strings.LastIndexAny(p, "./")
+	if i < 0 || p[i] != '.' {
+		return ""
+	}
+	return p[i:]
 }
 
 // readLinesFn is ReadLines's splittable DoFn. A plain file's restriction
@@ -94,6 +121,9 @@ func (readLinesFn) CreateTracker(r offsetrange.Restriction) *sdf.LockRTracker {
 
 func (readLinesFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, f fileio.ReadableFile, emit func(string)) error {
 	path := f.Metadata.Path
+	if format := unread(path); format != "" {
+		return fmt.Errorf("robotsdfa: %s: %s-compressed, which ReadLines does not read (it reads plain text, gzip and zstd)", path, format)
+	}
 	rc, err := f.Open(ctx)
 	if err != nil {
 		return fmt.Errorf("robotsdfa: %s: %w", path, err)

@@ -78,6 +78,18 @@ func TestReadLines(t *testing.T) {
 	n, _ := strconv.Atoi(m[1])
 	require.Greater(t, n, 0)
 	require.Less(t, n, strings.Count(part(1), "\n"))
+
+	// A file named as a format ReadLines does not read fails the
+	// pipeline, naming it, rather than giving its bytes as lines.
+	for _, name := range []string{"urls.txt.xz", "urls.BZ2", "urls.lz4", "urls.sz"} {
+		other := filepath.Join(t.TempDir(), name)
+		require.NoError(t, os.WriteFile(other, []byte(part(0)), 0o644))
+		_, err = readAll(t, other)
+		require.ErrorContains(t, err, name+": ", name)
+		require.ErrorContains(t, err, "-compressed, which ReadLines does not read", name)
+	}
+	require.Empty(t, unread("gs://bucket.xz/urls"), "a dot in a folder's name")
+	require.Empty(t, unread("urls"))
 }
 
 // sameLines fails with the lines one side has and the other has not (at
