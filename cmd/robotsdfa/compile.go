@@ -88,10 +88,10 @@ func runCompile(e *env, args []string) int {
 		return usageError(e, fs, "-o - writes a single blob to standard output; a pack goes to a file, which its readers map")
 	}
 	// -o may name -from's pack: the new one replaces it once written.
-	if *out == "-" {
-		// Standard output clobbers nothing.
-	} else if err := refuseClobber(e, "-o", *out, fs.Arg(0), *hosts, *deletes); err != nil {
-		return fail(e, "compile", err)
+	if *out != "-" { // standard output clobbers nothing
+		if err := refuseClobber(e, "-o", *out, fs.Arg(0), *hosts, *deletes); err != nil {
+			return fail(e, "compile", err)
+		}
 	}
 	opts := ro.parse()
 	opts.Tokens = tokens

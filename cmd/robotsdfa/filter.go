@@ -569,16 +569,21 @@ func writeLines(path string, lines []string) error {
 	if err != nil {
 		return err
 	}
-	w := bufio.NewWriter(f)
-	for _, l := range lines {
-		w.WriteString(l)
-		w.WriteByte('\n')
-	}
-	if err := w.Flush(); err != nil {
+	if err := putLines(f, lines); err != nil {
 		f.Close()
 		return err
 	}
 	return f.Close()
+}
+
+// putLines writes lines to w, one per line.
+func putLines(w io.Writer, lines []string) error {
+	bw := bufio.NewWriter(w)
+	for _, l := range lines {
+		bw.WriteString(l)
+		bw.WriteByte('\n')
+	}
+	return bw.Flush()
 }
 
 // lockedWriter serialises writes to w.

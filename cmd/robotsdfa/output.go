@@ -54,8 +54,9 @@ func compression(path string) (string, error) {
 func newSink(kind string, file *countingWriter) (sink, error) {
 	switch kind {
 	case "zstd":
-		// One encoder goroutine beside the writer's: compressing runs
-		// alongside the workers rather than in the writer's turn.
+		// Compressed in the writer's goroutine: one of the encoder's own
+		// gained nothing measurable, and would give an error back a
+		// write later (docs/PERFORMANCE.md, "filter -o out.zst").
 		enc, err := zstd.NewWriter(file, zstd.WithEncoderConcurrency(1))
 		if err != nil {
 			return nil, err
@@ -201,14 +202,14 @@ func appendable(path, kind string, size int64) error {
 		if in.kind != kind {
 			return fmt.Errorf("-append: %s is not a %s file: give -o a name that says what it holds", path, kind)
 		}
-		n, lastOf, err := copyLast(in.r)
-		if err != nil {
+		var end lastByte
+		if _, err := io.Copy(&end, in.r); err != nil {
 			return fmt.Errorf("-append: %s does not decompress whole (%v), as a run stopped at once or killed leaves it: frames added after its cut one would not be read", path, err)
 		}
-		if n == 0 {
+		if end.n == 0 {
 			return nil
 		}
-		last = lastOf
+		last = end.b
 	}
 	if last != '\n' {
 		return fmt.Errorf("-append: %s ends in a cut line (no line end after its last bytes): cut it back to its last line end first", path)
@@ -216,22 +217,16 @@ func appendable(path, kind string, size int64) error {
 	return nil
 }
 
-// copyLast reads r to its end and returns the bytes read and the last.
-func copyLast(r io.Reader) (int64, byte, error) {
-	buf := make([]byte, 1<<16)
-	var n int64
-	var last byte
-	for {
-		k, err := r.Read(buf)
-		if k > 0 {
-			n += int64(k)
-			last = buf[k-1]
-		}
-		if err == io.EOF {
-			return n, last, nil
-		}
-		if err != nil {
-			return n, last, err
-		}
+// lastByte takes bytes and keeps the count and the last.
+type lastByte struct {
+	n int64
+	b byte
+}
+
+func (l *lastByte) Write(p []byte) (int, error) {
+	if len(p) > 0 {
+		l.n += int64(len(p))
+		l.b = p[len(p)-1]
 	}
+	return len(p), nil
 }

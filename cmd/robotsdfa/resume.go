@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"os"
@@ -47,12 +46,7 @@ func readErrorAt(err error, n int64) string {
 // file lists already, sorted, each once.
 func writeHosts(e *env, path string, hosts []string, merge bool) error {
 	if path == "-" {
-		w := bufio.NewWriter(e.stdout)
-		for _, h := range hosts {
-			w.WriteString(h)
-			w.WriteByte('\n')
-		}
-		return w.Flush()
+		return putLines(e.stdout, hosts)
 	}
 	if merge {
 		old, err := os.ReadFile(path)
