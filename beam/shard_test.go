@@ -157,16 +157,9 @@ func TestWriteShardedCompressed(t *testing.T) {
 		p, s := beam.NewPipelineWithRoot()
 		WriteSharded(s, out, 3, beam.CreateList(s, lines))
 		require.NoError(t, ptest.Run(p))
-		var all strings.Builder
-		for i := range 3 {
-			name := filepath.Join(dir, fmt.Sprintf("out.txt-%05d-of-00003%s", i, ext))
-			b, err := os.ReadFile(name)
-			require.NoError(t, err)
-			plain := decompressed(t, name, b)
-			require.Less(t, len(b), len(plain)/2, "%s is compressed", name)
-			all.WriteString(plain)
-		}
-		sameLines(t, sortedLines(strings.Join(lines, "\n")+"\n"), sortedLines(all.String()))
+		raw, all := compressedShards(t, filepath.Join(dir, "out.txt"), 3, ext)
+		require.Less(t, raw, len(all)/2, "compressed")
+		sameLines(t, sortedLines(strings.Join(lines, "\n")+"\n"), sortedLines(all))
 		temps, err := filepath.Glob(out + ".tmp-*")
 		require.NoError(t, err)
 		require.Empty(t, temps)
@@ -182,16 +175,27 @@ func TestWriteShardedCompressed(t *testing.T) {
 		p, s = beam.NewPipelineWithRoot()
 		WriteSharded(s, empty, 4, beam.CreateList(s, []string{"only line"}))
 		require.NoError(t, ptest.Run(p))
-		var got strings.Builder
-		for i := range 4 {
-			name := filepath.Join(dir, fmt.Sprintf("empty-%05d-of-00004%s", i, ext))
-			b, err := os.ReadFile(name)
-			require.NoError(t, err)
-			require.NotEmpty(t, b, name)
-			got.WriteString(decompressed(t, name, b))
-		}
-		require.Equal(t, "only line\n", got.String())
+		_, got := compressedShards(t, filepath.Join(dir, "empty"), 4, ext)
+		require.Equal(t, "only line\n", got)
 	}
+}
+
+// compressedShards reads the n compressed shards of base (the prefix
+// without its extension ext): their bytes in all, and their text joined.
+// No shard is empty: one with no line is an empty frame.
+func compressedShards(t *testing.T, base string, n int, ext string) (int, string) {
+	t.Helper()
+	raw := 0
+	var all strings.Builder
+	for i := range n {
+		name := fmt.Sprintf("%s-%05d-of-%05d%s", base, i, n, ext)
+		b, err := os.ReadFile(name)
+		require.NoError(t, err)
+		require.NotEmpty(t, b, name)
+		raw += len(b)
+		all.WriteString(decompressed(t, name, b))
+	}
+	return raw, all.String()
 }
 
 // decompressed is a compressed shard's text; every frame must be whole.
