@@ -88,6 +88,7 @@ func runFetch(e *env, args []string) int {
 		}
 	}
 	if *hosts != "" {
+		listErr := plainList("-unreachable", *unreachable)
 		switch {
 		case fs.NArg() != 0:
 			return usageError(e, fs, "-hosts takes no URL")
@@ -101,6 +102,8 @@ func runFetch(e *env, args []string) int {
 			return usageError(e, fs, "-o - is no file: a pack goes to a file, which its readers map")
 		case *unreachable == "-":
 			return usageError(e, fs, "-unreachable - would mix the list with the report on standard output: give it a file")
+		case listErr != nil:
+			return usageError(e, fs, "%v", listErr)
 		case *explain || *agent != "":
 			return usageError(e, fs, "-agent and -explain go with URLs, not -hosts: a pack holds every group")
 		}

@@ -159,6 +159,9 @@ func runFilter(e *env, args []string) int {
 	if ff.compress, err = compression(ff.out); err != nil {
 		return usageError(e, fs, "%v", err)
 	}
+	if err := plainList("-missing-hosts", ff.missingHosts); err != nil {
+		return usageError(e, fs, "%v", err)
+	}
 	ff.verdicts = ff.verdicts || ff.explain
 	tokens, err := agentChain(e, "filter", ff.agent)
 	if err != nil {

@@ -50,6 +50,16 @@ func compression(path string) (string, error) {
 	return "", nil
 }
 
+// plainList refuses a compressed name for a list written as plain text
+// (filter -missing-hosts, fetch -unreachable), which the tools its name
+// calls for could not read.
+func plainList(flag, path string) error {
+	if kind, err := compression(path); kind != "" || err != nil {
+		return fmt.Errorf("%s %s: the list is written as plain text, one host a line: give it a name without %s", flag, path, filepath.Ext(path))
+	}
+	return nil
+}
+
 // newSink writes to file (which counts the bytes it took) as kind says.
 func newSink(kind string, file *countingWriter) (sink, error) {
 	switch kind {

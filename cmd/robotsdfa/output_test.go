@@ -287,5 +287,14 @@ func TestOutputDash(t *testing.T) {
 	r = inDir([]byte("example.com\n"), "fetch", "-hosts", "-", "-o", filepath.Join(dir, "x.pack"), "-unreachable", "-")
 	require.Equal(t, exitProblem, r.code)
 	require.Contains(t, r.stderr, "-unreachable - would mix the list with the report")
+
+	// A list written as plain text is not given a compressed name.
+	r = inDir(urls, "filter", "-robots-dir", robotsDir, "-agent", "bot", "-o", out, "-missing-hosts", "todo.txt.gz")
+	require.Equal(t, exitProblem, r.code)
+	require.Contains(t, r.stderr, "-missing-hosts todo.txt.gz: the list is written as plain text, one host a line: give it a name without .gz")
+	r = inDir([]byte("example.com\n"), "fetch", "-hosts", "-", "-o", filepath.Join(dir, "x.pack"), "-unreachable", "retry.zst")
+	require.Equal(t, exitProblem, r.code)
+	require.Contains(t, r.stderr, "-unreachable retry.zst: the list is written as plain text")
+	require.NoFileExists(t, filepath.Join(dir, "todo.txt.gz"))
 	require.NoFileExists(t, filepath.Join(dir, "-"))
 }
