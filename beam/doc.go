@@ -8,8 +8,10 @@
 //	out := robotsbeam.Filter(s, lines, robotsbeam.Options{Store: "gs://bucket/hosts.store", Agent: "examplebot"})
 //	robotsbeam.WriteSharded(s, "gs://bucket/allowed", 16, out)
 //
-// Compile makes the store from (host, robots.txt) records in parallel, as
-// robotsdfa compile -robots-dir does.
+// FilterMissing also returns the hosts the store holds no robots.txt for,
+// which WriteHostList writes as robotsdfa filter -missing-hosts does: the
+// robots.txt to fetch next. Compile makes the store from (host,
+// robots.txt) records in parallel, as robotsdfa compile -robots-dir does.
 //
 // # Design
 //

@@ -66,3 +66,46 @@ func ExampleFilter() {
 	// disallowed	https://shop.example/cart/1
 	// error	not a url	neither an absolute URL nor a path starting with '/'
 }
+
+// The hosts of a frontier that the store holds no robots.txt for, in one
+// sorted file: the list robotsdfa fetch -hosts fetches into the store
+// before the next run. Their lines get Options.Missing's verdict (allowed
+// by default) meanwhile.
+func ExampleFilterMissing() {
+	dir, err := os.MkdirTemp("", "robotsbeam-example")
+	if err != nil {
+		panic(err)
+	}
+	defer os.RemoveAll(dir)
+	storePath := filepath.Join(dir, "hosts.store")
+
+	p, s := beam.NewPipelineWithRoot()
+	records := beam.CreateList(s, []robotsbeam.HostBody{{Host: "shop.example", Body: []byte("User-agent: *\nDisallow: /cart\n")}})
+	robotsbeam.Compile(s, records, storePath, robotsbeam.CompileOptions{})
+	if err := ptest.Run(p); err != nil {
+		panic(err)
+	}
+
+	p, s = beam.NewPipelineWithRoot()
+	urls := beam.CreateList(s, []string{
+		"https://shop.example/cart/1",
+		"https://news.example/a",
+		"https://NEWS.example/b",
+		"https://blog.example:8443/x",
+	})
+	lines, missing := robotsbeam.FilterMissing(s, urls, robotsbeam.Options{Store: storePath, Agent: "examplebot"})
+	robotsbeam.WriteSharded(s, filepath.Join(dir, "allowed"), 1, lines)
+	robotsbeam.WriteHostList(s, filepath.Join(dir, "todo.txt"), missing)
+	if err := ptest.Run(p); err != nil {
+		panic(err)
+	}
+
+	todo, err := os.ReadFile(filepath.Join(dir, "todo.txt"))
+	if err != nil {
+		panic(err)
+	}
+	fmt.Print(string(todo))
+	// Output:
+	// blog.example:8443
+	// news.example
+}

@@ -61,6 +61,13 @@ func init() {
 // Filter checks each line of urls (a PCollection of strings) against its
 // host's robots.txt in the store and returns filter's output lines.
 func Filter(s beam.Scope, urls beam.PCollection, opts Options) beam.PCollection {
+	out, _ := check(s, urls, opts)
+	return out
+}
+
+// check is Filter, also returning the distinct hosts met, each its class
+// byte and then its key.
+func check(s beam.Scope, urls beam.PCollection, opts Options) (out, distinct beam.PCollection) {
 	s = s.Scope("robotsdfa.Filter")
 	tokens := AgentTokens(opts.Agent)
 	missing := opts.Missing
@@ -71,8 +78,9 @@ func Filter(s beam.Scope, urls beam.PCollection, opts Options) beam.PCollection 
 		Store: opts.Store, Tokens: tokens, Verdicts: opts.Verdicts || opts.Explain, Explain: opts.Explain,
 		Missing: missing, CacheBytes: opts.CacheBytes, Field: opts.Field,
 	}, urls)
-	beam.ParDo0(s, &countHostsFn{}, filter.Distinct(s, hosts))
-	return out
+	distinct = filter.Distinct(s, hosts)
+	beam.ParDo0(s, &countHostsFn{}, distinct)
+	return out, distinct
 }
 
 // AgentTokens is the fallback chain an Options.Agent names, each token as

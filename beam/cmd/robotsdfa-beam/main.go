@@ -3,7 +3,7 @@
 // Prism) or on Dataflow, Flink and Spark through Beam's portable runners.
 //
 //	robotsdfa-beam filter (-pack hosts.store | -robots-dir DIR [-hosts TABLE]) -agent googlebot
-//	    [-mode M] [-verdicts] [-explain] [-missing allow|disallow] [-field N] [-shards N]
+//	    [-mode M] [-verdicts] [-explain] [-missing allow|disallow] [-missing-hosts FILE] [-field N] [-shards N]
 //	    --output PREFIX [--runner R] INPUT...
 //	robotsdfa-beam compile -o hosts.store [-mode google|rfc]
 //	    (-robots-dir DIR [-hosts TABLE] | RECORDS.jsonl...) [--runner R]
@@ -45,6 +45,7 @@ var (
 	verdicts   = flag.Bool("verdicts", false, "write every line with its verdict")
 	explain    = flag.Bool("explain", false, "add the deciding rule as a third field (implies -verdicts)")
 	missing    = flag.String("missing", "allow", "verdict for a host without a robots.txt: allow or disallow")
+	missingOut = flag.String("missing-hosts", "", "write the hosts without a robots.txt in the store to FILE, one a line, sorted: the robots.txt to fetch next")
 	field      = flag.Int("field", 0, "the URL is the Nth tab-separated field of each line (1 the first; 0 the whole line); the whole line is written")
 	output     = flag.String("output", "", "output file prefix: PREFIX-SSSSS-of-NNNNN; one ending in .zst or .gz writes compressed shards, PREFIX's extension last")
 	shards     = flag.Int("shards", 4, "output files")
@@ -113,7 +114,7 @@ func run(cmd string, build func(beam.Scope)) {
 // (not Beam's) are refused, not ignored, so that a flag given to the
 // wrong command is not taken for one that did something.
 var ownFlags = map[string][]string{
-	"filter":  {"pack", "agent", "verdicts", "explain", "missing", "field", "output", "shards", "mode", "robots-dir", "hosts"},
+	"filter":  {"pack", "agent", "verdicts", "explain", "missing", "missing-hosts", "field", "output", "shards", "mode", "robots-dir", "hosts"},
 	"compile": {"o", "mode", "robots-dir", "hosts"},
 }
 
@@ -207,10 +208,17 @@ func buildFilter(s beam.Scope) {
 	for _, glob := range flag.Args() {
 		inputs = append(inputs, robotsbeam.ReadLines(s, glob))
 	}
-	out := robotsbeam.Filter(s, beam.Flatten(s, inputs...), robotsbeam.Options{
+	opts := robotsbeam.Options{
 		Store: *pack, Agent: *agent, Verdicts: *verdicts, Explain: *explain, Missing: *missing, Field: *field,
-	})
+	}
+	urls := beam.Flatten(s, inputs...)
+	if *missingOut == "" {
+		robotsbeam.WriteSharded(s, *output, *shards, robotsbeam.Filter(s, urls, opts))
+		return
+	}
+	out, missingHosts := robotsbeam.FilterMissing(s, urls, opts)
 	robotsbeam.WriteSharded(s, *output, *shards, out)
+	robotsbeam.WriteHostList(s, *missingOut, missingHosts)
 }
 
 func buildCompile(s beam.Scope) {

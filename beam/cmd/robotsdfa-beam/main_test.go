@@ -146,10 +146,18 @@ func TestCompileCommand(t *testing.T) {
 		}
 	}
 
-	// Compressed shards, by --output's name.
-	out := filepath.Join(dir, "out.zst")
-	code, stderr = runCmd(t, "filter", "-robots-dir", robots, "-hosts", hosts, "-agent", "googlebot", "-explain", "--shards", "2", "--output", out, frontier)
+	// Compressed shards, by --output's name, and the hosts to fetch next.
+	out, todo := filepath.Join(dir, "out.zst"), filepath.Join(dir, "todo.txt")
+	code, stderr = runCmd(t, "filter", "-robots-dir", robots, "-hosts", hosts, "-agent", "googlebot", "-explain", "--shards", "2", "-missing-hosts", todo, "--output", out, frontier)
 	require.Equal(t, 0, code, stderr)
+	cliTodo := filepath.Join(dir, "cli-todo.txt")
+	runCLI(t, "filter", "-pack", cliStore, "-agent", "googlebot", "-q", "-o", os.DevNull, "-missing-hosts", cliTodo, frontier)
+	wantTodo, err := os.ReadFile(cliTodo)
+	require.NoError(t, err)
+	require.NotEmpty(t, wantTodo)
+	gotTodo, err := os.ReadFile(todo)
+	require.NoError(t, err)
+	require.Equal(t, string(wantTodo), string(gotTodo))
 	require.FileExists(t, out+".store")
 	var got []string
 	for i := range 2 {
