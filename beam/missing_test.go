@@ -51,3 +51,12 @@ func TestFilterMissingAsCommandLine(t *testing.T) {
 	require.NoError(t, err)
 	require.Empty(t, got)
 }
+
+// A host list whose file cannot be closed (on gs://, where the upload is
+// committed) fails the pipeline, naming it.
+func TestWriteHostListFailingClose(t *testing.T) {
+	p, s := beam.NewPipelineWithRoot()
+	WriteHostList(s, "closefails://out/listfails.txt", beam.Create(s, "a.example"))
+	err := ptest.Run(p)
+	require.ErrorContains(t, err, "closefails://out/listfails.txt: close refused")
+}

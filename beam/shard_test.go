@@ -75,8 +75,9 @@ func TestWriteShardedFailingClose(t *testing.T) {
 }
 
 // closeFails is a Beam filesystem whose temporary files (".tmp-") cannot
-// be closed, or with "writefails" in their names cannot be written; the
-// rest is kept in memory.
+// be closed, or with "writefails" in their names cannot be written, and
+// whose files with "listfails" in their names cannot be closed; the rest
+// is kept in memory.
 type closeFails struct {
 	mu    sync.Mutex
 	files map[string][]byte
@@ -136,7 +137,7 @@ func (w *closeFailsWriter) Write(b []byte) (int, error) {
 }
 
 func (w *closeFailsWriter) Close() error {
-	if strings.Contains(w.name, ".tmp-") && !strings.Contains(w.name, "writefails") {
+	if strings.Contains(w.name, ".tmp-") && !strings.Contains(w.name, "writefails") || strings.Contains(w.name, "listfails") {
 		return errors.New("close refused")
 	}
 	w.f.mu.Lock()
