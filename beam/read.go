@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -60,8 +61,8 @@ func compression(path string) string {
 
 // unread names a compressed format ReadLines does not read, by the file's
 // name ("" for none): read as text, its every line would be unusable.
-func unread(path string) string {
-	switch strings.ToLower(pathExt(path)) {
+func unread(name string) string {
+	switch strings.ToLower(path.Ext(name)) { // gs://b/x.xz: "/" separates on every Beam filesystem
 	case ".xz":
 		return "xz"
 	case ".bz2":
@@ -72,15 +73,6 @@ func unread(path string) string {
 		return "Snappy-framed"
 	}
 	return ""
-}
-
-// pathExt is the extension of a path on any Beam filesystem (gs://b/x.xz).
-func pathExt(p string) string {
-	i := strings.LastIndexAny(p, "./")
-	if i < 0 || p[i] != '.' {
-		return ""
-	}
-	return p[i:]
 }
 
 // readLinesFn is ReadLines's splittable DoFn. A plain file's restriction
