@@ -167,6 +167,16 @@ func copyRemote(ctx context.Context, local, path string) error {
 		return err
 	}
 	defer f.Close()
+	return writeFile(ctx, path, func(w io.Writer) error {
+		_, err := io.Copy(w, f)
+		return err
+	})
+}
+
+// writeFile writes the file path on its Beam filesystem with fill; an
+// error of fill, or of the writer's Close (on gs://, the upload's
+// commit), is returned.
+func writeFile(ctx context.Context, path string, fill func(io.Writer) error) error {
 	fs, err := filesystem.New(ctx, path)
 	if err != nil {
 		return err
@@ -176,7 +186,7 @@ func copyRemote(ctx context.Context, local, path string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := io.Copy(w, f); err != nil {
+	if err := fill(w); err != nil {
 		w.Close()
 		return err
 	}

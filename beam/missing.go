@@ -4,10 +4,10 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"slices"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 )
 
@@ -65,24 +65,14 @@ func (f *writeHostListFn) ProcessElement(ctx context.Context, _ int, hosts func(
 	}
 	slices.Sort(list)
 	list = slices.Compact(list)
-	fs, err := filesystem.New(ctx, f.Path)
-	if err != nil {
-		return err
-	}
-	defer fs.Close()
-	w, err := fs.OpenWrite(ctx, f.Path)
-	if err != nil {
-		return fmt.Errorf("%s: %w", f.Path, err)
-	}
-	bw := bufio.NewWriter(w)
-	for _, h := range list {
-		bw.WriteString(h)
-		bw.WriteByte('\n')
-	}
-	err = bw.Flush()
-	if cerr := w.Close(); err == nil {
-		err = cerr
-	}
+	err := writeFile(ctx, f.Path, func(w io.Writer) error {
+		bw := bufio.NewWriter(w)
+		for _, h := range list {
+			bw.WriteString(h)
+			bw.WriteByte('\n')
+		}
+		return bw.Flush()
+	})
 	if err != nil {
 		return fmt.Errorf("%s: %w", f.Path, err)
 	}
