@@ -52,10 +52,11 @@
 //   - Concurrency: a Client, a Transport and the Stores here are safe for
 //     concurrent use; concurrent Gets for one origin share one request,
 //     which runs on when a caller's context ends (the caller stops
-//     waiting).
+//     waiting). A Get answered by a MemoryStore takes no lock, so
+//     goroutines on many cores ask one Client side by side.
 //   - Bounds: each fetch is bounded by Timeout and reads at most MaxBytes
 //     of the body; the cache by its Store (MemoryStore: bytes and entries,
-//     least recently used evicted).
+//     evicted by a clock, nearly least recently used first).
 //   - Storage: the blob is the unit of storage. A crawler can give the
 //     Client its own Store; entries hold the blob and the outcome.
 //   - Cost of a cached Get: the entry also holds the robots.txt loaded

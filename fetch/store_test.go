@@ -9,6 +9,8 @@ import (
 	"runtime"
 	"slices"
 	"strconv"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -16,17 +18,20 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestMemoryStoreModel: a MemoryStore holds what a plain list kept most
-// recent first does under the same Puts and Gets: the same entries, the
-// least recently used evicted past either bound, an entry larger than the
-// byte bound on its own not kept (and the one it replaces gone), and Len,
-// Bytes and Evictions that count them (an entry's bytes its blob's, its
-// origin's and entryOverhead).
+// TestMemoryStoreModel: a MemoryStore holds what a clock kept in a plain
+// list does under the same Puts and Gets: the same entries; past either
+// bound, the entry at the hand evicted unless used since the hand last
+// passed it (then put back at the front, its use forgotten), or unless
+// it is the entry just put (put back too); an entry larger than the byte bound on its own not
+// kept (and the one it replaces gone); and Len, Bytes and Evictions that
+// count them (an entry's bytes its blob's, its origin's and
+// entryOverhead).
 func TestMemoryStoreModel(t *testing.T) {
 	rng := rand.New(rand.NewSource(9309))
 	type held struct {
-		o Origin
-		n int
+		o    Origin
+		n    int
+		used bool
 	}
 	bytes := func(model []held) int {
 		n := 0
@@ -38,7 +43,7 @@ func TestMemoryStoreModel(t *testing.T) {
 	for round := 0; round < 200; round++ {
 		maxBytes, maxEntries := rng.Intn(1800), rng.Intn(6)
 		s := NewMemoryStore(maxBytes, maxEntries)
-		var model []held // most recent first
+		var model []held // put or passed over first, the hand last
 		evictions := 0
 		for step := 0; step < 300; step++ {
 			o := Origin(fmt.Sprintf("https://h%d.example", rng.Intn(8)))
@@ -48,8 +53,7 @@ func TestMemoryStoreModel(t *testing.T) {
 				require.Equal(t, i >= 0, ok, "Get %s", o)
 				if ok {
 					require.Len(t, e.Blob, model[i].n-len(o)-entryOverhead)
-					h := model[i]
-					model = append([]held{h}, slices.Delete(model, i, i+1)...)
+					model[i].used = true
 				}
 				continue
 			}
@@ -60,11 +64,19 @@ func TestMemoryStoreModel(t *testing.T) {
 				model = slices.Delete(model, i, i+1)
 			}
 			if maxBytes > 0 && n > maxBytes {
+				_, ok, _ := s.Get(context.Background(), o)
+				require.False(t, ok, "%s: larger than the bound", o)
 				continue
 			}
-			model = append([]held{{o, n}}, model...)
+			model = append([]held{{o, n, false}}, model...)
 			for maxBytes > 0 && bytes(model) > maxBytes || maxEntries > 0 && len(model) > maxEntries {
+				hand := model[len(model)-1]
 				model = model[:len(model)-1]
+				if hand.used || hand.o == o {
+					hand.used = false
+					model = append([]held{hand}, model...)
+					continue
+				}
 				evictions++
 			}
 			require.Equal(t, len(model), s.Len())
@@ -72,6 +84,67 @@ func TestMemoryStoreModel(t *testing.T) {
 			require.Equal(t, evictions, s.Evictions())
 		}
 	}
+}
+
+// TestMemoryStoreKeepsWhatIsUsed: a crawler's working set, asked for
+// again and again, stays in a store that one-off origins pass through,
+// as it would under LRU, and an origin just put is not the one evicted.
+func TestMemoryStoreKeepsWhatIsUsed(t *testing.T) {
+	ctx := context.Background()
+	s := NewMemoryStore(0, 100)
+	hot := func(i int) Origin { return Origin(fmt.Sprintf("https://hot%d.example", i)) }
+	for i := range 50 {
+		s.Put(ctx, hot(i), Entry{})
+	}
+	for round := range 100 {
+		for i := range 50 {
+			_, ok, _ := s.Get(ctx, hot(i))
+			require.True(t, ok, "round %d: %s evicted", round, hot(i))
+		}
+		for j := range 20 {
+			s.Put(ctx, Origin(fmt.Sprintf("https://once%d-%d.example", round, j)), Entry{})
+		}
+	}
+	require.Equal(t, 100, s.Len())
+	require.Equal(t, 100*20-50, s.Evictions())
+
+	one := NewMemoryStore(0, 1)
+	for i := range 3 {
+		one.Put(ctx, hot(i), Entry{})
+		_, ok, _ := one.Get(ctx, hot(i))
+		require.True(t, ok, "%s, just put", hot(i))
+	}
+}
+
+// TestMemoryStoreConcurrent: Gets and Puts from several goroutines at
+// once (run under -race in CI): a Get finds the entry last put for its
+// origin or none, never another origin's, and the bounds hold after.
+func TestMemoryStoreConcurrent(t *testing.T) {
+	ctx := context.Background()
+	const maxEntries = 16
+	s := NewMemoryStore(maxEntries*600, maxEntries)
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			rng := rand.New(rand.NewSource(int64(g)))
+			for range 5000 {
+				o := Origin(fmt.Sprintf("https://h%d.example", rng.Intn(64)))
+				if rng.Intn(4) == 0 {
+					s.Put(ctx, o, Entry{Blob: fmt.Appendf(nil, "%s/%d", o, rng.Intn(100))})
+					continue
+				}
+				if e, ok, _ := s.Get(ctx, o); ok && !strings.HasPrefix(string(e.Blob), string(o)+"/") {
+					t.Errorf("Get %s: another origin's entry %q", o, e.Blob)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	require.LessOrEqual(t, s.Len(), maxEntries)
+	require.LessOrEqual(t, s.Bytes(), maxEntries*600)
 }
 
 // TestDirStorePath: an origin's file is named by its go-farm fingerprint
