@@ -416,6 +416,45 @@ func liveHeap() int64 {
 	return int64(ms.HeapAlloc)
 }
 
+// BenchmarkStoreHotParallel: BenchmarkStore's hot checks (the frontier's
+// URLs on the synthetic hosts of their files, every host cached and
+// bound before the timer) from GOMAXPROCS goroutines at once, as a
+// scheduler's goroutines ask one store: ns/op at -cpu 2 against -cpu 1
+// says how far the store's shared state lets them run side by side
+// (BenchmarkCheckParallel's checks alone are the ceiling).
+func BenchmarkStoreHotParallel(b *testing.B) {
+	sb := buildStore(b, *storeHosts)
+	hot := sb.frontierURLs(b)
+	st, err := store.Open(sb.path, store.Options{CacheBytes: 256 << 20})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer st.Close()
+	a := st.Agent(token)
+	for range 2 {
+		for _, u := range hot {
+			if _, err := a.Check(u); err != nil {
+				b.Fatal(u, err)
+			}
+		}
+	}
+	var start atomic.Int64
+	b.ReportAllocs()
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		i := int(start.Add(int64(len(hot)/7+1))) % len(hot)
+		for pb.Next() {
+			if _, err := a.Check(hot[i]); err != nil {
+				b.Error(hot[i], err)
+				return
+			}
+			if i++; i == len(hot) {
+				i = 0
+			}
+		}
+	})
+}
+
 // BenchmarkStoreColdParallel: a host's first check (its blob decompressed,
 // loaded and bound) from GOMAXPROCS goroutines at once (-cpu 1,2),
 // through the synthetic store with a cache that holds one robots.txt, so
