@@ -422,6 +422,24 @@ func warm(b *testing.B, a *store.Agent, hot []string) {
 	}
 }
 
+// checkParallel checks the URLs in turn from GOMAXPROCS goroutines, each
+// starting at its own place.
+func checkParallel(b *testing.B, a *store.Agent, urls []string) {
+	var start atomic.Int64
+	b.RunParallel(func(pb *testing.PB) {
+		i := int(start.Add(int64(len(urls)/7+1))) % len(urls)
+		for pb.Next() {
+			if _, err := a.Check(urls[i]); err != nil {
+				b.Error(urls[i], err)
+				return
+			}
+			if i++; i == len(urls) {
+				i = 0
+			}
+		}
+	})
+}
+
 // BenchmarkStoreHotParallel: BenchmarkStore's hot checks (the frontier's
 // URLs on the synthetic hosts of their files, every host cached and
 // bound before the timer) from GOMAXPROCS goroutines at once, as a
@@ -438,21 +456,9 @@ func BenchmarkStoreHotParallel(b *testing.B) {
 	defer st.Close()
 	a := st.Agent(token)
 	warm(b, a, hot)
-	var start atomic.Int64
 	b.ReportAllocs()
 	b.ResetTimer()
-	b.RunParallel(func(pb *testing.PB) {
-		i := int(start.Add(int64(len(hot)/7+1))) % len(hot)
-		for pb.Next() {
-			if _, err := a.Check(hot[i]); err != nil {
-				b.Error(hot[i], err)
-				return
-			}
-			if i++; i == len(hot) {
-				i = 0
-			}
-		}
-	})
+	checkParallel(b, a, hot)
 }
 
 // BenchmarkStoreColdParallel: a host's first check (its blob decompressed,
@@ -478,21 +484,9 @@ func BenchmarkStoreColdParallel(b *testing.B) {
 	}
 	defer st.Close()
 	a := st.AgentOnce(token)
-	var start atomic.Int64
 	b.ReportAllocs()
 	b.ResetTimer()
-	b.RunParallel(func(pb *testing.PB) {
-		i := int(start.Add(int64(len(urls)/7+1))) % len(urls)
-		for pb.Next() {
-			if _, err := a.Check(urls[i]); err != nil {
-				b.Error(urls[i], err)
-				return
-			}
-			if i++; i == len(urls) {
-				i = 0
-			}
-		}
-	})
+	checkParallel(b, a, urls)
 	b.StopTimer()
 	// Goroutines meeting on a file may share a load, seldom.
 	if cs := st.CacheStats(); 10*cs.Loads < 9*int64(b.N) {
