@@ -86,6 +86,22 @@ func TestMemoryStoreModel(t *testing.T) {
 	}
 }
 
+// TestMemoryStoreCountsOutcome: an entry counts its outcome's strings
+// too: its rules, validators, each redirect (and 16 bytes) and its
+// error's message (and 32 bytes).
+func TestMemoryStoreCountsOutcome(t *testing.T) {
+	o := Origin("https://example.com")
+	s := NewMemoryStore(0, 0)
+	s.Put(context.Background(), o, Entry{Blob: make([]byte, 7), Outcome: Outcome{
+		Rules: "robots.txt", ETag: `"abc"`, LastModified: "Sat, 28 Nov 2026 12:00:00 GMT",
+		Redirects: []string{"https://www.example.com/robots.txt", "https://x.example/robots.txt"},
+		Err:       &Error{ErrNetwork, "connection reset"},
+	}})
+	want := 7 + len(o) + entryOverhead + len("robots.txt") + len(`"abc"`) + len("Sat, 28 Nov 2026 12:00:00 GMT") +
+		len("https://www.example.com/robots.txt") + 16 + len("https://x.example/robots.txt") + 16 + len("connection reset") + 32
+	require.Equal(t, want, s.Bytes())
+}
+
 // TestMemoryStoreKeepsWhatIsUsed: a crawler's working set, asked for
 // again and again, stays in a store that one-off origins pass through,
 // as it would under LRU, and an origin just put is not the one evicted.
