@@ -22,10 +22,10 @@ import (
 // the order they were put, each one used since the clock last passed it
 // put back once, so that the least recently used go first as nearly as
 // one bit an entry tells, and an origin put but never asked for again
-// goes before those asked for. A Get takes no lock and writes nothing but that
-// bit, once, so a crawler's goroutines on many cores ask it side by side
-// (docs/PERFORMANCE.md, "fetch.MemoryStore: Gets side by side"); a Put
-// takes the store's lock.
+// goes before those asked for. A Get takes no lock and writes nothing but
+// that bit, once, so a crawler's goroutines on many cores ask it side by
+// side (docs/PERFORMANCE.md, "fetch.MemoryStore: Gets side by side"); a
+// Put takes the store's lock.
 type MemoryStore struct {
 	byOrigin sync.Map // Origin → *memEntry; read without a lock
 
