@@ -424,7 +424,7 @@ func (c *Client) ttl(maxAge time.Duration) time.Duration {
 // answer is what a robots.txt request came to: the Outcome's fetch
 // fields (Retry-After's wait in out.RetryAfter when retry is set), the
 // body of a success, and the final response's Cache-Control max-age (-1:
-// none).
+// none), which an unreachable answer's expiry does not read (retryIn).
 type answer struct {
 	out         Outcome
 	body        []byte
@@ -506,7 +506,6 @@ func (c *Client) classify(code int, h http.Header, body []byte, n int64, truncat
 				readErr = io.ErrUnexpectedEOF
 			}
 			a.out.Status, a.out.Err, a.out.Bytes = Unreachable, newError(ErrBody, readErr), n
-			a.maxAge = -1
 			return a
 		}
 		a.out.Status, a.body, a.out.Bytes, a.out.Truncated = Success, body, n, truncated
@@ -516,7 +515,6 @@ func (c *Client) classify(code int, h http.Header, body []byte, n int64, truncat
 		a.out.ETag, a.out.LastModified = h.Get("ETag"), h.Get("Last-Modified")
 	case code == http.StatusTooManyRequests || code >= 500:
 		a.out.Status = Unreachable
-		a.maxAge = -1
 		if code == http.StatusTooManyRequests || code == http.StatusServiceUnavailable {
 			a.out.RetryAfter, a.retry = parseRetryAfter(h.Get("Retry-After"), c.Now())
 		}

@@ -355,6 +355,17 @@ func TestCacheHitExpiryAndMaxAge(t *testing.T) {
 		_, _, out := verdicts(t, c, s.URL)
 		require.Equal(t, clk.now().Add(tc.ttl), out.ExpiresAt, tc.header)
 	}
+
+	// An unreachable origin is asked again after RetryUnreachable,
+	// whatever its 503's Cache-Control says.
+	down := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "max-age=3600")
+		w.WriteHeader(http.StatusServiceUnavailable)
+	})
+	c, clk = newClient()
+	_, _, out = verdicts(t, c, down.URL)
+	require.Equal(t, Unreachable, out.Status)
+	require.Equal(t, clk.now().Add(DefaultRetryUnreachable), out.ExpiresAt)
 }
 
 // While the origin fails, the last good copy serves; without one,

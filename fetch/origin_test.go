@@ -38,7 +38,11 @@ func TestOriginOf(t *testing.T) {
 	}
 	for _, bad := range []string{"ftp://example.com/", "https:///x", "/relative", "http://%zz/",
 		"http://exa\x7fmple.com/", "/x?u=http://example.com/", "http:/example.com/x//y",
-		"http://::", "http://a%20b.com/"} {
+		"http://::", "http://a%20b.com/",
+		// net/url reads the host "0:A;:", which HostKey keys "0:A": an
+		// origin whose port is no number does not read back as itself
+		// (FuzzOriginOf found it).
+		"HTTP://0:A;:"} {
 		_, err := OriginOf(bad)
 		require.Error(t, err, bad)
 	}

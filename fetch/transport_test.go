@@ -198,6 +198,20 @@ func TestTransportIntervalAndBound(t *testing.T) {
 	require.LessOrEqual(t, len(tr.next), 4097)
 }
 
+// TestTransportDelayDropped: once an origin's robots.txt asks for no
+// delay (a refresh dropped its crawl-delay), its requests go at once, not
+// at the turn its old delay had reserved.
+func TestTransportDelayDropped(t *testing.T) {
+	tr := &Transport{next: map[Origin]time.Time{}, MaxDelay: time.Minute}
+	req, err := http.NewRequest(http.MethodGet, "https://example.com/", nil)
+	require.NoError(t, err)
+	o := Origin("https://example.com")
+	require.NoError(t, tr.wait(req, o, 2*time.Second)) // the first goes at once; the next turn is 2 s on
+	start := time.Now()
+	require.NoError(t, tr.wait(req, o, 0))
+	require.Less(t, time.Since(start), time.Second, "held to the dropped delay's turn")
+}
+
 // TestReserveManyOrigins: a Transport pacing more origins at once than
 // pacedOrigins keeps them all (none of their times has passed) and sweeps
 // for past times only when their number has doubled since the last sweep.
