@@ -45,7 +45,7 @@ func parsedOrigin(rawURL string) (Origin, error) {
 // plainOrigin returns rawURL's origin when rawURL begins with it as
 // written: "http://" or "https://", a plain host (lower-case letters,
 // digits, '.' and '-'), perhaps a port of digits other than the scheme's
-// default, then the end or '/', '?' or '#'. What parsedOrigin gives
+// default and not starting with '0', then the end or '/', '?' or '#'. What parsedOrigin gives
 // then is that prefix (FuzzOriginOf holds the two equal).
 func plainOrigin(rawURL string) (Origin, bool) {
 	n, def := 0, ""
@@ -69,8 +69,8 @@ func plainOrigin(rawURL string) (Origin, bool) {
 		for j < len(rawURL) && '0' <= rawURL[j] && rawURL[j] <= '9' {
 			j++
 		}
-		if port := rawURL[i+1 : j]; port == "" || port == def {
-			return "", false
+		if port := rawURL[i+1 : j]; port == "" || port == def || port[0] == '0' {
+			return "", false // the port the key drops or writes otherwise
 		}
 		i = j
 	}

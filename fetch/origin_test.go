@@ -18,6 +18,8 @@ func TestOriginOf(t *testing.T) {
 		"https://example.com:443":       "https://example.com",
 		"http://example.com:8080/x":     "http://example.com:8080",
 		"https://example.com:80/x":      "https://example.com:80",
+		"https://example.com:0443/x":    "https://example.com", // what a browser and net/http dial
+		"http://example.com:08080/x":    "http://example.com:8080",
 		"http://user:pw@example.com/":   "http://example.com",
 		"https://Bücher.example/":       "https://xn--bcher-kva.example",
 		"http://[::1]:8080/robots.txt":  "http://[::1]:8080",

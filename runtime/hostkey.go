@@ -7,7 +7,9 @@ import "strings"
 // fetch's cache): the authority's host lower-cased, an IDN label in its
 // ASCII form ("xn--" and Punycode, RFC 3492), a trailing dot dropped, and
 // the port kept as ":port" unless it is the scheme's default (80 for http,
-// 443 for https); userinfo, path, query and fragment play no part. An IPv6
+// 443 for https), a port of digits without its leading zeros (":0443" is
+// 443, as a browser and net/http read it); userinfo, path, query and
+// fragment play no part. An IPv6
 // host keeps its brackets. ok is false when url has no host (see Host), an
 // IDN host longer than a DNS name or label allows (253 and 63 code
 // points), a ':' in a host outside brackets or in the port after them, or
@@ -103,6 +105,7 @@ func appendGeneralHostKey(dst []byte, url string) ([]byte, bool) {
 	if len(dst) == start {
 		return dst, false
 	}
+	port = decimalPort(port)
 	if port != "" && !defaultPort(url, port) {
 		dst = append(append(dst, ':'), port...)
 	}
@@ -117,6 +120,24 @@ func isASCIIHost(host string) bool {
 		}
 	}
 	return true
+}
+
+// decimalPort returns a port of digits without its leading zeros ("0"
+// for zeros alone), so that a port written "0443" keys as the 443 it is
+// dialled as; any other port is returned as written.
+func decimalPort(port string) string {
+	if port == "" || port[0] != '0' {
+		return port
+	}
+	for i := 0; i < len(port); i++ {
+		if port[i] < '0' || port[i] > '9' {
+			return port
+		}
+	}
+	if port = strings.TrimLeft(port, "0"); port == "" {
+		return "0"
+	}
+	return port
 }
 
 // defaultPort reports whether port is the default of url's scheme.

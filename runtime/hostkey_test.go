@@ -19,6 +19,14 @@ func TestHostKey(t *testing.T) {
 		{"http://example.com:80/x", "example.com", true},
 		{"http://example.com:443/x", "example.com:443", true},
 		{"https://example.com:8443/x", "example.com:8443", true},
+		{"https://example.com:0443/x", "example.com", true}, // a port's leading zeros dropped
+		{"http://example.com:00080/x", "example.com", true},
+		{"http://example.com:08080/x", "example.com:8080", true},
+		{"http://example.com:000/x", "example.com:0", true},
+		{"http://example.com:0/x", "example.com:0", true},
+		{"http://example.com:0x50/x", "example.com:0x50", true}, // not digits: as written
+		{"http://[::1]:0443/x", "[::1]:443", true},
+		{"//example.com:0443/x", "example.com:443", true},
 		{"https://example.com./x", "example.com", true},
 		{"https://user:pw@example.com/x", "example.com", true},
 		{"https://bücher.de/x", "xn--bcher-kva.de", true},
