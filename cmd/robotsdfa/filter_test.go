@@ -248,16 +248,17 @@ func TestFilterRobotsDir(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "big.example.txt"), big, 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "port.example_8080.txt"), []byte("user-agent: *\ndisallow: /\n"), 0o644))
 	input := "https://dir.example/a\nhttps://empty.example/a\nhttps://big.example/first\nhttps://big.example/last\n" +
-		"https://none.example/a\nhttp://PORT.example:8080/a\nhttp://port.example:80/a\nhttps://port.example:443/a\n"
+		"https://none.example/a\nhttp://PORT.example:8080/a\nhttp://port.example:80/a\nhttps://port.example:443/a\n" +
+		"http://port.example:08080/a\n"
 	r := robotsdfa(t, []byte(input), "filter", "-robots-dir", dir, "-agent", "bot", "-verdicts")
 	require.Equal(t, exitProblem, r.code)
 	lines := lines(r.stdout)
-	require.Len(t, lines, 8)
+	require.Len(t, lines, 9)
 	require.True(t, strings.HasPrefix(lines[0], "error\thttps://dir.example/a\trobots.txt "), lines[0])
 	require.Contains(t, lines[0], "is a directory")
 	require.Equal(t, []string{"allowed\thttps://empty.example/a", "disallowed\thttps://big.example/first",
 		"allowed\thttps://big.example/last", "allowed\thttps://none.example/a", "disallowed\thttp://PORT.example:8080/a",
-		"allowed\thttp://port.example:80/a", "allowed\thttps://port.example:443/a"}, lines[1:])
+		"allowed\thttp://port.example:80/a", "allowed\thttps://port.example:443/a", "disallowed\thttp://port.example:08080/a"}, lines[1:])
 	require.Contains(t, r.stderr, "6 hosts: 3 with a robots.txt, 2 without (allowed), 1 unreadable")
 
 	// A file the -hosts table names that is not there is the table's
