@@ -45,8 +45,9 @@ func parsedOrigin(rawURL string) (Origin, error) {
 // plainOrigin returns rawURL's origin when rawURL begins with it as
 // written: "http://" or "https://", a plain host (lower-case letters,
 // digits, '.' and '-'), perhaps a port of digits other than the scheme's
-// default and not starting with '0', then the end or '/', '?' or '#'. What parsedOrigin gives
-// then is that prefix (FuzzOriginOf holds the two equal).
+// default and not starting with '0', then the end or '/', '?' or '#'.
+// What parsedOrigin gives then is that prefix (FuzzOriginOf holds the two
+// equal).
 func plainOrigin(rawURL string) (Origin, bool) {
 	n, def := 0, ""
 	switch {

@@ -9,12 +9,11 @@ import "strings"
 // the port kept as ":port" unless it is the scheme's default (80 for http,
 // 443 for https), a port of digits without its leading zeros (":0443" is
 // 443, as a browser and net/http read it); userinfo, path, query and
-// fragment play no part. An IPv6
-// host keeps its brackets. ok is false when url has no host (see Host), an
-// IDN host longer than a DNS name or label allows (253 and 63 code
-// points), a ':' in a host outside brackets or in the port after them, or
-// a byte of 0x80 or more within brackets. A key is its own key:
-// HostKey("//"+key) is key.
+// fragment play no part. An IPv6 host keeps its brackets. ok is false when
+// url has no host (see Host), an IDN host longer than a DNS name or label
+// allows (253 and 63 code points), a ':' in a host outside brackets or in
+// the port after them, or a byte of 0x80 or more within brackets. A key is
+// its own key: HostKey("//"+key) is key.
 //
 //	HostKey("https://Bücher.Example.:443/x?y") == "xn--bcher-kva.example"
 //	HostKey("http://example.com:8080/")        == "example.com:8080"
