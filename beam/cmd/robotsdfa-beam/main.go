@@ -94,7 +94,7 @@ func main() {
 func run(cmd string, build func(beam.Scope)) {
 	p, s := beam.NewPipelineWithRoot()
 	build(s)
-	res, err := beamx.RunWithMetrics(context.Background(), p)
+	res, err := runInOwnTemp(p)
 	if err != nil {
 		fail(cmd, err.Error())
 	}
@@ -108,6 +108,28 @@ func run(cmd string, build func(beam.Scope)) {
 		sort.Strings(parts)
 		fmt.Fprintf(os.Stderr, "robotsdfa-beam %s: %s\n", cmd, strings.Join(parts, ", "))
 	}
+}
+
+// runInOwnTemp runs p with the temporary directory pointed at one of its
+// own, removed after the run: Beam's loopback mode (Prism, the default
+// runner) creates an empty file there at each run and never removes it
+// (apache/beam#27569), and a local run's store copies are gone by then.
+func runInOwnTemp(p *beam.Pipeline) (beam.PipelineResult, error) {
+	dir, err := os.MkdirTemp("", "robotsdfa-beam-")
+	if err != nil {
+		return beamx.RunWithMetrics(context.Background(), p)
+	}
+	old, had := os.LookupEnv("TMPDIR")
+	os.Setenv("TMPDIR", dir)
+	defer func() {
+		if had {
+			os.Setenv("TMPDIR", old)
+		} else {
+			os.Unsetenv("TMPDIR")
+		}
+		os.RemoveAll(dir)
+	}()
+	return beamx.RunWithMetrics(context.Background(), p)
 }
 
 // ownFlags are each command's flags: the others of this program's own

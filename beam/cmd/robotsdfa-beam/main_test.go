@@ -39,9 +39,6 @@ func TestMain(m *testing.M) {
 	if out, err := exec.Command("go", "build", "-o", cli, "github.com/robotsdfa/robotsdfa/cmd/robotsdfa").CombinedOutput(); err != nil {
 		panic(string(out))
 	}
-	// Beam's loopback runner leaves an empty file in the temporary
-	// directory at each pipeline run: this one, removed at the end.
-	os.Setenv("TMPDIR", dir)
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)
@@ -318,4 +315,21 @@ func TestCompileDirectoryAsCommandLine(t *testing.T) {
 	want := "disallowed\thttps://spelt.example/x\ndisallowed\thttps://own.example/a\nallowed\thttps://own.example/b\ndisallowed\thttp://[::1]:8080/c\n"
 	require.Equal(t, want, runCLI(t, "filter", "-pack", cliPack, "-agent", "bot", "-verdicts", frontier))
 	require.Equal(t, want, runCLI(t, "filter", "-pack", beamStore, "-agent", "bot", "-verdicts", frontier))
+}
+
+// TestTemporaryDirectoryLeftEmpty: a run on the default runner (Prism, in
+// loopback mode) leaves nothing in the temporary directory; Beam itself
+// leaves an empty file there at each pipeline run.
+func TestTemporaryDirectoryLeftEmpty(t *testing.T) {
+	dir, tmp := t.TempDir(), t.TempDir()
+	pack := hostStore(t, filepath.Join(dir, "h.store"), "User-agent: *\nDisallow: /p\n", compile.Google)
+	in := filepath.Join(dir, "in.txt")
+	require.NoError(t, os.WriteFile(in, []byte("https://h.example/p\nhttps://h.example/q\n"), 0o644))
+	var stderr bytes.Buffer
+	cmd, _ := testexec.Command(t, exe, "filter", "-pack", pack, "-agent", "googlebot", "--output", filepath.Join(dir, "out"), in)
+	cmd.Env, cmd.Stderr = append(os.Environ(), "TMPDIR="+tmp), &stderr
+	require.NoError(t, cmd.Run(), stderr.String())
+	left, err := os.ReadDir(tmp)
+	require.NoError(t, err)
+	require.Empty(t, left)
 }
