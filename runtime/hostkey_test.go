@@ -23,6 +23,7 @@ func TestHostKey(t *testing.T) {
 		{"http://example.com:00080/x", "example.com", true},
 		{"http://example.com:08080/x", "example.com:8080", true},
 		{"http://example.com:000/x", "example.com:0", true},
+		{"http://example.com:09/x", "example.com:9", true},
 		{"http://example.com:0/x", "example.com:0", true},
 		{"http://example.com:0x50/x", "example.com:0x50", true}, // not digits: as written
 		{"http://[::1]:0443/x", "[::1]:443", true},
