@@ -1,6 +1,7 @@
 package compile
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -24,6 +25,40 @@ func TestCharacterClasses(t *testing.T) {
 		}
 		if got, want := isSpace(b), in(space); got != want {
 			t.Errorf("isSpace(%#x) = %v", c, got)
+		}
+	}
+}
+
+// TestNormalizePatternEveryByte (rfc, google; SEMANTICS 3.2): every byte
+// as itself and as an escape in either case of hex, against the rule
+// written out: a byte of 0x80 or more is escaped, an escape's hex is
+// upper-cased, and RFC mode decodes the escape of an unreserved
+// character.
+func TestNormalizePatternEveryByte(t *testing.T) {
+	const unreserved = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~" // RFC 3986 2.3
+	for c := 0; c < 256; c++ {
+		b := string([]byte{byte(c)}) // the byte, not its rune's UTF-8
+		escaped := fmt.Sprintf("%%%02X", c)
+		for _, mode := range []Mode{Google, RFC9309} {
+			raw := "/" + b + "/"
+			want := raw
+			if c >= 0x80 {
+				want = "/" + escaped + "/"
+			} else if b == "$" && mode == RFC9309 {
+				want = "/%24/"
+			}
+			if got := NormalizePattern(raw, mode); got != want {
+				t.Errorf("%v: NormalizePattern(%q) = %q, want %q", mode, raw, got, want)
+			}
+			decoded := "/" + escaped + "/"
+			if mode == RFC9309 && c < 0x80 && strings.Contains(unreserved, b) {
+				decoded = "/" + b + "/"
+			}
+			for _, in := range []string{"/" + escaped + "/", "/" + strings.ToLower(escaped) + "/"} {
+				if got := NormalizePattern(in, mode); got != decoded {
+					t.Errorf("%v: NormalizePattern(%q) = %q, want %q", mode, in, got, decoded)
+				}
+			}
 		}
 	}
 }

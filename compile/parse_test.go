@@ -1,6 +1,7 @@
 package compile_test
 
 import (
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -314,6 +315,7 @@ func TestMaxBytes(t *testing.T) {
 	} {
 		assert.Equal(t, c.want, compile.Options{MaxBytes: c.maxBytes}.BodyLimit(), "MaxBytes %d", c.maxBytes)
 	}
+	assert.Equal(t, math.MaxInt32, compile.MaxBodyBytes, "a body's lines and offsets counted in 32 bits")
 }
 
 func TestModeNames(t *testing.T) {
