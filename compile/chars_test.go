@@ -6,13 +6,15 @@ import (
 	"testing"
 )
 
+// unreserved is RFC 3986 section 2.3's unreserved characters, written out.
+const unreserved = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
+
 // TestCharacterClasses (rfc, google): the byte classes the parser and
 // NormalizePattern read, on every byte, against the sets written out.
 func TestCharacterClasses(t *testing.T) {
 	const (
-		hex        = "0123456789abcdefABCDEF"
-		unreserved = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~" // RFC 3986 2.3
-		space      = " \t\n\v\f\r"                                                        // C's isspace
+		hex   = "0123456789abcdefABCDEF"
+		space = " \t\n\v\f\r" // C's isspace
 	)
 	for c := 0; c < 256; c++ {
 		b := byte(c)
@@ -35,7 +37,6 @@ func TestCharacterClasses(t *testing.T) {
 // upper-cased, and RFC mode decodes the escape of an unreserved
 // character.
 func TestNormalizePatternEveryByte(t *testing.T) {
-	const unreserved = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~" // RFC 3986 2.3
 	for c := 0; c < 256; c++ {
 		b := string([]byte{byte(c)}) // the byte, not its rune's UTF-8
 		escaped := fmt.Sprintf("%%%02X", c)
