@@ -115,20 +115,18 @@ func run(cmd string, build func(beam.Scope)) {
 // runner) creates an empty file there at each run and never removes it
 // (apache/beam#27569), and a local run's store copies are gone by then.
 func runInOwnTemp(p *beam.Pipeline) (beam.PipelineResult, error) {
-	dir, err := os.MkdirTemp("", "robotsdfa-beam-")
-	if err != nil {
-		return beamx.RunWithMetrics(context.Background(), p)
+	if dir, err := os.MkdirTemp("", "robotsdfa-beam-"); err == nil {
+		old, had := os.LookupEnv("TMPDIR")
+		os.Setenv("TMPDIR", dir)
+		defer func() {
+			if had {
+				os.Setenv("TMPDIR", old)
+			} else {
+				os.Unsetenv("TMPDIR")
+			}
+			os.RemoveAll(dir)
+		}()
 	}
-	old, had := os.LookupEnv("TMPDIR")
-	os.Setenv("TMPDIR", dir)
-	defer func() {
-		if had {
-			os.Setenv("TMPDIR", old)
-		} else {
-			os.Unsetenv("TMPDIR")
-		}
-		os.RemoveAll(dir)
-	}()
 	return beamx.RunWithMetrics(context.Background(), p)
 }
 
