@@ -24,6 +24,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	goruntime "runtime"
 	"slices"
 	"sort"
 	"strings"
@@ -116,18 +117,27 @@ func run(cmd string, build func(beam.Scope)) {
 // (apache/beam#27569), and a local run's store copies are gone by then.
 func runInOwnTemp(p *beam.Pipeline) (beam.PipelineResult, error) {
 	if dir, err := os.MkdirTemp("", "robotsdfa-beam-"); err == nil {
-		old, had := os.LookupEnv("TMPDIR")
-		os.Setenv("TMPDIR", dir)
+		name := tempVariable()
+		old, had := os.LookupEnv(name)
+		os.Setenv(name, dir)
 		defer func() {
 			if had {
-				os.Setenv("TMPDIR", old)
+				os.Setenv(name, old)
 			} else {
-				os.Unsetenv("TMPDIR")
+				os.Unsetenv(name)
 			}
 			os.RemoveAll(dir)
 		}()
 	}
 	return beamx.RunWithMetrics(context.Background(), p)
+}
+
+// tempVariable names the environment variable os.TempDir reads first.
+func tempVariable() string {
+	if goruntime.GOOS == "windows" {
+		return "TMP"
+	}
+	return "TMPDIR"
 }
 
 // ownFlags are each command's flags: the others of this program's own

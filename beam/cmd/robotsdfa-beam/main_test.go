@@ -327,7 +327,7 @@ func TestTemporaryDirectoryLeftEmpty(t *testing.T) {
 	require.NoError(t, os.WriteFile(in, []byte("https://h.example/p\nhttps://h.example/q\n"), 0o644))
 	var stderr bytes.Buffer
 	cmd, _ := testexec.Command(t, exe, "filter", "-pack", pack, "-agent", "googlebot", "--output", filepath.Join(dir, "out"), in)
-	cmd.Env, cmd.Stderr = append(os.Environ(), "TMPDIR="+tmp), &stderr
+	cmd.Env, cmd.Stderr = append(os.Environ(), tempVariable()+"="+tmp), &stderr
 	require.NoError(t, cmd.Run(), stderr.String())
 	left, err := os.ReadDir(tmp)
 	require.NoError(t, err)
