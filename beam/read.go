@@ -205,7 +205,9 @@ func readPart(rt *sdf.LockRTracker, r offsetrange.Restriction, path string, rc i
 }
 
 // readLine reads one line with its '\n' (none at the end of the file),
-// at most maxLine bytes long besides the '\n'.
+// at most maxLine bytes long besides the '\n'; at is the offset of its
+// first byte read, which its error names (the line's start, or for the
+// line a part skips, the byte before the part).
 func readLine(br *bufio.Reader, path string, at int64) ([]byte, error) {
 	line, err := br.ReadSlice('\n')
 	if errors.Is(err, bufio.ErrBufferFull) {
@@ -217,7 +219,7 @@ func readLine(br *bufio.Reader, path string, at int64) ([]byte, error) {
 		line = long
 	}
 	if int64(len(bytes.TrimSuffix(line, []byte("\n")))) > maxLine {
-		return nil, fmt.Errorf("robotsdfa: %s: the line at byte %d is longer than %d bytes", path, at, maxLine)
+		return nil, fmt.Errorf("robotsdfa: %s: the line holding byte %d is longer than %d bytes", path, at, maxLine)
 	}
 	return line, err
 }

@@ -2,6 +2,7 @@ package robotsbeam
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"testing"
 
@@ -15,7 +16,7 @@ import (
 // into parts of any size, as SplitRestriction cuts it), read from files
 // that seek and files that do not, gives each of its lines once, in
 // order, in the part it starts in; with a line longer than the limit, a
-// part fails naming the line's byte offset, and no part gives a line
+// part fails naming a byte of that line, and no part gives a line
 // that is not the file's.
 func FuzzReadParts(f *testing.F) {
 	f.Add([]byte("a\n\nbb\r\nccc\nlast-without-newline"), uint16(3), uint16(9), uint8(0), false)
@@ -63,7 +64,16 @@ func FuzzReadParts(f *testing.F) {
 			err := readPart(rt, r, "x.txt", in, func(l string) { got = append(got, l) })
 			if err != nil {
 				require.True(t, long, "a part failed with no line over the limit: %v", err)
-				require.ErrorContains(t, err, "x.txt: the line at byte ")
+				var at int64
+				_, serr := fmt.Sscanf(err.Error(), "robotsdfa: x.txt: the line holding byte %d is longer than", &at)
+				require.NoError(t, serr, "%v", err)
+				require.True(t, at >= 0 && at < n, "%v", err)
+				start := int64(bytes.LastIndexByte(content[:at], '\n')) + 1
+				end := int64(bytes.IndexByte(content[at:], '\n'))
+				if end < 0 {
+					end = n - at
+				}
+				require.Greater(t, at+end-start, maxLine, "the byte an error names is not in a line over the limit: %v", err)
 				failed = true
 				continue
 			}

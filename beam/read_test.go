@@ -152,7 +152,7 @@ func TestReadParts(t *testing.T) {
 	maxLine = 100
 	r := offsetrange.Restriction{Start: 0, End: n}
 	err := readPart(sdf.NewLockRTracker(offsetrange.NewTracker(r)), r, "x.txt", strings.NewReader(content), func(string) {})
-	require.ErrorContains(t, err, "x.txt: the line at byte 11 is longer than 100 bytes")
+	require.ErrorContains(t, err, "x.txt: the line holding byte 11 is longer than 100 bytes")
 	// A line of exactly the limit is read.
 	maxLine = 300
 	require.Equal(t, want, read([]offsetrange.Restriction{r}))
