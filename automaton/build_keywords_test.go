@@ -31,6 +31,7 @@ func TestKeyword(t *testing.T) {
 		{"/*", "", false, false, false},
 		{"*$", "", false, false, false},
 		{"*a\x00b", "", false, false, false},
+		{"*\x00b", "", false, false, false}, // a NUL first, too
 	} {
 		kw, anchored, fromOne, ok := keyword(c.pattern)
 		if ok != c.ok || ok && (kw != c.kw || anchored != c.anchored || fromOne != c.fromOne) {
@@ -87,8 +88,8 @@ func TestKeywordsEqualSubset(t *testing.T) {
 	}
 }
 
-// TestKeywordsBudget: rules past the state budget are left to the caller,
-// best-ranked ones taken first.
+// TestKeywordsBudget: rules past the state or byte budget are left to the
+// caller, best-ranked ones taken first.
 func TestKeywordsBudget(t *testing.T) {
 	var rules []Rule
 	for i := 0; i < 100; i++ {
@@ -103,6 +104,12 @@ func TestKeywordsBudget(t *testing.T) {
 	}
 	if d.NumLive > 300 {
 		t.Fatalf("%d live states over a 300-state budget", d.NumLive)
+	}
+	// A bound on the table's bytes stops it at the same rule: the
+	// budget of 300 states, in bytes.
+	bytes := options{MaxBytes: 300 * d.NumClasses * 4}.withDefaults()
+	if db, nb := buildKeywords(ranked, ids, bytes); db == nil || nb != n || db.numStates()*db.NumClasses*4 > bytes.MaxBytes {
+		t.Fatalf("a %d-byte budget took %d rules (the state budget %d)", bytes.MaxBytes, nb, n)
 	}
 	p := build(rules, opts)
 	if len(p.dfas) == 0 {

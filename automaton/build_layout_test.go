@@ -91,3 +91,35 @@ func handDFA(results, outputs []int32, defs []uint32, rows [][]edge, start uint3
 	}
 	return assemble(&classes, 7, results, outputs, len(rows)-nd, start, src, chainTails{})
 }
+
+// TestChainsLayoutLiveDefault: a state a default leads into counts that
+// way in. State 4 below has three ways in (3's and 5's exceptions, 6's
+// default), so neither 3 nor 5 may hold it inside a chain row; paths
+// through each way in end where they should.
+func TestChainsLayoutLiveDefault(t *testing.T) {
+	rows := [][]edge{
+		2: {{1, 7}},                 // start: '/' -> 7
+		3: {{2, 4}},                 // 'a' -> 4
+		4: {{3, 1}},                 // 'b' -> decided
+		5: {{4, 4}},                 // 'c' -> 4
+		6: {{5, 1}},                 // 'd' -> decided, any other byte -> 4
+		7: {{2, 3}, {3, 6}, {4, 5}}, // 'a' -> 3, 'b' -> 6, 'c' -> 5
+	}
+	defs := make([]uint32, len(rows))
+	defs[6] = 4
+	d := handDFA([]int32{NoRule, 0}, nil, defs, rows, 2) // decided: 0 none, 1 rule 0
+	if d.NumLive != len(rows)-2 {
+		t.Fatalf("%d live states, want %d", d.NumLive, len(rows)-2)
+	}
+	for _, c := range []struct {
+		path string
+		want int32
+	}{
+		{"/aab", 0}, {"/ccb", 0}, {"/bxb", 0}, {"/bbb", 0}, {"/bd", 0},
+		{"/bxa", NoRule}, {"/bb", NoRule}, {"/ab", NoRule}, {"/acb", NoRule}, {"/cb", NoRule},
+	} {
+		if got := d.run([]rank{{Kind: Disallow, Priority: 1, Line: 1}}, []byte(c.path)); got != c.want {
+			t.Errorf("%q: %d, want %d", c.path, got, c.want)
+		}
+	}
+}
