@@ -123,3 +123,32 @@ func TestChainsLayoutLiveDefault(t *testing.T) {
 		}
 	}
 }
+
+// TestChainsLayoutFirstLiveState: a chain may pass through the first live
+// state (logical state 2 here, live state 0) when the start is another:
+// a chain's successor of 0 is a successor like any other, in the row's
+// size as in its words.
+func TestChainsLayoutFirstLiveState(t *testing.T) {
+	rows := [][]edge{
+		2: {{2, 4}}, // 'a' -> 4
+		3: {{1, 2}}, // start: '/' -> 2
+		4: {{3, 5}}, // 'b' -> 5
+		5: {{4, 6}}, // 'c' -> 6
+		6: {{5, 7}}, // 'd' -> 7
+		7: {{2, 1}}, // 'a' -> decided
+	}
+	d := handDFA([]int32{NoRule, 0}, nil, make([]uint32, len(rows)), rows, 3) // decided: 0 none, 1 rule 0
+	var kinds []uint32
+	eachRow(d, func(r uint32) { kinds = append(kinds, d.t[r-1]) })
+	if !slices.Equal(kinds, []uint32{rowChain}) {
+		t.Fatalf("row kinds %v, want one chain row", kinds)
+	}
+	for _, c := range []struct {
+		path string
+		want int32
+	}{{"/abcda", 0}, {"/abcdab", 0}, {"/abcd", NoRule}, {"/a", NoRule}, {"/b", NoRule}, {"/abd", NoRule}, {"abcda", NoRule}} {
+		if got := d.run([]rank{{Kind: Disallow, Priority: 1, Line: 1}}, []byte(c.path)); got != c.want {
+			t.Errorf("%q: %d, want %d", c.path, got, c.want)
+		}
+	}
+}
