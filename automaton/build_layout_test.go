@@ -152,3 +152,25 @@ func TestChainsLayoutFirstLiveState(t *testing.T) {
 		}
 	}
 }
+
+// TestChainsLayoutLiveDefaults: states of one exception whose default is
+// a live state (the first, here) are not chained: a chain row's states
+// share a decided default. Paths that leave them by their defaults go on
+// from there.
+func TestChainsLayoutLiveDefaults(t *testing.T) {
+	rows := [][]edge{
+		2: {{1, 3}}, // start: '/' -> 3
+		3: {{2, 4}}, // 'a' -> 4, any other byte -> 2
+		4: {{3, 1}}, // 'b' -> decided, any other byte -> 2
+	}
+	defs := []uint32{3: 2, 4: 2}
+	d := handDFA([]int32{NoRule, 0}, nil, defs, rows, 2) // decided: 0 none, 1 rule 0
+	for _, c := range []struct {
+		path string
+		want int32
+	}{{"/ab", 0}, {"/ax/ab", 0}, {"/x/ab", 0}, {"/aa/ab", 0}, {"/ax", NoRule}, {"/a/a", NoRule}, {"x/ab", NoRule}} {
+		if got := d.run([]rank{{Kind: Disallow, Priority: 1, Line: 1}}, []byte(c.path)); got != c.want {
+			t.Errorf("%q: %d, want %d", c.path, got, c.want)
+		}
+	}
+}
