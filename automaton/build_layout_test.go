@@ -156,7 +156,9 @@ func TestChainsLayoutFirstLiveState(t *testing.T) {
 // TestChainsLayoutLiveDefaults: states of one exception whose default is
 // a live state (the first, here) are not chained: a chain row's states
 // share a decided default. Paths that leave them by their defaults go on
-// from there.
+// from there. (The compiler makes no such state: its end of input leads
+// to a decided state, an exception of its own where the default is live;
+// assemble does not rely on that.)
 func TestChainsLayoutLiveDefaults(t *testing.T) {
 	rows := [][]edge{
 		2: {{1, 3}}, // start: '/' -> 3
