@@ -121,6 +121,9 @@ func RunRecords(t *testing.T, path string, delayLines bool, impl RecordsImpl) in
 	if err != nil {
 		t.Fatal(err)
 	}
+	if len(tests) == 0 {
+		t.Fatalf("no records tests in %s", path)
+	}
 	n := 0
 	for _, tc := range tests {
 		for _, c := range tc.Cases {

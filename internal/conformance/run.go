@@ -148,6 +148,9 @@ func RunGoogleSpec(t *testing.T, path string, impl Impl) int {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if len(specs) == 0 {
+		t.Fatalf("no expectations in %s", path) // a suite that runs nothing passes nothing
+	}
 	passed := 0
 	for i, s := range specs {
 		got, err := impl(Query{Robots: s.Robots, Options: compile.Options{Mode: compile.Google},
