@@ -1,7 +1,9 @@
 package automaton
 
 import (
+	"cmp"
 	"math/rand"
+	"slices"
 	"testing"
 )
 
@@ -10,7 +12,8 @@ import (
 // what the layout must get right common: states of one exception leading
 // on to the next (chains), defaults into live states, several ways into a
 // state, outputs, starts other than the first live state, and cycles
-// nothing leads into. The hand-made cases above each pin one of these.
+// nothing leads into. The hand-made cases of build_layout_test.go each
+// pin one of these.
 func TestAssembleRandom(t *testing.T) {
 	rng := rand.New(rand.NewSource(9309))
 	ranks := []rank{{Kind: Allow, Priority: 3, Line: 1}, {Kind: Disallow, Priority: 3, Line: 2}, {Kind: Disallow, Priority: 1, Line: 3}}
@@ -71,7 +74,7 @@ func TestAssembleRandom(t *testing.T) {
 					rows[s] = append(rows[s], edge{eoi, to})
 				}
 			}
-			sortEdges(rows[s])
+			slices.SortFunc(rows[s], func(a, b edge) int { return cmp.Compare(a.class, b.class) })
 		}
 		start := uint32(nd + order[0]) // a chain's head, most often
 		if rng.Intn(3) == 0 {
@@ -120,15 +123,6 @@ func TestAssembleRandom(t *testing.T) {
 			if got, w := d.run(ranks, path), want(path); got != w {
 				t.Fatalf("defs %v rows %v outputs %v results %v start %d, path %q: %d, want %d", defs, rows, outputs, results, start, path, got, w)
 			}
-		}
-	}
-}
-
-// sortEdges orders a row's exceptions by class, as rows are given.
-func sortEdges(row []edge) {
-	for i := 1; i < len(row); i++ {
-		for j := i; j > 0 && row[j].class < row[j-1].class; j-- {
-			row[j], row[j-1] = row[j-1], row[j]
 		}
 	}
 }
