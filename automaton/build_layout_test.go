@@ -53,14 +53,7 @@ func TestChainsLayout(t *testing.T) {
 	if !slices.Equal(gotRows, wantRows) {
 		t.Errorf("rows read back %q, want %q", gotRows, wantRows)
 	}
-	for _, c := range []struct {
-		path string
-		want int32
-	}{{"/abac", 0}, {"/abacd", 0}, {"/aba", NoRule}, {"/abc", NoRule}, {"/abbcc", 0}, {"/abbc", NoRule}, {"/ab", NoRule}, {"/b", NoRule}} {
-		if got := d.run([]rank{{Kind: Disallow, Priority: 1, Line: 1}}, []byte(c.path)); got != c.want {
-			t.Errorf("%q: %d, want %d", c.path, got, c.want)
-		}
-	}
+	checkPaths(t, d, []pathCase{{"/abac", 0}, {"/abacd", 0}, {"/aba", NoRule}, {"/abc", NoRule}, {"/abbcc", 0}, {"/abbc", NoRule}, {"/ab", NoRule}, {"/b", NoRule}})
 }
 
 func classList(ex []edge) string {
@@ -111,17 +104,10 @@ func TestChainsLayoutLiveDefault(t *testing.T) {
 	if d.NumLive != len(rows)-2 {
 		t.Fatalf("%d live states, want %d", d.NumLive, len(rows)-2)
 	}
-	for _, c := range []struct {
-		path string
-		want int32
-	}{
+	checkPaths(t, d, []pathCase{
 		{"/aab", 0}, {"/ccb", 0}, {"/bxb", 0}, {"/bbb", 0}, {"/bd", 0},
 		{"/bxa", NoRule}, {"/bb", NoRule}, {"/ab", NoRule}, {"/acb", NoRule}, {"/cb", NoRule},
-	} {
-		if got := d.run([]rank{{Kind: Disallow, Priority: 1, Line: 1}}, []byte(c.path)); got != c.want {
-			t.Errorf("%q: %d, want %d", c.path, got, c.want)
-		}
-	}
+	})
 }
 
 // TestChainsLayoutFirstLiveState: a chain may pass through the first live
@@ -143,14 +129,7 @@ func TestChainsLayoutFirstLiveState(t *testing.T) {
 	if !slices.Equal(kinds, []uint32{rowChain}) {
 		t.Fatalf("row kinds %v, want one chain row", kinds)
 	}
-	for _, c := range []struct {
-		path string
-		want int32
-	}{{"/abcda", 0}, {"/abcdab", 0}, {"/abcd", NoRule}, {"/a", NoRule}, {"/b", NoRule}, {"/abd", NoRule}, {"abcda", NoRule}} {
-		if got := d.run([]rank{{Kind: Disallow, Priority: 1, Line: 1}}, []byte(c.path)); got != c.want {
-			t.Errorf("%q: %d, want %d", c.path, got, c.want)
-		}
-	}
+	checkPaths(t, d, []pathCase{{"/abcda", 0}, {"/abcdab", 0}, {"/abcd", NoRule}, {"/a", NoRule}, {"/b", NoRule}, {"/abd", NoRule}, {"abcda", NoRule}})
 }
 
 // TestChainsLayoutLiveDefaults: states of one exception whose default is
@@ -167,10 +146,20 @@ func TestChainsLayoutLiveDefaults(t *testing.T) {
 	}
 	defs := []uint32{3: 2, 4: 2}
 	d := handDFA([]int32{NoRule, 0}, nil, defs, rows, 2) // decided: 0 none, 1 rule 0
-	for _, c := range []struct {
-		path string
-		want int32
-	}{{"/ab", 0}, {"/ax/ab", 0}, {"/x/ab", 0}, {"/aa/ab", 0}, {"/ax", NoRule}, {"/a/a", NoRule}, {"x/ab", NoRule}} {
+	checkPaths(t, d, []pathCase{{"/ab", 0}, {"/ax/ab", 0}, {"/x/ab", 0}, {"/aa/ab", 0}, {"/ax", NoRule}, {"/a/a", NoRule}, {"x/ab", NoRule}})
+}
+
+// pathCase is a path and the rule a hand-made DFA settles on it.
+type pathCase struct {
+	path string
+	want int32
+}
+
+// checkPaths runs each path through d, whose decided states name rule 0
+// of one Disallow rule.
+func checkPaths(t *testing.T, d *dfa, cases []pathCase) {
+	t.Helper()
+	for _, c := range cases {
 		if got := d.run([]rank{{Kind: Disallow, Priority: 1, Line: 1}}, []byte(c.path)); got != c.want {
 			t.Errorf("%q: %d, want %d", c.path, got, c.want)
 		}
