@@ -18,11 +18,16 @@ import (
 // Bound is how long a command may run.
 const Bound = 5 * time.Minute
 
+// waitDelay is how long a stopped command has to end (and close its
+// output) before it is killed: a program that ignores SIGQUIT, or a child
+// left holding its output open, would otherwise hang the test.
+const waitDelay = 10 * time.Second
+
 // Command is exec.Command stopped once it has run Bound, with SIGQUIT (on
 // which a Go program prints every goroutine's stack and exits), and the
 // test then failed, naming it. stopped reports whether it was stopped.
 func Command(t testing.TB, name string, args ...string) (cmd *exec.Cmd, stopped func() bool) {
-	return command(t, Bound, name, args...)
+	return command(t, Bound, waitDelay, name, args...)
 }
 
 // reporter is what command needs of a testing.TB.
@@ -31,11 +36,11 @@ type reporter interface {
 	Errorf(format string, args ...any)
 }
 
-func command(t reporter, bound time.Duration, name string, args ...string) (cmd *exec.Cmd, stopped func() bool) {
+func command(t reporter, bound, wait time.Duration, name string, args ...string) (cmd *exec.Cmd, stopped func() bool) {
 	ctx, cancel := context.WithTimeout(context.Background(), bound)
 	cmd = exec.CommandContext(ctx, name, args...)
 	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGQUIT) }
-	cmd.WaitDelay = 10 * time.Second
+	cmd.WaitDelay = wait
 	stopped = func() bool { return ctx.Err() == context.DeadlineExceeded }
 	t.Cleanup(func() {
 		if stopped() {

@@ -40,7 +40,7 @@ func TestMain(m *testing.M) {
 // its command line.
 func TestStopsAHang(t *testing.T) {
 	r := &recorder{}
-	cmd, stopped := command(r, 200*time.Millisecond, os.Args[0], "-test.run=^$", "hang")
+	cmd, stopped := command(r, 200*time.Millisecond, waitDelay, os.Args[0], "-test.run=^$", "hang")
 	cmd.Env = append(os.Environ(), "TESTEXEC_HANG=1")
 	start := time.Now()
 	out, err := cmd.CombinedOutput()
@@ -58,7 +58,7 @@ func TestStopsAHang(t *testing.T) {
 // exec.Command would, and nothing is reported.
 func TestLeavesAQuickOne(t *testing.T) {
 	r := &recorder{}
-	cmd, stopped := command(r, time.Minute, "sh", "-c", "echo out; exit 3")
+	cmd, stopped := command(r, time.Minute, waitDelay, "sh", "-c", "echo out; exit 3")
 	out, err := cmd.Output()
 	var exit *exec.ExitError
 	require.ErrorAs(t, err, &exit)
@@ -69,8 +69,26 @@ func TestLeavesAQuickOne(t *testing.T) {
 	require.Empty(t, r.errs)
 }
 
+// TestKillsOneIgnoringQuit: a command that ignores SIGQUIT is killed once
+// the wait delay has passed, and the test failed as for any other.
+func TestKillsOneIgnoringQuit(t *testing.T) {
+	r := &recorder{}
+	cmd, stopped := command(r, 200*time.Millisecond, 300*time.Millisecond, "sh", "-c", `trap "" QUIT; echo ready; exec sleep 60`)
+	start := time.Now()
+	out, err := cmd.Output()
+	require.Less(t, time.Since(start), 30*time.Second, "killed, not left to end")
+	require.Error(t, err)
+	require.Equal(t, "ready\n", string(out))
+	require.True(t, stopped())
+	r.end()
+	require.Len(t, r.errs, 1)
+	require.Contains(t, r.errs[0], "still running after 200ms, stopped")
+}
+
 func TestLine(t *testing.T) {
 	require.Equal(t, "robotsdfa filter -q", Line("/tmp/x/robotsdfa", []string{"filter", "-q"}))
+	exact := strings.Repeat("y", 300-len("robotsdfa "))
+	require.Equal(t, "robotsdfa "+exact, Line("robotsdfa", []string{exact}), "300 bytes are not cut")
 	long := Line("robotsdfa", []string{strings.Repeat("x", 400)})
 	require.True(t, strings.HasSuffix(long, "... (410 bytes)"), long)
 	require.Len(t, long, 300+len("... (410 bytes)"))
