@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	farm "github.com/dgryski/go-farm"
 	"io"
 	"net/http"
 	"strconv"
@@ -13,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	farm "github.com/dgryski/go-farm"
 	"github.com/robotsdfa/robotsdfa/compile"
 	"github.com/robotsdfa/robotsdfa/runtime"
 )
