@@ -2,10 +2,15 @@ package main
 
 import "fmt"
 
-// group3 writes n with thousands separators.
+// group3 writes n with thousands separators (between digits only: a
+// minus sign is no digit).
 func group3[N ~int | ~int64](n N) string {
 	s := fmt.Sprint(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
+	digits := 0
+	if n < 0 {
+		digits = 1
+	}
+	for i := len(s) - 3; i > digits; i -= 3 {
 		s = s[:i] + "," + s[i:]
 	}
 	return s

@@ -672,13 +672,6 @@ func TestFilterSummaryRate(t *testing.T) {
 	}
 }
 
-func TestGroup3(t *testing.T) {
-	for n, want := range map[int64]string{0: "0", 7: "7", 999: "999", 1000: "1,000", 170240: "170,240",
-		1234567: "1,234,567", 100000000: "100,000,000"} {
-		require.Equal(t, want, group3(n), n)
-	}
-}
-
 // A -missing-hosts file that cannot be written fails the run.
 func TestFilterMissingHostsUnwritable(t *testing.T) {
 	if _, err := os.Stat("/dev/full"); err != nil {
