@@ -150,12 +150,30 @@ func TestFetchCachePrune(t *testing.T) {
 		{"-cache " + dir + " -prune 7", `-prune: "7" is not an age (720h, or days: 30d)`},
 		{"-cache " + dir + " -prune -1h", `-prune: "-1h" is not an age`},
 		{"-cache " + dir + " -prune 0d", `-prune: "0d" is not an age`},
+		{"-cache " + dir + " -prune 213504d", `-prune: "213504d" is not an age`},
 	} {
 		r = robotsdfa(t, nil, append([]string{"fetch"}, strings.Fields(c.args)...)...)
 		require.Equal(t, exitProblem, r.code, c.args)
 		require.Contains(t, r.stderr, c.want, c.args)
 	}
 	require.NoDirExists(t, filepath.Join(dir, "typo"))
+}
+
+// TestParseAge: -prune's ages, days up to the most a Duration holds; more
+// is refused, not wrapped round to a short age that would prune the cache.
+func TestParseAge(t *testing.T) {
+	for s, want := range map[string]time.Duration{
+		"30d": 30 * 24 * time.Hour, "720h": 720 * time.Hour, "90m": 90 * time.Minute, "1d": 24 * time.Hour,
+		"106751d": 106751 * 24 * time.Hour,
+	} {
+		d, err := parseAge(s)
+		require.NoError(t, err, s)
+		require.Equal(t, want, d, s)
+	}
+	for _, s := range []string{"106752d", "213504d", "2147483647d", "2147483648d", "0d", "-1d", "0h", "-5m", "1.5d", "d", "7", "", "2562048h"} {
+		_, err := parseAge(s)
+		require.Error(t, err, s)
+	}
 }
 
 func TestFetchCacheAcrossRuns(t *testing.T) {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"net/http"
 	"os"
 	"strconv"
@@ -256,12 +257,20 @@ func explainFetched(w io.Writer, robotsURL string, r *runtime.Robots, tokens []s
 	fmt.Fprintf(w, "; sitemaps: %s\n", strings.Join(urls, " "))
 }
 
+// maxAgeDays is the most days a time.Duration holds (292 years).
+const maxAgeDays = int64(math.MaxInt64 / (24 * time.Hour))
+
 // parseAge reads -prune's age: a Go duration (720h) or whole days (30d).
 func parseAge(s string) (time.Duration, error) {
 	d, err := time.ParseDuration(s)
 	if days, ok := strings.CutSuffix(s, "d"); ok {
 		var n int64
 		n, err = strconv.ParseInt(days, 10, 32)
+		if n > maxAgeDays {
+			// Past a Duration's range the product wraps: 213504d
+			// would prune all but the last 25 minutes.
+			n = 0
+		}
 		d = time.Duration(n) * 24 * time.Hour
 	}
 	if err != nil || d <= 0 {
