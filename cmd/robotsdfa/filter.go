@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
 	goruntime "runtime"
@@ -87,6 +88,9 @@ type filterFlags struct {
 	missing, missingHosts string
 }
 
+// maxCacheMB is the largest -cache-mb whose bytes an int64 holds.
+const maxCacheMB = math.MaxInt64 >> 20
+
 func runFilter(e *env, args []string) int {
 	fs := flagSet(e, "filter", "(-robots FILE | -robots-dir DIR | -pack FILE) -agent AGENT [flags] [INPUT...]", filterAbout, filterExample)
 	ff := filterFlags{start: time.Now()}
@@ -138,6 +142,8 @@ func runFilter(e *env, args []string) int {
 		return usageError(e, fs, "-workers must be at least 1")
 	case ff.cacheMB < 1:
 		return usageError(e, fs, "-cache-mb must be at least 1")
+	case ff.cacheMB > maxCacheMB:
+		return usageError(e, fs, "-cache-mb must be at most %s", group3(maxCacheMB))
 	case ff.skip < 0:
 		return usageError(e, fs, "-skip must not be negative")
 	case ff.field < 0:

@@ -350,6 +350,7 @@ func TestFilterUsageAndInputErrors(t *testing.T) {
 		{"hosts without dir", []string{"-robots", robots, "-hosts", sampleHosts, "-agent", "bot"}, "-hosts goes with -robots-dir"},
 		{"hosts names a file outside", []string{"-robots-dir", dir, "-hosts", outside, "-agent", "bot"}, "outside.tsv:2: file \"../robots.txt\" is not a name inside the directory"},
 		{"hosts names no host", []string{"-robots-dir", dir, "-hosts", keyless, "-agent", "bot"}, "keyless.tsv:2: host \":80\" has no host key"},
+		{"cache-mb past int64's bytes", []string{"-robots", robots, "-agent", "bot", "-cache-mb", "8796093022208"}, "-cache-mb must be at most 8,796,093,022,207"},
 		{"max-line below a report's", []string{"-robots", robots, "-agent", "bot", "-max-line", "199"}, "-max-line must be at least 200"},
 		{"cpuprofile unwritable", []string{"-robots", robots, "-agent", "bot", "-cpuprofile", filepath.Join(dir, "no", "cpu.prof")}, "no/cpu.prof: no such file or directory"},
 	} {
