@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"math"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -14,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/robotsdfa/robotsdfa/compile"
 	"github.com/stretchr/testify/require"
 )
 
@@ -114,6 +116,21 @@ func TestBodyOverMaxBytes(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, extra == 1, out.Truncated, "MaxBytes %d, body %d", c.MaxBytes, len(long))
 		require.Equal(t, int64(c.MaxBytes), out.Bytes)
+	}
+}
+
+// TestMaxBytesPastBodies: a MaxBytes past compile.MaxBodyBytes (math.MaxInt
+// for "all of it") reads the body as NoLimit does, up to MaxBodyBytes.
+func TestMaxBytesPastBodies(t *testing.T) {
+	s := newServer(t, body(robotsBody))
+	for _, maxBytes := range []int{math.MaxInt, compile.MaxBodyBytes + 1, compile.NoLimit} {
+		c, _ := newClient()
+		c.MaxBytes = maxBytes
+		private, public, out := verdicts(t, c, s.URL)
+		require.Equal(t, Success, out.Status, "MaxBytes %d", maxBytes)
+		require.Equal(t, int64(len(robotsBody)), out.Bytes, "MaxBytes %d", maxBytes)
+		require.False(t, private, "MaxBytes %d", maxBytes)
+		require.True(t, public, "MaxBytes %d", maxBytes)
 	}
 }
 

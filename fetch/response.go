@@ -83,12 +83,11 @@ func (c *Client) FromResponse(ctx context.Context, resp Response) (*runtime.Robo
 	return robotsOf(o, e, err)
 }
 
-// bodyLimit is how many body bytes are read.
+// bodyLimit is how many body bytes are read: what the compiler reads, no
+// more than compile.MaxBodyBytes (a MaxBytes of math.MaxInt plus the one
+// byte that tells a cut body wrapped, and read nothing).
 func (c *Client) bodyLimit() int64 {
-	if c.MaxBytes < 0 {
-		return compile.MaxBodyBytes
-	}
-	return int64(c.MaxBytes)
+	return int64(compile.Options{Mode: c.Mode, MaxBytes: c.MaxBytes}.BodyLimit())
 }
 
 // lastURL is the URL resp answered: the last redirect's, else the first
