@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -233,6 +234,18 @@ func TestFilterMaxLineBoundary(t *testing.T) {
 			"allowed\t" + url(max-1) + "\n"
 		require.True(t, r.stdout == want, "-max-line %d: got %s", max, shorten(r.stdout))
 	}
+}
+
+// The largest -max-line takes a line longer than a chunk: the buffer grows
+// to twice its size (the limit and the one byte more that tells a longer
+// line overflowed, and the reader panicked).
+func TestFilterMaxLineLargest(t *testing.T) {
+	robots := writeTemp(t, "robots.txt", []byte("user-agent: *\ndisallow: /private\n"))
+	long := "https://example.com/" + strings.Repeat("x", 3*chunkSize)
+	r := robotsdfa(t, []byte(long+"\nhttps://example.com/private\n"), "filter", "-robots", robots, "-agent", "bot", "-verdicts",
+		"-max-line", fmt.Sprint(math.MaxInt))
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.True(t, r.stdout == "allowed\t"+long+"\ndisallowed\thttps://example.com/private\n", shorten(r.stdout))
 }
 
 // The edge cases of a robots directory: a host whose "file" is a

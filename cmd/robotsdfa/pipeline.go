@@ -102,7 +102,10 @@ func (rd *reader) read(in int, r io.Reader) error {
 				buf = getBuf()
 				continue
 			}
-			nb := make([]byte, len(buf), min(2*cap(buf), rd.maxLine+1))
+			// At most -max-line and the one byte more that tells a
+			// longer line, written so that the largest -max-line
+			// cannot wrap.
+			nb := make([]byte, len(buf), min(2*cap(buf)-1, rd.maxLine)+1)
 			copy(nb, buf)
 			putBuf(buf)
 			buf = nb
