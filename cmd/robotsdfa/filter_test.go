@@ -353,6 +353,7 @@ func TestFilterUsageAndInputErrors(t *testing.T) {
 		{"two sources", []string{"-robots", robots, "-robots-dir", dir, "-agent", "bot"}, "want exactly one of"},
 		{"no agent", []string{"-robots", robots}, "-agent is required"},
 		{"bad workers", []string{"-robots", robots, "-agent", "bot", "-workers", "0"}, "-workers must be at least 1"},
+		{"too many workers", []string{"-robots", robots, "-agent", "bot", "-workers", "1000000000000"}, "-workers must be at most 1,024"},
 		{"missing robots", []string{"-robots", filepath.Join(dir, "nope.txt"), "-agent", "bot"}, "nope.txt: no such file"},
 		{"missing input", []string{"-robots", robots, "-agent", "bot", filepath.Join(dir, "nope.urls")}, "nope.urls: no such file"},
 		{"input is a directory", []string{"-robots", robots, "-agent", "bot", dir}, "is a directory, not a URL list"},
