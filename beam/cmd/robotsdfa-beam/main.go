@@ -49,13 +49,17 @@ var (
 	missingOut = flag.String("missing-hosts", "", "write the hosts without a robots.txt in the store to FILE, one a line, sorted: the robots.txt to fetch next")
 	field      = flag.Int("field", 0, "the URL is the Nth tab-separated field of each line (1 the first; 0 the whole line); the whole line is written")
 	output     = flag.String("output", "", "output file prefix: PREFIX-SSSSS-of-NNNNN; one ending in .zst or .gz writes compressed shards, PREFIX's extension last")
-	shards     = flag.Int("shards", 4, "output files")
+	shards     = flag.Int("shards", 4, "output files (a bundle holds a 256 KiB buffer, and compressed a 3 MB encoder, for each shard it writes to)")
 	modeSet    = new(bool) // -mode given
 	outStore   = flag.String("o", "", "compile: the store to write")
 	mode       = flag.String("mode", "google", "whose reading of robots.txt, google or rfc (filter -pack: the store's, checked)")
 	robotsDir  = flag.String("robots-dir", "", "a directory of <host>.txt files (filter compiles a store of them beside --output first)")
 	hostsTable = flag.String("hosts", "", "with -robots-dir, a host<TAB>file table naming files for hosts")
 )
+
+// maxShards is the most output files: a shard's name has five digits for
+// its index and its count (PREFIX-SSSSS-of-NNNNN).
+const maxShards = 99999
 
 func main() {
 	if len(os.Args) < 2 || os.Args[1] != "filter" && os.Args[1] != "compile" {
@@ -166,6 +170,8 @@ func checkFlags(cmd string) {
 		fail(cmd, "-hosts goes with -robots-dir")
 	case cmd == "filter" && *shards < 1:
 		fail(cmd, fmt.Sprintf("-shards is the number of output files, at least 1, not %d", *shards))
+	case cmd == "filter" && *shards > maxShards:
+		fail(cmd, fmt.Sprintf("-shards is at most %d (five digits in a shard's name), not %d", maxShards, *shards))
 	}
 }
 

@@ -242,6 +242,8 @@ func TestFlagsRefused(t *testing.T) {
 			`robotsdfa-beam filter: -missing is allow or disallow, not "deny"`},
 		{[]string{"filter", "-robots-dir", robots, "-agent", "googlebot", "--shards", "0", "--output", out, in},
 			"robotsdfa-beam filter: -shards is the number of output files, at least 1, not 0"},
+		{[]string{"filter", "-robots-dir", robots, "-agent", "googlebot", "--shards", "1000000000000", "--output", out, in},
+			"robotsdfa-beam filter: -shards is at most 99999 (five digits in a shard's name), not 1000000000000"},
 		{[]string{"filter", "-robots-dir", robots, "-agent", "googlebot", in},
 			"robotsdfa-beam filter: -pack (or -robots-dir), -agent and --output are required"},
 		{[]string{"filter", "-robots-dir", robots, "-agent", "googlebot", "--output", out},
