@@ -374,10 +374,15 @@ func TestFilterUsageAndInputErrors(t *testing.T) {
 			require.Contains(t, r.stderr, c.stderr)
 		})
 	}
+	// The bounds themselves are taken.
+	r := robotsdfa(t, []byte("https://e.com/a\n"), "filter", "-pack", samplePack(t), "-agent", "bot",
+		"-workers", fmt.Sprint(maxFilterWorkers), "-cache-mb", fmt.Sprint(maxCacheMB))
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Equal(t, "https://e.com/a\n", r.stdout)
 	// A bad gzip stream is an input error naming the file, whether its
 	// header or its body is bad.
 	bad := writeTemp(t, "bad.gz", []byte{0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 0xde, 0xad})
-	r := robotsdfa(t, nil, "filter", "-robots", robots, "-agent", "bot", bad)
+	r = robotsdfa(t, nil, "filter", "-robots", robots, "-agent", "bot", bad)
 	require.Equal(t, exitProblem, r.code)
 	require.Contains(t, r.stderr, "bad.gz: flate: corrupt input")
 	bad = writeTemp(t, "badheader.gz", []byte{0x1f, 0x8b, 'x', 'x', 'x', 'x', 'x', 'x', 'x', 'x', 'x', 'x'})
