@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -28,10 +29,14 @@ func FuzzReader(f *testing.F) {
 	f.Add(append([]byte("a\n"), bytes.Repeat([]byte("w"), 900)...), uint16(0), uint8(200), uint8(13), int32(-1), uint8(5))
 	f.Add([]byte("a\nbb\nccc"), uint16(7), uint8(1), uint8(0), int32(5), uint8(2))
 	f.Add([]byte("a\nb\nc\n"), uint16(0), uint8(10), uint8(255), int32(-1), uint8(1))
+	f.Add(append(bytes.Repeat([]byte("v"), 5000), "\nu\n"...), uint16(math.MaxUint16), uint8(0), uint8(255), int32(-1), uint8(0))
 	f.Fuzz(func(t *testing.T, data []byte, maxLine uint16, size, step uint8, failAt int32, skip uint8) {
 		defer func(size int) { chunkSize = size }(chunkSize)
 		chunkSize = 16 + int(size)*8
 		max := shownPrefix + int(maxLine)%2048
+		if maxLine == math.MaxUint16 {
+			max = math.MaxInt // the largest -max-line: no line is too long
+		}
 		var r io.Reader = &pieces{data: data, step: int(step) + 1}
 		errCut := errors.New("cut")
 		failing := failAt >= 0 && int(failAt) <= len(data)
