@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -72,7 +73,8 @@ func readHostList(stdin io.Reader, path string) (keys []string, schemes map[stri
 	seen := map[string]bool{}
 	schemes = map[string]string{}
 	sc := bufio.NewScanner(r)
-	for n := 1; sc.Scan(); n++ {
+	n := 1
+	for ; sc.Scan(); n++ {
 		line := sc.Text()
 		if n == 1 { // a byte order mark, as some editors write, is no host's
 			line = strings.TrimPrefix(line, "\ufeff")
@@ -93,7 +95,9 @@ func readHostList(stdin io.Reader, path string) (keys []string, schemes map[stri
 			}
 		}
 	}
-	if err := sc.Err(); err != nil {
+	if err := sc.Err(); errors.Is(err, bufio.ErrTooLong) {
+		return nil, nil, fmt.Errorf("%s:%d: a line over %d KiB is not a host", inputName(path), n, bufio.MaxScanTokenSize>>10)
+	} else if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", inputName(path), err)
 	}
 	return keys, schemes, nil

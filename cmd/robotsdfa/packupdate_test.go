@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/robotsdfa/robotsdfa/compile"
@@ -195,6 +196,7 @@ func TestCompileFromRefuses(t *testing.T) {
 	truncated := writeTemp(t, "truncated.pack", data[:len(data)/2])
 	badList := writeTemp(t, "gone.txt", []byte("a.example\nnot a host\n"))
 	wikiList := writeTemp(t, "wiki.txt", []byte("en.wikipedia.org\n"))
+	longList := writeTemp(t, "long.txt", []byte("a.example\nb.example\n"+strings.Repeat("c", 64<<10)+".example\n"))
 	for _, c := range []struct {
 		name   string
 		args   []string
@@ -206,6 +208,7 @@ func TestCompileFromRefuses(t *testing.T) {
 		{"no such pack", []string{"-from", filepath.Join(dir, "nope.pack")}, "nope.pack: no such file"},
 		{"a damaged pack", []string{"-from", truncated}, "truncated.pack"},
 		{"not a host", []string{"-from", base, "-delete", badList}, `gone.txt:2: "not a host" is not a host`},
+		{"a line too long", []string{"-from", base, "-delete", longList}, "long.txt:3: a line over 64 KiB is not a host"},
 		{"added and deleted", []string{"-from", base, "-robots-dir", dir, "-delete", wikiList}, "en.wikipedia.org is both in the directory (en.wikipedia.org.txt) and in the -delete list"},
 		{"the list as -o", []string{"-from", base, "-delete", wikiList, "-o", wikiList}, "would overwrite the input"},
 	} {

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -37,6 +38,9 @@ func Rows(path string) ([]Row, error) {
 	return readRows(f, path)
 }
 
+// maxTableLine bounds a table's line.
+const maxTableLine = 64 << 20
+
 // readRows is Rows of a table read from in, named path in errors.
 func readRows(in io.Reader, path string) ([]Row, error) {
 	r, err := decompressed(in)
@@ -46,8 +50,9 @@ func readRows(in io.Reader, path string) ([]Row, error) {
 	defer r.Close()
 	var rows []Row
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), 64<<20)
-	for n := 1; sc.Scan(); n++ {
+	sc.Buffer(make([]byte, 64<<10), maxTableLine)
+	n := 1
+	for ; sc.Scan(); n++ {
 		text := strings.TrimSuffix(sc.Text(), "\r")
 		if n == 1 {
 			text = strings.TrimPrefix(text, byteOrderMark)
@@ -64,7 +69,9 @@ func readRows(in io.Reader, path string) ([]Row, error) {
 		}
 		rows = append(rows, Row{Line: n, Host: fields[0], File: fields[1]})
 	}
-	if err := sc.Err(); err != nil {
+	if err := sc.Err(); errors.Is(err, bufio.ErrTooLong) {
+		return nil, fmt.Errorf("%s:%d: a line over %d MiB", path, n, maxTableLine>>20)
+	} else if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return rows, nil

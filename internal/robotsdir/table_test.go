@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/klauspost/compress/zstd"
@@ -61,6 +62,10 @@ func TestRows(t *testing.T) {
 	got, err = robotsdir.Rows(writeTable(t, "sub.tsv", []byte("a.example\tsub/x.txt\n")))
 	require.NoError(t, err)
 	require.Equal(t, []robotsdir.Row{{Line: 1, Host: "a.example", File: "sub/x.txt"}}, got)
+
+	// A line past the bound names its number.
+	_, err = robotsdir.Rows(writeTable(t, "long.tsv", []byte("a.example\tx.txt\nb.example\t"+strings.Repeat("y", 64<<20)+"\n")))
+	require.ErrorContains(t, err, "long.tsv:2: a line over 64 MiB")
 
 	_, err = robotsdir.Rows(filepath.Join(t.TempDir(), "missing.tsv"))
 	require.ErrorIs(t, err, os.ErrNotExist)
