@@ -94,7 +94,7 @@ type filterFlags struct {
 const maxFilterWorkers = 1024
 
 // maxCacheMB is the largest -cache-mb whose bytes an int64 holds.
-const maxCacheMB = math.MaxInt64 >> 20
+const maxCacheMB int64 = math.MaxInt64 >> 20
 
 func runFilter(e *env, args []string) int {
 	fs := flagSet(e, "filter", "(-robots FILE | -robots-dir DIR | -pack FILE) -agent AGENT [flags] [INPUT...]", filterAbout, filterExample)
