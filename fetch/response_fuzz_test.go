@@ -188,41 +188,41 @@ func simplePath(location string) bool {
 // (redirected: too many redirects or one that cannot be followed) with
 // header h is kept: exactly, when h says it plainly, else within bounds.
 func wantTTL(st Status, status int, redirected bool, h http.Header, now time.Time) (lo, hi time.Duration) {
-	exactly := func(d time.Duration) (time.Duration, time.Duration) { return d, d }
-	if st == Unreachable {
-		if status != http.StatusTooManyRequests && status != http.StatusServiceUnavailable {
-			return exactly(DefaultRetryUnreachable)
-		}
-		vs := h.Values("Retry-After")
-		switch {
-		case len(vs) == 0:
-			return exactly(DefaultRetryUnreachable)
-		case len(vs) > 1:
-			return DefaultMinTTL, DefaultMaxRetryAfter
-		}
-		if n, ok := seconds(vs[0], ""); ok && n >= 1<<31 {
-			return exactly(DefaultRetryUnreachable)
-		} else if ok {
-			return exactly(min(max(time.Duration(n)*time.Second, DefaultMinTTL), DefaultMaxRetryAfter))
-		}
-		if at, err := http.ParseTime(vs[0]); err == nil {
-			return exactly(min(max(at.Sub(now), DefaultMinTTL), DefaultMaxRetryAfter))
-		}
-		return DefaultMinTTL, DefaultMaxRetryAfter
-	}
-	vs := h.Values("Cache-Control")
 	switch {
-	case redirected || len(vs) == 0:
-		return exactly(DefaultTTL)
+	case st == Unreachable && status != http.StatusTooManyRequests && status != http.StatusServiceUnavailable:
+		return DefaultRetryUnreachable, DefaultRetryUnreachable
+	case st == Unreachable:
+		return headerTTL(h.Values("Retry-After"), "", true, DefaultRetryUnreachable, DefaultMaxRetryAfter, now)
+	case redirected:
+		return DefaultTTL, DefaultTTL
+	}
+	return headerTTL(h.Values("Cache-Control"), "max-age=", false, DefaultTTL, DefaultMaxTTL, now)
+}
+
+// headerTTL is the expiry a header's values vs ask: a number of seconds
+// after prefix (or, with date, an HTTP date), within [DefaultMinTTL, hi];
+// exactly def when there is none or it is too large; within the bounds
+// when it cannot be read plainly.
+func headerTTL(vs []string, prefix string, date bool, def, hi time.Duration, now time.Time) (time.Duration, time.Duration) {
+	exactly := func(d time.Duration) (time.Duration, time.Duration) {
+		d = min(max(d, DefaultMinTTL), hi)
+		return d, d
+	}
+	switch {
+	case len(vs) == 0:
+		return def, def
 	case len(vs) > 1:
-		return DefaultMinTTL, DefaultMaxTTL
+		return DefaultMinTTL, hi
 	}
-	if n, ok := seconds(vs[0], "max-age="); ok && n >= 1<<31 {
-		return exactly(DefaultTTL)
+	if n, ok := seconds(vs[0], prefix); ok && n >= 1<<31 {
+		return def, def
 	} else if ok {
-		return exactly(min(max(time.Duration(n)*time.Second, DefaultMinTTL), DefaultMaxTTL))
+		return exactly(time.Duration(n) * time.Second)
 	}
-	return DefaultMinTTL, DefaultMaxTTL
+	if at, err := http.ParseTime(vs[0]); date && err == nil {
+		return exactly(at.Sub(now))
+	}
+	return DefaultMinTTL, hi
 }
 
 // seconds reads a header value that is prefix and a number of seconds as
