@@ -150,7 +150,7 @@ func TestFetchCachePrune(t *testing.T) {
 		{"-cache " + dir + " -prune 7", `-prune: "7" is not an age (720h, or days: 30d)`},
 		{"-cache " + dir + " -prune -1h", `-prune: "-1h" is not an age`},
 		{"-cache " + dir + " -prune 0d", `-prune: "0d" is not an age`},
-		{"-cache " + dir + " -prune 213504d", `-prune: "213504d" is not an age`},
+		{"-cache " + dir + " -prune 213504d", `-prune: "213504d" is more days than an age holds (106,751)`},
 	} {
 		r = robotsdfa(t, nil, append([]string{"fetch"}, strings.Fields(c.args)...)...)
 		require.Equal(t, exitProblem, r.code, c.args)

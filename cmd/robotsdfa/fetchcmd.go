@@ -266,10 +266,10 @@ func parseAge(s string) (time.Duration, error) {
 	if days, ok := strings.CutSuffix(s, "d"); ok {
 		var n int64
 		n, err = strconv.ParseInt(days, 10, 32)
-		if n > maxAgeDays {
+		if err == nil && n > maxAgeDays {
 			// Past a Duration's range the product wraps: 213504d
 			// would prune all but the last 25 minutes.
-			n = 0
+			return 0, fmt.Errorf("%q is more days than an age holds (%s)", s, group3(maxAgeDays))
 		}
 		d = time.Duration(n) * 24 * time.Hour
 	}

@@ -236,9 +236,9 @@ func TestFilterMaxLineBoundary(t *testing.T) {
 	}
 }
 
-// The largest -max-line takes a line longer than a chunk: the buffer grows
-// to twice its size (the limit and the one byte more that tells a longer
-// line overflowed, and the reader panicked).
+// The largest -max-line takes a line longer than a chunk. The buffer grows
+// up to -max-line and the one byte more that tells a longer line: at this
+// -max-line that sum overflowed, and the reader panicked.
 func TestFilterMaxLineLargest(t *testing.T) {
 	robots := writeTemp(t, "robots.txt", []byte("user-agent: *\ndisallow: /private\n"))
 	long := "https://example.com/" + strings.Repeat("x", 3*chunkSize)
