@@ -83,9 +83,9 @@ func (c *Client) FromResponse(ctx context.Context, resp Response) (*runtime.Robo
 	return robotsOf(o, e, err)
 }
 
-// bodyLimit is how many body bytes are read: what the compiler reads, no
-// more than compile.MaxBodyBytes (a MaxBytes of math.MaxInt plus the one
-// byte that tells a cut body wrapped, and read nothing).
+// bodyLimit is how many body bytes are read: what the compiler reads, at
+// most compile.MaxBodyBytes, so that the one byte more that tells a cut
+// body cannot wrap (a MaxBytes of math.MaxInt is "all of it").
 func (c *Client) bodyLimit() int64 {
 	return int64(compile.Options{Mode: c.Mode, MaxBytes: c.MaxBytes}.BodyLimit())
 }
