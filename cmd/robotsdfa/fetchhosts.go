@@ -42,27 +42,27 @@ type fetched struct {
 const fetchBatch = 256
 
 func runFetchHosts(e *env, c *fetch.Client, job fetchHostsJob, get func(context.Context, string) (*runtime.Robots, fetch.Outcome, error)) int {
-	keys, schemes, err := readHostList(e.stdin, job.hosts)
-	if err != nil {
-		return fail(e, "fetch", err)
-	}
-	sort.Strings(keys)
 	// Each host's robots.txt URL: the scheme of the URL that named it in
 	// the list, else the run's. A key that makes no URL ("[::1", an
-	// unclosed bracket) or a scheme fetch does not speak is refused before
-	// any request, as a line that is not a host is.
-	robotsURL := make(map[string]string, len(keys))
-	for _, key := range keys {
-		scheme, ok := schemes[key]
-		if !ok {
+	// unclosed bracket, a port not of digits) or a scheme fetch does not
+	// speak is refused before any request, naming its line, as a line
+	// that is not a host is.
+	robotsURL := map[string]string{}
+	keys, schemes, err := readHostList(e.stdin, job.hosts, func(key, scheme string) error {
+		if scheme == "" {
 			scheme = job.scheme
 		}
 		u := scheme + "://" + key + "/"
 		if _, err := fetch.OriginOf(u); err != nil {
-			return fail(e, "fetch", fmt.Errorf("%s: %s names no origin: %w", inputName(job.hosts), u, err))
+			return fmt.Errorf("%s names no origin: %w", u, err)
 		}
 		robotsURL[key] = u
+		return nil
+	})
+	if err != nil {
+		return fail(e, "fetch", err)
 	}
+	sort.Strings(keys)
 	var u *packUpdate
 	if job.from != "" {
 		opts := compile.Options{Mode: c.Mode}

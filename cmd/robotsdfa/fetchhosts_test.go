@@ -136,13 +136,14 @@ func TestFetchHostsFrom(t *testing.T) {
 }
 
 // TestFetchHostsRefuses: -hosts's flags without it, and it with a URL or
-// what goes with URLs, are usage errors; a list line that is not a host is
-// named, before any fetch.
+// what goes with URLs, are usage errors; a list line that is not a host,
+// or names no origin, is named, before any fetch.
 func TestFetchHostsRefuses(t *testing.T) {
 	h := newHostServers(t)
 	list := writeTemp(t, "hosts.txt", []byte(h.ok+"\n"))
 	bad := writeTemp(t, "bad.txt", []byte(h.ok+"\nnot a host\n"))
 	noOrigin := writeTemp(t, "no-origin.txt", []byte(h.ok+"\n[::1\n"))
+	port := writeTemp(t, "port.txt", []byte("# a port not of digits\n"+h.ok+"\n\nexample.com:abc\n"))
 	ftp := writeTemp(t, "ftp.txt", []byte("ftp://"+h.ok+"/\n"))
 	out := filepath.Join(t.TempDir(), "out.pack")
 	for _, c := range []struct {
@@ -160,8 +161,9 @@ func TestFetchHostsRefuses(t *testing.T) {
 		{"-agent", []string{"-hosts", list, "-o", out, "-agent", "bot"}, "-agent and -explain go with URLs"},
 		{"the list as -o", []string{"-hosts", list, "-o", list}, "would overwrite the input"},
 		{"not a host", []string{"-hosts", bad, "-o", out, "-scheme", "http"}, `bad.txt:2: "not a host" is not a host`},
-		{"no origin", []string{"-hosts", noOrigin, "-o", out, "-scheme", "http"}, "no-origin.txt: http://[::1/ names no origin: "},
-		{"a URL of a scheme fetch does not speak", []string{"-hosts", ftp, "-o", out}, "ftp.txt: ftp://" + h.ok + "/ names no origin: "},
+		{"no origin", []string{"-hosts", noOrigin, "-o", out, "-scheme", "http"}, "no-origin.txt:2: http://[::1/ names no origin: "},
+		{"a port not of digits", []string{"-hosts", port, "-o", out, "-scheme", "http"}, `port.txt:4: http://example.com:abc/ names no origin: `},
+		{"a URL of a scheme fetch does not speak", []string{"-hosts", ftp, "-o", out}, "ftp.txt:1: ftp://" + h.ok + "/ names no origin: "},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := robotsdfa(t, nil, append([]string{"fetch"}, c.args...)...)

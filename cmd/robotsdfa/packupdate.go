@@ -58,9 +58,11 @@ func openBase(path string, opts *compile.Options, modeSet bool) (*store.Store, e
 // or standard input for "-"): one a line, as filter -missing-hosts writes
 // them (or URLs, which name their hosts); blank lines and lines starting
 // with '#' are skipped. It returns their keys, each once, and fails on a
-// line that is not a host, naming it. schemes holds, for a key whose first
-// line was a URL with a scheme, that scheme lower-cased.
-func readHostList(stdin io.Reader, path string) (keys []string, schemes map[string]string, err error) {
+// line that is not a host, naming it, or whose host refuse (when not nil)
+// refuses, given the key and its line's scheme ("" for none). schemes
+// holds, for a key whose first line was a URL with a scheme, that scheme
+// lower-cased.
+func readHostList(stdin io.Reader, path string, refuse func(key, scheme string) error) (keys []string, schemes map[string]string, err error) {
 	r := stdin
 	if path != "-" {
 		f, _, err := openRegular(path, "a list of hosts")
@@ -87,12 +89,22 @@ func readHostList(stdin io.Reader, path string) (keys []string, schemes map[stri
 		if !ok || strings.ContainsFunc(line, func(r rune) bool { return r <= ' ' || r == 0x7f }) {
 			return nil, nil, fmt.Errorf("%s:%d: %q is not a host", inputName(path), n, line)
 		}
-		if !seen[key] {
-			seen[key] = true
-			keys = append(keys, key)
-			if scheme, _, ok := strings.Cut(line, "://"); ok && scheme != "" {
-				schemes[key] = strings.ToLower(scheme)
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		scheme, _, ok := strings.Cut(line, "://")
+		if scheme = strings.ToLower(scheme); !ok {
+			scheme = ""
+		}
+		if refuse != nil {
+			if err := refuse(key, scheme); err != nil {
+				return nil, nil, fmt.Errorf("%s:%d: %w", inputName(path), n, err)
 			}
+		}
+		keys = append(keys, key)
+		if scheme != "" {
+			schemes[key] = scheme
 		}
 	}
 	if err := sc.Err(); errors.Is(err, bufio.ErrTooLong) {
@@ -118,7 +130,7 @@ func openUpdate(e *env, from, deletes string, opts *compile.Options, modeSet boo
 	u := &packUpdate{from: from}
 	if deletes != "" {
 		var err error
-		if u.deletes, _, err = readHostList(e.stdin, deletes); err != nil {
+		if u.deletes, _, err = readHostList(e.stdin, deletes, nil); err != nil {
 			return nil, err
 		}
 	}

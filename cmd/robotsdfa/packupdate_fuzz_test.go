@@ -25,7 +25,7 @@ func FuzzHostList(f *testing.F) {
 	f.Add([]byte("\x00\n\t\n"))
 	f.Add([]byte("\ufeffa.example\n\ufeffb.example\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		keys, schemes, err := readHostList(bytes.NewReader(data), "-")
+		keys, schemes, err := readHostList(bytes.NewReader(data), "-", nil)
 		if err != nil {
 			m := regexp.MustCompile(`^standard input:(\d+): `).FindStringSubmatch(err.Error())
 			if m == nil {
