@@ -56,7 +56,8 @@
 //     the heap holds the cache, bounded by CacheBytes (a store of ten
 //     million hosts adds under 64 KB beyond it, nothing per host), and a
 //     lookup decompresses no blob over MaxBlobBytes (ErrTooLarge). A
-//     Writer holds the host keys, not the blobs.
+//     Writer holds the host keys, not the blobs, and takes no blob over
+//     its own MaxBlobBytes, so that what it writes loads whole.
 //   - Panics: none, for any file; errors wrap ErrFormat, ErrVersion,
 //     ErrChecksum, ErrNotFound or ErrTooLarge and name the byte offset of
 //     a fault. A lookup for an Agent whose tokens the host's blob was not

@@ -26,6 +26,14 @@ import (
 // the host keys in memory (tens of bytes a host), never the blobs. A
 // Writer is not safe for concurrent use.
 type Writer struct {
+	// MaxBlobBytes bounds the blobs the Writer takes (0 means
+	// DefaultMaxBlobBytes), so that every host of the store it writes
+	// loads in a Store opened with the same Options.MaxBlobBytes: a
+	// larger blob fails with ErrTooLarge, its host not added, and the
+	// Writer goes on. Set it before the first Add. CopyFrom copies
+	// another store's blobs whatever their size.
+	MaxBlobBytes int64
+
 	path, tmp string
 	f         *os.File
 	w         *bufio.Writer
@@ -180,6 +188,9 @@ func (w *Writer) AddPrepared(p *Prepared) (Content, error) {
 	if w.err != nil {
 		return 0, w.err
 	}
+	if err := w.fits(len(p.blob)); err != nil {
+		return 0, err
+	}
 	for _, id := range w.byBlob[p.fp] {
 		same, err := w.holds(id, p.blob)
 		if err != nil {
@@ -274,12 +285,28 @@ func (w *Writer) fail(err error) error {
 // content returns the content holding blob (validated by the caller),
 // writing a new one when no content holds the same bytes.
 func (w *Writer) content(blob []byte) (uint32, error) {
+	if err := w.fits(len(blob)); err != nil {
+		return 0, err
+	}
 	p, err := prepare(blob)
 	if err != nil {
 		return 0, err
 	}
 	c, err := w.AddPrepared(p)
 	return uint32(c), err
+}
+
+// fits refuses a blob of n bytes over MaxBlobBytes, which a Store opened
+// with the same bound would not load; the Writer goes on.
+func (w *Writer) fits(n int) error {
+	limit := w.MaxBlobBytes
+	if limit <= 0 {
+		limit = DefaultMaxBlobBytes
+	}
+	if int64(n) > limit {
+		return fmt.Errorf("%w: a blob of %d bytes, over the bound of %d (Writer.MaxBlobBytes)", ErrTooLarge, n, limit)
+	}
+	return nil
 }
 
 // addContent writes a frame and records its content.

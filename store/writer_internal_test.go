@@ -1,6 +1,7 @@
 package store
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	goruntime "runtime"
@@ -195,4 +196,54 @@ func TestCreatePermissions(t *testing.T) {
 	entries, err = os.ReadDir(dir)
 	require.NoError(t, err)
 	require.Len(t, entries, 1)
+}
+
+// TestWriterBlobTooLarge: a Writer takes no blob over its MaxBlobBytes,
+// by any of its ways to add one, and goes on; the store it writes opens
+// with the same bound, every host loading; one at the bound is taken, and
+// a zero bound is DefaultMaxBlobBytes.
+func TestWriterBlobTooLarge(t *testing.T) {
+	bodies := kindsBodies()
+	large, small := mustCompile(t, bodies["large.example"]), mustCompile(t, bodies["small.example"])
+	n := len(large)
+	path := filepath.Join(t.TempDir(), "bound.store")
+	w, err := Create(path)
+	require.NoError(t, err)
+	w.MaxBlobBytes = int64(n - 1)
+	want := fmt.Sprintf("a blob of %d bytes, over the bound of %d (Writer.MaxBlobBytes)", n, n-1)
+	err = w.Add("large.example", large)
+	require.ErrorIs(t, err, ErrTooLarge)
+	require.ErrorContains(t, err, "the blob of large.example: ")
+	require.ErrorContains(t, err, want)
+	_, err = w.AddContent(large)
+	require.ErrorIs(t, err, ErrTooLarge)
+	p, err := Prepare(large)
+	require.NoError(t, err)
+	_, err = w.AddPrepared(p)
+	require.ErrorIs(t, err, ErrTooLarge)
+	err = w.AddRobotsTxt("large.example", []byte(bodies["large.example"]), compiled)
+	require.ErrorIs(t, err, ErrTooLarge)
+	require.NoError(t, w.Add("small.example", small), "the Writer goes on")
+	require.Equal(t, 1, w.Contents())
+	require.NoError(t, w.Close())
+	st, err := Open(path, Options{MaxBlobBytes: int64(n - 1)})
+	require.NoError(t, err)
+	require.Equal(t, 1, st.Hosts())
+	_, err = st.Robots("small.example")
+	require.NoError(t, err)
+	_, err = st.Robots("large.example")
+	require.ErrorIs(t, err, ErrNotFound)
+	st.Close()
+
+	w, err = Create(filepath.Join(t.TempDir(), "at.store"))
+	require.NoError(t, err)
+	defer w.Abort()
+	w.MaxBlobBytes = int64(n)
+	require.NoError(t, w.Add("large.example", large))
+
+	w.MaxBlobBytes = 0
+	require.NoError(t, w.fits(DefaultMaxBlobBytes))
+	require.ErrorIs(t, w.fits(DefaultMaxBlobBytes+1), ErrTooLarge)
+	w.MaxBlobBytes = -1
+	require.ErrorIs(t, w.fits(DefaultMaxBlobBytes+1), ErrTooLarge)
 }
