@@ -130,6 +130,12 @@ type Content uint32
 // hosts to be mapped to with PutHost: for a caller that knows which hosts
 // serve the same file, so that the blob is checked once, not per host.
 func (w *Writer) AddContent(blob []byte) (Content, error) {
+	if w.err != nil {
+		return 0, w.err
+	}
+	if err := w.fits(len(blob)); err != nil {
+		return 0, err
+	}
 	p, err := Prepare(blob)
 	if err != nil {
 		return 0, err
