@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/signal"
@@ -32,8 +33,8 @@ host, for "robotsdfa filter -pack", "records -pack" and crawlers that open
 it with package store. A file spelt otherwise than its host's key
 ("Example.com.txt") is its host's unless the host's own name is there too,
 as filter -robots-dir reads it; the entries that are no host's file are
-named in a warning. A file that cannot be read stops the pack: nothing is
-written.
+named in a warning. A file that cannot be read, or whose blob is over the
+64 MiB a blob may have, stops the pack: nothing is written.
 
 With -from PACK, the pack written is PACK updated: the directory's hosts
 replace or add to PACK's, the hosts of a -delete list (one a line, as
@@ -113,6 +114,9 @@ func runCompile(e *env, args []string) int {
 		return fail(e, "compile", err)
 	}
 	blob, err := compile.Compile(body, opts).AppendBinary(nil)
+	if err == nil && int64(len(blob)) > maxBlobBytes {
+		err = blobTooLarge(len(blob))
+	}
 	if err != nil {
 		return fail(e, "compile", fmt.Errorf("%s: %w", inputName(path), err))
 	}
@@ -199,6 +203,7 @@ func compilePack(e *env, job packJob) int {
 	if err != nil {
 		return fail(e, "compile", err)
 	}
+	w.MaxBlobBytes = maxBlobBytes
 	if job.update != nil {
 		if err := job.update.start(w, hostFile); err != nil {
 			w.Abort()
@@ -223,7 +228,9 @@ func compilePack(e *env, job packJob) int {
 			body, err := readBody(nil, filepath.Join(dir, files[i]), opts)
 			r := result{size: len(body), err: err}
 			if err == nil {
-				r.blob, r.err = compile.Compile(body, opts).AppendBinary(nil)
+				if r.blob, err = compile.Compile(body, opts).AppendBinary(nil); err != nil {
+					r.err = fmt.Errorf("%s: %w", filepath.Join(dir, files[i]), err)
+				}
 			}
 			results[i] = r
 		})
@@ -245,6 +252,11 @@ func compilePack(e *env, job packJob) int {
 			robotsBytes += r.size
 			had := w.Contents()
 			c, err := w.AddContent(r.blob)
+			if errors.Is(err, store.ErrTooLarge) {
+				bad++
+				fmt.Fprintf(e.stderr, "%s compile: %s: %v\n", commandName, filepath.Join(dir, files[i]), blobTooLarge(len(r.blob)))
+				continue
+			}
 			if w.Contents() > had {
 				blobBytes += len(r.blob) // a blob stored once counted once
 			}
@@ -261,7 +273,7 @@ func compilePack(e *env, job packJob) int {
 	}
 	if bad > 0 {
 		w.Abort()
-		return fail(e, "compile", fmt.Errorf("%s of %s could not be read; no pack written", group3(bad), count(len(files), "file")))
+		return fail(e, "compile", fmt.Errorf("%s of %s could not be read or packed; no pack written", group3(bad), count(len(files), "file")))
 	}
 	if job.update != nil {
 		if err := job.update.finish(w); err != nil {

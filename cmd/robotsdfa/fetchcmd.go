@@ -42,7 +42,8 @@ then the host's; - for standard input) at SCHEME://HOST/robots.txt,
 (4xx), is added; a host unreachable (5xx, 429, a network error), whose
 disallow-all says nothing of what it serves, is not (filter gives its URLs
 -missing's verdict, as for a host never fetched), and -unreachable lists
-it to fetch again. With -from PACK the new pack keeps PACK's other hosts
+it to fetch again; nor is one whose robots.txt compiles to a blob over the
+64 MiB a pack's readers take (read whole: -max-bytes -1). With -from PACK the new pack keeps PACK's other hosts
 (as "compile -from"). Each host's outcome goes to standard output:
 "HOST<TAB>added" or "HOST<TAB>not added", and how it was fetched.
 

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/signal"
@@ -76,13 +77,14 @@ func runFetchHosts(e *env, c *fetch.Client, job fetchHostsJob, get func(context.
 	if err != nil {
 		return fail(e, "fetch", err)
 	}
+	w.MaxBlobBytes = maxBlobBytes
 	// SIGINT or SIGTERM: the fetches in flight end, and no pack is
 	// written (a pack is written whole or not at all).
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	out := bufio.NewWriter(e.stdout)
 	var unreachable []string
-	added, allowAll := 0, 0
+	added, allowAll, tooLarge := 0, 0, 0
 	results := make([]fetched, fetchBatch)
 	for lo := 0; lo < len(keys); lo += fetchBatch {
 		batch := keys[lo:min(lo+fetchBatch, len(keys))]
@@ -122,6 +124,14 @@ func runFetchHosts(e *env, c *fetch.Client, job fetchHostsJob, get func(context.
 			if err == nil {
 				err = w.Add(key, blob)
 			}
+			if errors.Is(err, store.ErrTooLarge) {
+				// What the origin serves (with a -max-bytes over the
+				// default), not a fault of the pack: left out, as one
+				// unreachable is, not to be fetched again.
+				tooLarge++
+				fmt.Fprintf(out, "%s\tnot added\t%s; its robots.txt %v\n", key, f.outcome, blobTooLarge(len(blob)))
+				continue
+			}
 			if err != nil {
 				w.Abort()
 				out.Flush()
@@ -158,7 +168,11 @@ func runFetchHosts(e *env, c *fetch.Client, job fetchHostsJob, get func(context.
 	if u != nil {
 		kept = fmt.Sprintf(", the other %s of %s's kept", group3(total-added), job.from)
 	}
-	fmt.Fprintf(e.stderr, "%s fetch: %s: %s added (%s of them allow all: no robots.txt), %s unreachable (not added) → %s: %s%s\n",
-		commandName, count(len(keys), "host"), group3(added), group3(allowAll), group3(len(unreachable)), job.out, count(total, "host"), kept)
+	large := ""
+	if tooLarge > 0 {
+		large = fmt.Sprintf(", %s too large (not added)", group3(tooLarge))
+	}
+	fmt.Fprintf(e.stderr, "%s fetch: %s: %s added (%s of them allow all: no robots.txt), %s unreachable (not added)%s → %s: %s%s\n",
+		commandName, count(len(keys), "host"), group3(added), group3(allowAll), group3(len(unreachable)), large, job.out, count(total, "host"), kept)
 	return exitOK
 }

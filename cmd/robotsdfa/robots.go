@@ -22,7 +22,7 @@ import (
 // readInput reads what a command was given as a robots.txt or a blob: the
 // file at path, or stdin for "-". Of a robots.txt it reads limit+1 bytes
 // at most (so that the parser sees the cut); a blob, known by its magic,
-// whole, up to maxBlobFileBytes. A directory, or a file that cannot be
+// whole, up to maxBlobBytes. A directory, or a file that cannot be
 // read, is an error naming the file (inputName).
 func readInput(stdin io.Reader, path, what string, limit int64) (data []byte, blob bool, err error) {
 	r := stdin
@@ -42,12 +42,12 @@ func readInput(stdin io.Reader, path, what string, limit int64) (data []byte, bl
 	if !bytes.HasPrefix(data, []byte(automaton.Magic)) {
 		return data, false, nil
 	}
-	rest, err := io.ReadAll(io.LimitReader(r, maxBlobFileBytes+1-int64(len(data))))
+	rest, err := io.ReadAll(io.LimitReader(r, maxBlobBytes+1-int64(len(data))))
 	if err != nil {
 		return nil, false, fmt.Errorf("%s: %w", name, err)
 	}
-	if data = append(data, rest...); len(data) > maxBlobFileBytes {
-		return nil, false, fmt.Errorf("%s: a blob of more than %d bytes (a store's bound, store.DefaultMaxBlobBytes)", name, maxBlobFileBytes)
+	if data = append(data, rest...); int64(len(data)) > maxBlobBytes {
+		return nil, false, fmt.Errorf("%s: a blob of more than %d bytes (a store's bound, store.DefaultMaxBlobBytes)", name, maxBlobBytes)
 	}
 	return data, true, nil
 }
@@ -64,8 +64,17 @@ func stdinTwice(args []string) bool {
 	return n > 1
 }
 
-// maxBlobFileBytes bounds a blob file read whole.
-const maxBlobFileBytes = store.DefaultMaxBlobBytes
+// maxBlobBytes bounds a blob: one a command reads whole, and one compile
+// or fetch -hosts writes, so that every command (and a store opened with
+// the default Options) reads what they write. A variable for the tests.
+var maxBlobBytes int64 = store.DefaultMaxBlobBytes
+
+// blobTooLarge is the error for a robots.txt that compiles to a blob of n
+// bytes, over maxBlobBytes.
+func blobTooLarge(n int) error {
+	return fmt.Errorf("compiles to a blob of %s, over the %s a blob may have (store.DefaultMaxBlobBytes): read less of it (-max-bytes)",
+		count(n, "byte"), count(maxBlobBytes, "byte"))
+}
 
 // readBody reads a robots.txt (readInput), refusing a blob (errBlob) and
 // the other files that are not one (notRobotsTxt).

@@ -118,7 +118,7 @@ func substitute(args []string, file string) []string {
 func TestBlobFileBound(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "huge.blob")
 	require.NoError(t, os.WriteFile(p, []byte(automaton.Magic), 0o644))
-	require.NoError(t, os.Truncate(p, maxBlobFileBytes+1))
+	require.NoError(t, os.Truncate(p, maxBlobBytes+1))
 	for _, args := range [][]string{{"check", p, "googlebot", "/"}, {"inspect", p}, {"records", p, "googlebot"}} {
 		r := robotsdfa(t, nil, args...)
 		require.Equal(t, exitProblem, r.code, args[0])
@@ -127,7 +127,7 @@ func TestBlobFileBound(t *testing.T) {
 	// At the bound it is read, and refused as a damaged blob.
 	at := filepath.Join(t.TempDir(), "at.blob")
 	require.NoError(t, os.WriteFile(at, []byte(automaton.Magic), 0o644))
-	require.NoError(t, os.Truncate(at, maxBlobFileBytes))
+	require.NoError(t, os.Truncate(at, maxBlobBytes))
 	r := robotsdfa(t, nil, "inspect", at)
 	require.Equal(t, exitProblem, r.code)
 	require.NotContains(t, r.stderr, "a blob of more than")
