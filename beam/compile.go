@@ -49,10 +49,15 @@ func init() {
 }
 
 // CompileOptions say how Compile reads the bodies (compile.Options: the
-// mode and the read limit).
+// mode and the read limit) and the largest blob it stores.
 type CompileOptions struct {
 	RFC      bool // RFC 9309's reading instead of Google's
 	MaxBytes int  // 0: compile.DefaultMaxBytes
+	// MaxBlobBytes is the store's readers' store.Options.MaxBlobBytes (0:
+	// store.DefaultMaxBlobBytes): a robots.txt whose blob is larger (one
+	// read whole, MaxBytes -1) fails the pipeline, naming its hosts,
+	// rather than write a store that fails them at every lookup.
+	MaxBlobBytes int64
 }
 
 // Compile turns a PCollection of HostBody into a store at path (local or
@@ -64,7 +69,7 @@ func Compile(s beam.Scope, records beam.PCollection, path string, opts CompileOp
 	s = s.Scope("robotsdfa.Compile")
 	byBody := beam.GroupByKey(s, beam.ParDo(s, &bodyKeyFn{}, records))
 	blobs := beam.ParDo(s, &compileFn{RFC: opts.RFC, MaxBytes: opts.MaxBytes}, byBody)
-	return beam.ParDo(s, &writeStoreFn{Path: path}, beam.GroupByKey(s, beam.AddFixedKey(s, blobs)))
+	return beam.ParDo(s, &writeStoreFn{Path: path, MaxBlobBytes: opts.MaxBlobBytes}, beam.GroupByKey(s, beam.AddFixedKey(s, blobs)))
 }
 
 // bodyKeyFn keys each record by its body's fingerprint and length.
@@ -112,7 +117,8 @@ func (f *compileFn) ProcessElement(ctx context.Context, _ string, records func(*
 // writeStoreFn writes the store, on one worker: the blobs stream through
 // it, the host keys stay in memory until the index is written.
 type writeStoreFn struct {
-	Path string `json:"path"`
+	Path         string `json:"path"`
+	MaxBlobBytes int64  `json:"maxBlobBytes"`
 }
 
 func (f *writeStoreFn) ProcessElement(ctx context.Context, _ int, blobs func(*compiled) bool, emit func(string)) error {
@@ -131,10 +137,13 @@ func (f *writeStoreFn) ProcessElement(ctx context.Context, _ int, blobs func(*co
 	if err != nil {
 		return fmt.Errorf("robotsdfa: %w", err)
 	}
+	w.MaxBlobBytes = f.MaxBlobBytes
 	var c compiled
 	for blobs(&c) {
 		content, err := w.AddContent(c.Blob)
-		if err == nil {
+		if err != nil {
+			err = fmt.Errorf("the robots.txt of %s: %w", strings.Join(c.Hosts, ", "), err)
+		} else {
 			for _, h := range c.Hosts {
 				if err = w.PutHost(h, content); err != nil {
 					break

@@ -11,7 +11,9 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+	"github.com/robotsdfa/robotsdfa/compile"
 	"github.com/robotsdfa/robotsdfa/internal/robotsdir"
+	"github.com/robotsdfa/robotsdfa/store"
 	"github.com/stretchr/testify/require"
 )
 
@@ -95,6 +97,33 @@ func TestCompileToAnotherFilesystem(t *testing.T) {
 	left, err = os.ReadDir(tmp)
 	require.NoError(t, err)
 	require.Empty(t, left, "the local file of a copy that failed")
+}
+
+// TestCompileBlobBound: a robots.txt whose blob is over MaxBlobBytes fails
+// the pipeline, naming its hosts, and writes no store; at the bound, the
+// store is written and answers for it.
+func TestCompileBlobBound(t *testing.T) {
+	body := []byte("user-agent: *\ndisallow: /private\n")
+	blob, err := compile.Compile(body, compile.Options{}).AppendBinary(nil)
+	require.NoError(t, err)
+	records := []HostBody{{"a.example", body}, {"b.example", body}}
+	path := filepath.Join(t.TempDir(), "bound.store")
+	p, s := beam.NewPipelineWithRoot()
+	Compile(s, beam.CreateList(s, records), path, CompileOptions{MaxBlobBytes: int64(len(blob) - 1)})
+	err = ptest.Run(p)
+	require.Error(t, err)
+	require.Regexp(t, `the robots.txt of (a.example, b.example|b.example, a.example): robotsdfa store: blob too large: a blob of \d+ bytes, over the bound of \d+`, err.Error())
+	require.NoFileExists(t, path)
+
+	p, s = beam.NewPipelineWithRoot()
+	Compile(s, beam.CreateList(s, records), path, CompileOptions{MaxBlobBytes: int64(len(blob))})
+	require.NoError(t, ptest.Run(p))
+	st, err := store.Open(path, store.Options{MaxBlobBytes: int64(len(blob))})
+	require.NoError(t, err)
+	defer st.Close()
+	allowed, err := st.Agent("bot").Allowed("https://b.example/private")
+	require.NoError(t, err)
+	require.False(t, allowed)
 }
 
 // sampleRecords is the host and body of each robots.txt of dir.
