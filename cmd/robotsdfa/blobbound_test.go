@@ -16,8 +16,8 @@ import (
 // reads a blob to (maxBlobBytes, lowered here from its 64 MiB) is not
 // written where the commands would then refuse it: compile refuses it,
 // compile -robots-dir writes no pack and names its file, and fetch -hosts
-// leaves its host out, saying so, and packs the others. Run in this
-// process, for the lowered bound.
+// leaves its host out, saying so, and packs the others; a blob at the
+// bound is written. Run in this process, for the lowered bound.
 func TestBlobBound(t *testing.T) {
 	var large strings.Builder
 	large.WriteString("user-agent: *\n")
@@ -51,6 +51,14 @@ func TestBlobBound(t *testing.T) {
 	require.Contains(t, r.stderr, "robotsdfa compile: "+filepath.Join(dir, "large.example.txt")+": "+want+"\n")
 	require.Contains(t, r.stderr, "1 of 2 files could not be read or packed; no pack written")
 	require.NoFileExists(t, pack)
+
+	maxBlobBytes = int64(n) // at the bound: written
+	r = runIn(t, "compile", "-o", out, filepath.Join(dir, "large.example.txt"))
+	require.Equal(t, exitOK, r.code, r.stderr)
+	r = runIn(t, "compile", "-robots-dir", dir, "-o", pack)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.NoError(t, os.Remove(pack))
+	maxBlobBytes = int64(n - 1)
 
 	h := newHostServers(t)
 	h.body = []byte(large.String())
