@@ -1,19 +1,27 @@
 package runtime
 
-import "strings"
+import (
+	"net/netip"
+	"strings"
+)
 
 // HostKey returns the key under which the robots.txt of url's host is kept,
 // one for the whole project (a store, a directory of robots.txt files,
 // fetch's cache): the authority's host lower-cased, an IDN label in its
 // ASCII form ("xn--" and Punycode, RFC 3492), a trailing dot dropped, and
 // the port kept as ":port" unless it is the scheme's default (80 for http,
-// 443 for https), a port of digits without its leading zeros (":0443" is
-// 443, as a browser and net/http read it); userinfo, path, query and
-// fragment play no part. An IPv6 host keeps its brackets. ok is false when
-// url has no host (see Host), an IDN host longer than a DNS name or label
-// allows (253 and 63 code points), a ':' in a host outside brackets or in
-// the port after them, or a byte of 0x80 or more within brackets. A key is
-// its own key: HostKey("//"+key) is key.
+// 443 for https), without its leading zeros (":0443" is 443, as a browser
+// and net/http read it); userinfo, path, query and fragment play no part.
+// A percent-encoded host is decoded first ("b%C3%BCcher.example" is
+// "bücher.example"). An IPv6 host keeps its brackets. ok is false when url
+// has no host (see Host), or one that names no origin a crawler could
+// fetch: a byte RFC 3986 section 3.2.2 does not allow in a host name
+// (space, a control byte, ':', '%' not followed by two hex digits, '<',
+// '|', …: letters, digits, '-', '.', '_', '~' and "!$&'()*+,=" are; ';'
+// ends the authority, SEMANTICS 4.1), brackets holding no IPv6 address (or
+// one with a zone), a port not of digits or over 65535, or an IDN host
+// longer than a DNS name or label allows (253 and 63 code points). A key
+// is its own key: HostKey("//"+key) is key.
 //
 //	HostKey("https://Bücher.Example.:443/x?y") == "xn--bcher-kva.example"
 //	HostKey("http://example.com:8080/")        == "example.com:8080"
@@ -28,7 +36,7 @@ func HostKey(url string) (key string, ok bool) {
 
 // AppendHostKey appends url's HostKey to dst. For a host of ASCII
 // characters (nearly every one) it allocates nothing but to grow dst; an
-// IDN host's Punycode allocates.
+// IDN host's Punycode, and a percent-encoded host's decoding, allocate.
 func AppendHostKey(dst []byte, url string) ([]byte, bool) {
 	if k, ok := appendPlainHostKey(dst, url); ok {
 		return k, true
@@ -72,17 +80,26 @@ func appendGeneralHostKey(dst []byte, url string) ([]byte, bool) {
 	if !ok {
 		return dst, false
 	}
+	if port, ok = keyPort(port); !ok {
+		return dst, false
+	}
 	// A key is its own key (HostKey("//"+key) is key): so a bracketed host
-	// must be ASCII (not made a Punycode label) and its port hold no ':',
-	// another host may hold no ':' at all, and every trailing dot goes,
-	// not only the last.
+	// is ASCII (not made a Punycode label), another holds no '%' once
+	// decoded and no ':' (regName), and every trailing dot goes, not only
+	// the last.
 	if host[0] == '[' {
-		if !isASCIIHost(host) || strings.IndexByte(port, ':') >= 0 {
+		if !ipLiteral(host) {
 			return dst, false
 		}
-	} else if strings.IndexByte(host, ':') >= 0 {
-		return dst, false
 	} else {
+		if strings.IndexByte(host, '%') >= 0 {
+			if host, ok = percentDecoded(host); !ok {
+				return dst, false
+			}
+		}
+		if !regName(host) {
+			return dst, false
+		}
 		host = strings.TrimRight(host, ".")
 	}
 	start := len(dst)
@@ -104,7 +121,6 @@ func appendGeneralHostKey(dst []byte, url string) ([]byte, bool) {
 	if len(dst) == start {
 		return dst, false
 	}
-	port = decimalPort(port)
 	if port != "" && !defaultPort(url, port) {
 		dst = append(append(dst, ':'), port...)
 	}
@@ -121,22 +137,78 @@ func isASCIIHost(host string) bool {
 	return true
 }
 
-// decimalPort returns a port of digits without its leading zeros ("0"
-// for zeros alone), so that a port written "0443" keys as the 443 it is
-// dialled as; any other port is returned as written.
-func decimalPort(port string) string {
-	if port == "" || port[0] != '0' {
-		return port
-	}
+// keyPort returns a port as a key writes it: digits without their
+// leading zeros ("0" for zeros alone), so that a port written "0443" keys
+// as the 443 it is dialled as. ok is false for a port not of digits or
+// over 65535, which no URL parser or dialler takes.
+func keyPort(port string) (string, bool) {
 	for i := 0; i < len(port); i++ {
 		if port[i] < '0' || port[i] > '9' {
-			return port
+			return "", false
 		}
 	}
-	if port = strings.TrimLeft(port, "0"); port == "" {
-		return "0"
+	if port == "" {
+		return "", true
 	}
-	return port
+	if port = strings.TrimLeft(port, "0"); port == "" {
+		return "0", true
+	}
+	if len(port) > 5 || len(port) == 5 && port > "65535" {
+		return "", false
+	}
+	return port, true
+}
+
+// ipLiteral reports whether a bracketed host holds an IPv6 address (RFC
+// 3986 section 3.2.2), without a zone ("%25eth0", local to a machine) and
+// not RFC 3986's IPvFuture: what a crawl can fetch, and net/url reads.
+func ipLiteral(host string) bool {
+	if len(host) < 3 || host[len(host)-1] != ']' {
+		return false
+	}
+	inner := host[1 : len(host)-1]
+	for i := 0; i < len(inner); i++ {
+		if c := inner[i]; !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F' || c == ':' || c == '.') {
+			return false
+		}
+	}
+	addr, err := netip.ParseAddr(inner)
+	return err == nil && addr.Is6()
+}
+
+// regName reports whether every ASCII byte of host is one RFC 3986
+// section 3.2.2 allows in a registered name, unencoded (unreserved and
+// sub-delims), but ';', where the authority ends (SEMANTICS 4.1); bytes
+// of 0x80 and more are an IDN's, for Punycode.
+func regName(host string) bool {
+	for i := 0; i < len(host); i++ {
+		c := host[i]
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c >= 0x80:
+		case strings.IndexByte("-._~!$&'()*+,=", c) >= 0:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// percentDecoded returns host with each "%XX" decoded; ok is false for a
+// '%' not followed by two hex digits.
+func percentDecoded(host string) (string, bool) {
+	b := make([]byte, 0, len(host))
+	for i := 0; i < len(host); i++ {
+		if host[i] != '%' {
+			b = append(b, host[i])
+			continue
+		}
+		if i+2 >= len(host) || !isHex(host[i+1]) || !isHex(host[i+2]) {
+			return "", false
+		}
+		b = append(b, unhex(host[i+1])<<4|unhex(host[i+2]))
+		i += 2
+	}
+	return string(b), true
 }
 
 // defaultPort reports whether port is the default of url's scheme.

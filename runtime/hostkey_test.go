@@ -25,7 +25,9 @@ func TestHostKey(t *testing.T) {
 		{"http://example.com:000/x", "example.com:0", true},
 		{"http://example.com:09/x", "example.com:9", true},
 		{"http://example.com:0/x", "example.com:0", true},
-		{"http://example.com:0x50/x", "example.com:0x50", true}, // not digits: as written
+		{"http://example.com:65535/x", "example.com:65535", true},
+		{"http://example.com:000065535/x", "example.com:65535", true},
+		{"http://example.com:/x", "example.com", true},
 		{"http://[::1]:0443/x", "[::1]:443", true},
 		{"//example.com:0443/x", "example.com:443", true},
 		{"https://example.com./x", "example.com", true},
@@ -51,6 +53,45 @@ func TestHostKey(t *testing.T) {
 		{"http://[::1]::80/", "", false},
 		{"http://[::1]:8:0/", "", false},
 		{"http://[bücher]/", "", false},
+		// A host that names no origin a crawler could fetch has none.
+		{"http://example.com:0x50/x", "", false}, // a port not of digits
+		{"http://example.com:65536/x", "", false},
+		{"http://example.com:100000/x", "", false},
+		{"http://example.com:-1/x", "", false},
+		{"http://[::1]:abc/", "", false},
+		{"http://a b/x", "", false}, // a byte no host name has
+		{"http://a\tb/x", "", false},
+		{"http://a\x7fb/x", "", false},
+		{"http://a<b/", "", false},
+		{"http://a|b/", "", false},
+		{"http://a^b/", "", false},
+		{"http://a\\b/", "", false},
+		{"http://a{b/", "", false},
+		{"http://a`b/", "", false},
+		{`http://a"b/`, "", false},
+		{"http://[::1/x", "", false}, // no closing bracket
+		{"http://[]/x", "", false},
+		{"http://[fe80::1%25eth0]/x", "", false}, // a zone
+		{"http://[v1.x]/x", "", false},           // IPvFuture
+		{"http://[0]/x", "", false},              // not an IPv6 address
+		{"http://[1.2.3.4]/x", "", false},
+		{"http://[1:2:3]/x", "", false},
+		{"http://[::ffff:192.0.2.1]/x", "[::ffff:192.0.2.1]", true},
+		{"http://a_b-c~d.example/", "a_b-c~d.example", true}, // RFC 3986's reg-name
+		{"http://a!$&'()*+,=.example/", "a!$&'()*+,=.example", true},
+		// Percent-encoded: decoded first, as a URL parser does.
+		{"http://b%C3%BCcher.example/", "xn--bcher-kva.example", true},
+		{"http://a%2eb/", "a.b", true},
+		{"http://%41.example/", "a.example", true},
+		{"http://a%2e/", "a", true},
+		{"http://a%20b/", "", false},
+		{"http://a%2fb/", "", false},
+		{"http://a%25b/", "", false},
+		{"http://a%3ab/", "", false},
+		{"http://a%3bb/", "", false},
+		{"http://a%zzb/", "", false},
+		{"http://a%4/", "", false},
+		{"http://a%/", "", false},
 	} {
 		key, ok := runtime.HostKey(c.url)
 		if key != c.key || ok != c.ok {
