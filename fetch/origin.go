@@ -44,8 +44,8 @@ func parsedOrigin(rawURL string) (Origin, error) {
 
 // plainOrigin returns rawURL's origin when rawURL begins with it as
 // written: "http://" or "https://", a plain host (lower-case letters,
-// digits, '.' and '-'), perhaps a port of digits other than the scheme's
-// default and not starting with '0', then the end or '/', '?' or '#'.
+// digits, '.' and '-'), perhaps a port of digits up to 65535 other than
+// the scheme's default and not starting with '0', then the end or '/', '?' or '#'.
 // What parsedOrigin gives then is that prefix (FuzzOriginOf holds the two
 // equal).
 func plainOrigin(rawURL string) (Origin, bool) {
@@ -70,8 +70,8 @@ func plainOrigin(rawURL string) (Origin, bool) {
 		for j < len(rawURL) && '0' <= rawURL[j] && rawURL[j] <= '9' {
 			j++
 		}
-		if port := rawURL[i+1 : j]; port == "" || port == def || port[0] == '0' {
-			return "", false // the port the key drops or writes otherwise
+		if port := rawURL[i+1 : j]; port == "" || port == def || port[0] == '0' || len(port) > 5 || len(port) == 5 && port > "65535" {
+			return "", false // the port the key drops, writes otherwise or refuses
 		}
 		i = j
 	}
@@ -111,7 +111,7 @@ func buildOrigin(u *url.URL, rawURL string) (Origin, error) {
 	}
 	key, ok := runtime.HostKey(scheme + "://" + u.Host + "/")
 	if !ok {
-		return "", fmt.Errorf("fetch: %q: host %q has no ASCII form", rawURL, u.Host)
+		return "", fmt.Errorf("fetch: %q: host %q has no key (runtime.HostKey)", rawURL, u.Host)
 	}
 	return Origin(scheme + "://" + key), nil
 }

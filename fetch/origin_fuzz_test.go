@@ -4,11 +4,14 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+
+	"github.com/robotsdfa/robotsdfa/runtime"
 )
 
 // FuzzOriginOf: for any string, OriginOf does not panic; where net/url
 // reads the whole URL, OriginOf gives the origin of that reading; an
-// origin it gives has no path, query or fragment, and is its own origin.
+// origin it gives has no path, query or fragment, and is its own origin;
+// the key runtime.HostKey gives it is an origin's.
 func FuzzOriginOf(f *testing.F) {
 	for _, s := range []string{
 		"https://Example.COM/a/b?c", "HTTP://example.com:80/", "http://user:pw@example.com/",
@@ -16,6 +19,7 @@ func FuzzOriginOf(f *testing.F) {
 		"http://example.com#50%", "/x?u=http://example.com/", "http:/example.com", "http://a.com:/x",
 		"https://xn--bcher-kva.example:443", "http://exa\x7fmple.com/", "http://a.com\\b/c",
 		"http://a.com:8080?q", "https://a.com:443/", "http://a.com:/x", "http://a.b-c.d:0080#f",
+		"http://a%2eb/", "http://b%C3%BCcher.example:443/", "http://[::ffff:1.2.3.4]:080/", "http://a!$&'()*+,=_~.example/",
 	} {
 		f.Add(s)
 	}
@@ -30,6 +34,15 @@ func FuzzOriginOf(f *testing.F) {
 			want, werr := originOfURL(u, raw)
 			if (err == nil) != (werr == nil) || got != want {
 				t.Fatalf("%q: OriginOf %q, %v; from net/url's reading %q, %v", raw, got, err, want, werr)
+			}
+		}
+		// Every host key names an origin: the hosts filter -missing-hosts
+		// lists are fetched by fetch -hosts at https://KEY/robots.txt.
+		if key, ok := runtime.HostKey(raw); ok {
+			u := "https://" + key + "/"
+			want, _ := runtime.HostKey(u)
+			if o, err := OriginOf(u); err != nil || o != Origin("https://"+want) {
+				t.Fatalf("%q: key %q, whose origin is %q, %v", raw, key, o, err)
 			}
 		}
 		if err != nil {
