@@ -136,8 +136,9 @@ func TestFetchHostsFrom(t *testing.T) {
 }
 
 // TestFetchHostsRefuses: -hosts's flags without it, and it with a URL or
-// what goes with URLs, are usage errors; a list line that is not a host,
-// or names no origin, is named, before any fetch.
+// what goes with URLs, are usage errors; a list line that is not a host
+// (no origin: an unclosed bracket, a port not of digits), or a URL of a
+// scheme fetch does not speak, is named, before any fetch.
 func TestFetchHostsRefuses(t *testing.T) {
 	h := newHostServers(t)
 	list := writeTemp(t, "hosts.txt", []byte(h.ok+"\n"))
@@ -161,8 +162,8 @@ func TestFetchHostsRefuses(t *testing.T) {
 		{"-agent", []string{"-hosts", list, "-o", out, "-agent", "bot"}, "-agent and -explain go with URLs"},
 		{"the list as -o", []string{"-hosts", list, "-o", list}, "would overwrite the input"},
 		{"not a host", []string{"-hosts", bad, "-o", out, "-scheme", "http"}, `bad.txt:2: "not a host" is not a host`},
-		{"no origin", []string{"-hosts", noOrigin, "-o", out, "-scheme", "http"}, "no-origin.txt:2: http://[::1/ names no origin: "},
-		{"a port not of digits", []string{"-hosts", port, "-o", out, "-scheme", "http"}, `port.txt:4: http://example.com:abc/ names no origin: `},
+		{"no origin", []string{"-hosts", noOrigin, "-o", out, "-scheme", "http"}, `no-origin.txt:2: "[::1" is not a host`},
+		{"a port not of digits", []string{"-hosts", port, "-o", out, "-scheme", "http"}, `port.txt:4: "example.com:abc" is not a host`},
 		{"a URL of a scheme fetch does not speak", []string{"-hosts", ftp, "-o", out}, "ftp.txt:1: ftp://" + h.ok + "/ names no origin: "},
 	} {
 		t.Run(c.name, func(t *testing.T) {
