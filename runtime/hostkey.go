@@ -163,17 +163,11 @@ func keyPort(port string) (string, bool) {
 // 3986 section 3.2.2), without a zone ("%25eth0", local to a machine) and
 // not RFC 3986's IPvFuture: what a crawl can fetch, and net/url reads.
 func ipLiteral(host string) bool {
-	if len(host) < 3 || host[len(host)-1] != ']' {
+	if host[len(host)-1] != ']' { // Host gives "[" and more
 		return false
 	}
-	inner := host[1 : len(host)-1]
-	for i := 0; i < len(inner); i++ {
-		if c := inner[i]; !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F' || c == ':' || c == '.') {
-			return false
-		}
-	}
-	addr, err := netip.ParseAddr(inner)
-	return err == nil && addr.Is6()
+	addr, err := netip.ParseAddr(host[1 : len(host)-1])
+	return err == nil && addr.Is6() && addr.Zone() == ""
 }
 
 // regName reports whether every ASCII byte of host is one RFC 3986
