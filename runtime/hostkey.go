@@ -163,7 +163,7 @@ func keyPort(port string) (string, bool) {
 // 3986 section 3.2.2), without a zone ("%25eth0", local to a machine) and
 // not RFC 3986's IPvFuture: what a crawl can fetch, and net/url reads.
 func ipLiteral(host string) bool {
-	if host[len(host)-1] != ']' { // Host gives "[" and more
+	if host[len(host)-1] != ']' { // host is "[" at least
 		return false
 	}
 	addr, err := netip.ParseAddr(host[1 : len(host)-1])

@@ -44,10 +44,10 @@ const fetchBatch = 256
 
 func runFetchHosts(e *env, c *fetch.Client, job fetchHostsJob, get func(context.Context, string) (*runtime.Robots, fetch.Outcome, error)) int {
 	// Each host's robots.txt URL: the scheme of the URL that named it in
-	// the list, else the run's. A key that makes no URL ("[::1", an
-	// unclosed bracket, a port not of digits) or a scheme fetch does not
-	// speak is refused before any request, naming its line, as a line
-	// that is not a host is.
+	// the list, else the run's. A scheme fetch does not speak (a line
+	// "ftp://host/") is refused before any request, naming its line, as a
+	// line that is not a host is; so would be a key that makes no origin,
+	// which FuzzOriginOf holds none does.
 	robotsURL := map[string]string{}
 	keys, schemes, err := readHostList(e.stdin, job.hosts, func(key, scheme string) error {
 		if scheme == "" {
