@@ -176,11 +176,7 @@ func ipLiteral(host string) bool {
 // of 0x80 and more are an IDN's, for Punycode.
 func regName(host string) bool {
 	for i := 0; i < len(host); i++ {
-		c := host[i]
-		switch {
-		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c >= 0x80:
-		case strings.IndexByte("-._~!$&'()*+,=", c) >= 0:
-		default:
+		if c := host[i]; !unreserved(c) && c < 0x80 && strings.IndexByte("!$&'()*+,=", c) < 0 {
 			return false
 		}
 	}
