@@ -35,11 +35,42 @@ func originOf(rawURL string) (Origin, error) {
 // parsedOrigin is the origin of rawURL as net/url reads its scheme and
 // authority.
 func parsedOrigin(rawURL string) (Origin, error) {
-	u, err := url.Parse(schemeAndAuthority(rawURL))
+	sa := schemeAndAuthority(rawURL)
+	u, err := url.Parse(sa)
 	if err != nil {
+		if o, ok := decodedOrigin(sa); ok {
+			return o, nil
+		}
 		return "", err
 	}
 	return originOfURL(u, rawURL)
+}
+
+// decodedOrigin is the origin of sa, a scheme and an authority that
+// net/url refused, when its host is percent-encoded ASCII ("a%2eb"):
+// net/url takes only non-ASCII bytes so written, but a browser decodes
+// the host, and runtime.HostKey keys the URL under the decoded one, so
+// the origin is that key's.
+func decodedOrigin(sa string) (Origin, bool) {
+	k := strings.Index(sa, "://")
+	if k < 0 || strings.IndexByte(sa[k:], '%') < 0 {
+		return "", false
+	}
+	scheme := strings.ToLower(sa[:k])
+	if scheme != "http" && scheme != "https" {
+		return "", false
+	}
+	key, ok := runtime.HostKey(sa)
+	if !ok {
+		return "", false
+	}
+	o := Origin(scheme + "://" + key)
+	v, err := url.Parse(string(o))
+	if err != nil {
+		return "", false
+	}
+	again, err := buildOrigin(v, string(o))
+	return o, err == nil && again == o
 }
 
 // plainOrigin returns rawURL's origin when rawURL begins with it as
@@ -84,11 +115,20 @@ func plainOrigin(rawURL string) (Origin, bool) {
 // originOfURL is the origin of u, parsed from rawURL. An origin must
 // read back as itself, so that "http://::" (net/url's host ":") or a host
 // with a space escaped is an error, not an origin whose robots.txt URL
-// cannot be requested. (Most URLs never get here: plainOrigin.)
+// cannot be requested. Its host and port must be the ones
+// runtime.HostKey reads in rawURL, so that "http://;@a" (host "a" to
+// net/url, none where ';' ends the authority, SEMANTICS 4.1) is an error,
+// not a robots.txt other than the one a store files the URL under. (Most
+// URLs never get here: plainOrigin.)
 func originOfURL(u *url.URL, rawURL string) (Origin, error) {
 	o, err := buildOrigin(u, rawURL)
 	if err != nil {
 		return o, err
+	}
+	if key, ok := runtime.HostKey(rawURL); !ok {
+		return "", fmt.Errorf("fetch: %q: net/url reads the host %q, runtime.HostKey none (the authority is ambiguous)", rawURL, u.Host)
+	} else if string(o) != strings.ToLower(u.Scheme)+"://"+key {
+		return "", fmt.Errorf("fetch: %q: net/url reads the host %q, runtime.HostKey %q (the authority is ambiguous)", rawURL, u.Host, key)
 	}
 	if v, verr := url.Parse(string(o)); verr == nil {
 		if again, err := buildOrigin(v, string(o)); err == nil && again == o {

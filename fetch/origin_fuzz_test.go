@@ -11,7 +11,8 @@ import (
 // FuzzOriginOf: for any string, OriginOf does not panic; where net/url
 // reads the whole URL, OriginOf gives the origin of that reading; an
 // origin it gives has no path, query or fragment, and is its own origin;
-// the key runtime.HostKey gives it is an origin's.
+// its host and port are runtime.HostKey's for the URL; the key HostKey
+// gives any string is an origin's.
 func FuzzOriginOf(f *testing.F) {
 	for _, s := range []string{
 		"https://Example.COM/a/b?c", "HTTP://example.com:80/", "http://user:pw@example.com/",
@@ -47,6 +48,10 @@ func FuzzOriginOf(f *testing.F) {
 		}
 		if err != nil {
 			return
+		}
+		// fetch asks for the robots.txt that filter files the URL under.
+		if key, ok := runtime.HostKey(raw); !ok || string(got) != strings.ToLower(raw[:strings.Index(raw, "://")])+"://"+key {
+			t.Fatalf("%q: origin %q, host key %q, %v", raw, got, key, ok)
 		}
 		o := string(got)
 		rest := o[strings.Index(o, "://")+3:]

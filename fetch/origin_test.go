@@ -33,6 +33,13 @@ func TestOriginOf(t *testing.T) {
 		"http://example.com#50%":      "http://example.com",
 		"http://example.com:81/a\x7f": "http://example.com:81",
 		"http://example.com/a//b://c": "http://example.com",
+		// A host percent-encoded in ASCII, which net/url refuses, is the
+		// host a browser reads and the one runtime.HostKey keys.
+		"http://a%2eb/x":          "http://a.b",
+		"HTTPS://A%2Eb:443/":      "https://a.b",
+		"http://a%2eb:8080/x":     "http://a.b:8080",
+		"http://u:p%zz@a%2eb/":    "http://a.b",
+		"http://ex%61mple.com/%z": "http://example.com",
 	} {
 		got, err := OriginOf(in)
 		require.NoError(t, err, in)
@@ -40,11 +47,15 @@ func TestOriginOf(t *testing.T) {
 	}
 	for _, bad := range []string{"ftp://example.com/", "https:///x", "/relative", "http://%zz/",
 		"http://exa\x7fmple.com/", "/x?u=http://example.com/", "http:/example.com/x//y",
-		"http://::", "http://a%20b.com/",
+		"http://::", "http://a%20b.com/", "ftp://a%2eb/", "http://a%2fb/", "http://a%40b/", "http://a%2eb%3a80/",
 		// net/url reads the host "0:A;:", which HostKey keys "0:A": an
 		// origin whose port is no number does not read back as itself
 		// (FuzzOriginOf found it).
-		"HTTP://0:A;:"} {
+		"HTTP://0:A;:",
+		// net/url reads the host "0" after the userinfo ";", where ';' ends
+		// the authority for runtime.HostKey (SEMANTICS 4.1): no robots.txt is
+		// kept for it, so none is fetched (FuzzOriginOf found it).
+		"http://;@0/", "http://a;b@c.example/"} {
 		_, err := OriginOf(bad)
 		require.Error(t, err, bad)
 	}
