@@ -43,9 +43,10 @@ then the host's; - for standard input) at SCHEME://HOST/robots.txt,
 disallow-all says nothing of what it serves, is not (filter gives its URLs
 -missing's verdict, as for a host never fetched), and -unreachable lists
 it to fetch again; nor is one whose robots.txt compiles to a blob over the
-64 MiB a pack's readers take (read whole: -max-bytes -1). With -from PACK the new pack keeps PACK's other hosts
-(as "compile -from"). Each host's outcome goes to standard output:
-"HOST<TAB>added" or "HOST<TAB>not added", and how it was fetched.
+64 MiB a pack's readers take (read whole: -max-bytes -1). With -from PACK
+the new pack keeps PACK's other hosts (as "compile -from"). Each host's
+outcome goes to standard output: "HOST<TAB>added" or "HOST<TAB>not
+added", and how it was fetched.
 
 Exit status: 0 when every URL is allowed (with -hosts: when the pack was
 written), 1 when one is disallowed, 2 for a usage error or a URL without an
