@@ -28,9 +28,9 @@ func Problem(u []byte, needHost bool) string {
 		}
 	}
 	s := unsafe.String(unsafe.SliceData(u), len(u))
-	if _, _, ok := runtime.Host(s); ok {
+	if host, port, ok := runtime.Host(s); ok {
 		if _, ok := runtime.HostKey(s); !ok && needHost {
-			return "no host: its host names no origin (a byte no host name has, such as a space, '<' or ':' outside brackets; a port not of digits or over 65535; \".\"; or an IDN host or label longer than DNS allows)"
+			return "no host: " + noKey(host, port)
 		}
 		return ""
 	}

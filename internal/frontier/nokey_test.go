@@ -1,0 +1,63 @@
+package frontier
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/robotsdfa/robotsdfa/runtime"
+	"github.com/stretchr/testify/require"
+)
+
+// TestNoKey: the reason names the rule the host breaks, and the host.
+func TestNoKey(t *testing.T) {
+	for line, want := range map[string]string{
+		`https://"www.example.com/x`:  `"\"www.example.com" has '"', which no host name has (RFC 3986 section 3.2.2)`,
+		"http://a b/p":                `"a b" has ' ', which no host name has (RFC 3986 section 3.2.2)`,
+		"http://a|b.example/":         `"a|b.example" has '|', which no host name has (RFC 3986 section 3.2.2)`,
+		"http://a%3cb/":               `"a%3cb" has '<', which no host name has (RFC 3986 section 3.2.2)`,
+		"http://a%00b/":               `"a%00b" has 0x00, which no host name has (RFC 3986 section 3.2.2)`,
+		"http://a%zz/":                `"a%zz" has a '%' at byte 1 not followed by two hex digits`,
+		"http://a.example:99999/p":    `the port "99999" of "a.example" is over 65535`,
+		"http://a.example:000070000/": `the port "000070000" of "a.example" is over 65535`,
+		"http://a:b:80/p":             `"a:b" has ':', which no host name has (RFC 3986 section 3.2.2)`,
+		"http://a.example:8x/p":       `the port "8x" of "a.example" is not a number`,
+		"http://[fe80::1%25eth0]/":    `"[fe80::1%25eth0]" is no IPv6 address in brackets (or one with a zone)`,
+		"http://[1.2.3.4]/":           `"[1.2.3.4]" is no IPv6 address in brackets (or one with a zone)`,
+		"https://./p":                 `"." is only dots`,
+		"https://" + strings.Repeat("ü", 64) + ".example/": `"` + strings.Repeat("ü", 32) + `"… is an IDN longer than DNS allows (253 code points, a label 63)`,
+	} {
+		require.Equal(t, "no host: "+want, Problem([]byte(line), true), line)
+	}
+}
+
+// TestNoKeyAgreesWithHostKey: on random hosts and ports, noKey finds a
+// rule broken exactly when runtime.HostKey gives no key; only the IDN
+// lengths, which it does not check, are its fallback.
+func TestNoKeyAgreesWithHostKey(t *testing.T) {
+	const alphabet = "aZ09-._~!$&'()*+,=%2eE:[]\" <|\\^`{}\x80ü"
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 200_000 {
+		var b strings.Builder
+		b.WriteString("http://")
+		for range 1 + r.IntN(8) {
+			b.WriteByte(alphabet[r.IntN(len(alphabet))])
+		}
+		if r.IntN(3) == 0 {
+			b.WriteString(":" + []string{"80", "0", "65535", "65536", "0443", "8x", "", "1:2"}[r.IntN(8)])
+		}
+		b.WriteString("/p")
+		u := b.String()
+		host, port, ok := runtime.Host(u)
+		if !ok {
+			continue
+		}
+		_, keyed := runtime.HostKey(u)
+		why := noKey(host, port)
+		if keyed {
+			require.Contains(t, why, "IDN longer than DNS allows", "%q has a key, but noKey says %s", u, why)
+		} else {
+			require.NotContains(t, why, "IDN longer", "%q: no key, and noKey finds no rule it breaks", u)
+		}
+	}
+}
