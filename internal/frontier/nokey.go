@@ -69,14 +69,14 @@ func hostByte(c byte) bool {
 }
 
 // shown quotes s for a message, cut to its first 64 bytes (a host can be
-// as long as its line).
+// as long as its line), or fewer so as not to split a rune.
 func shown(s string) string {
 	const most = 64
 	if len(s) <= most {
 		return fmt.Sprintf("%q", s)
 	}
 	cut := most
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
+	for cut > most-utf8.UTFMax+1 && !utf8.RuneStart(s[cut]) {
 		cut--
 	}
 	return fmt.Sprintf("%q…", s[:cut])

@@ -1,6 +1,7 @@
 package frontier
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -25,9 +26,38 @@ func TestNoKey(t *testing.T) {
 		"http://[fe80::1%25eth0]/":    `"[fe80::1%25eth0]" is no IPv6 address in brackets (or one with a zone)`,
 		"http://[1.2.3.4]/":           `"[1.2.3.4]" is no IPv6 address in brackets (or one with a zone)`,
 		"https://./p":                 `"." is only dots`,
+		// Every hex digit, of either case, decoded: only '<' is refused.
+		"http://%30%39%61%66%41%46%3c/": `"%30%39%61%66%41%46%3c" has '<', which no host name has (RFC 3986 section 3.2.2)`,
+		"http://%6a%6f%6A%6F%3c/":       `"%6a%6f%6A%6F%3c" has '<', which no host name has (RFC 3986 section 3.2.2)`,
+		"http://a%g0/":                  `"a%g0" has a '%' at byte 1 not followed by two hex digits`,
+		"http://a%0g/":                  `"a%0g" has a '%' at byte 1 not followed by two hex digits`,
+		"http://a%/":                    `"a%" has a '%' at byte 1 not followed by two hex digits`,
+		// A host of 64 bytes is shown whole, a longer one cut at a rune.
+		"http://" + strings.Repeat("a", 63) + "|/":         `"` + strings.Repeat("a", 63) + `|" has '|', which no host name has (RFC 3986 section 3.2.2)`,
+		"http://" + strings.Repeat("a", 64) + "|/":         `"` + strings.Repeat("a", 64) + `"… has '|', which no host name has (RFC 3986 section 3.2.2)`,
+		"http://" + strings.Repeat("\x80", 70) + "|/":      `"` + strings.Repeat(`\x80`, 61) + `"… has '|', which no host name has (RFC 3986 section 3.2.2)`,
+		"http://" + strings.Repeat("a", 63) + "ü|/":        `"` + strings.Repeat("a", 63) + `"… has '|', which no host name has (RFC 3986 section 3.2.2)`,
 		"https://" + strings.Repeat("ü", 64) + ".example/": `"` + strings.Repeat("ü", 32) + `"… is an IDN longer than DNS allows (253 code points, a label 63)`,
 	} {
 		require.Equal(t, "no host: "+want, Problem([]byte(line), true), line)
+	}
+}
+
+// TestNoKeyBytes: of the bytes a host can hold, noKey names exactly
+// those that runtime.HostKey refuses: "a" c "b|" names c if "a" c "b" has
+// no key, else '|'.
+func TestNoKeyBytes(t *testing.T) {
+	for c := byte(0x20); c < 0x7f; c++ {
+		host, _, ok := runtime.Host("http://a" + string(c) + "b|/")
+		if !ok || host != "a"+string(c)+"b|" || c == '%' || c == '[' {
+			continue // c ends the host, or begins an escape or an IP literal
+		}
+		_, keyed := runtime.HostKey("http://a" + string(c) + "b/")
+		want := fmt.Sprintf("'%c'", c)
+		if keyed {
+			want = "'|'"
+		}
+		require.Contains(t, noKey(host, ""), " has "+want+",", "%q", c)
 	}
 }
 
