@@ -7,7 +7,8 @@ import "strings"
 // that Check uses to find the path (SEMANTICS 4.1): the authority follows
 // "://" (or a leading "//") and ends at the first '/', '?', ';' or '#';
 // userinfo up to the last '@' is dropped; an IPv6 literal keeps its
-// brackets. ok is false when the URL has no authority or its host is
+// brackets, and is followed by a port or nothing ("[::1]x" is a host of
+// its own, no literal). ok is false when the URL has no authority or its host is
 // empty. Host does not allocate: host and port are substrings of url.
 //
 // Batch tools use it to pick each URL's robots.txt; a crawler that already
@@ -30,10 +31,12 @@ func Host(url string) (host, port string, ok bool) {
 	}
 	host = auth
 	if strings.HasPrefix(auth, "[") {
+		// A port, or nothing, follows the closing bracket; else the host
+		// is all of it, which is no IP literal ("[::1]x").
 		if rb := strings.IndexByte(auth, ']'); rb >= 0 {
-			host = auth[:rb+1]
-			if rest := auth[rb+1:]; strings.HasPrefix(rest, ":") {
-				port = rest[1:]
+			if rest := auth[rb+1:]; rest == "" || rest[0] == ':' {
+				host = auth[:rb+1]
+				port = strings.TrimPrefix(rest, ":")
 			}
 		}
 	} else if colon := strings.LastIndexByte(auth, ':'); colon >= 0 {

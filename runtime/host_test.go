@@ -12,6 +12,10 @@ func TestHost(t *testing.T) {
 		{"://example.com/x", "example.com", ""}, // "://" at the start, as the path's reading takes it
 		{"http://[::1]:8080/x", "[::1]", "8080"},
 		{"http://[::1]/x", "[::1]", ""},
+		{"http://[::1]:/x", "[::1]", ""},
+		{"http://[::1]x/", "[::1]x", ""},
+		{"http://[::1]x:80/", "[::1]x:80", ""},
+		{"http://[::1/x", "[::1", ""},
 		{"//cdn.example.com/x", "cdn.example.com", ""},
 		{"https://example.com?q", "example.com", ""},
 		{"https://example.com#f", "example.com", ""},

@@ -80,7 +80,8 @@ func TestHostKey(t *testing.T) {
 		{"http://[A:a::F:f]/x", "[a:a::f:f]", true},
 		{"http://[fe80::1%eth0]/x", "", false}, // a zone, unencoded
 		{"http://[[::1]]/x", "", false},
-		{"http://[::1]x/", "[::1]", true},                    // not a port after the bracket: dropped, as Host reads it
+		{"http://[::1]x/", "", false}, // not a port after the bracket: no literal
+		{"http://[::1]:x/", "", false},
 		{"http://a_b-c~d.example/", "a_b-c~d.example", true}, // RFC 3986's reg-name
 		{"http://a!$&'()*+,=.example/", "a!$&'()*+,=.example", true},
 		// Percent-encoded: decoded first, as a URL parser does.
