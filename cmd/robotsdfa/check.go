@@ -19,7 +19,8 @@ AGENT is a product token, or a comma-separated fallback chain
 compared as given. URLs are absolute ("https://example.com/a?b") or paths
 ("/a?b"); any other string is answered as the library reads it (the empty
 URL as "/", "example.com/a" as "/a") with a warning on standard error, and
-control bytes in a URL are shown as \xHH.
+control bytes in a URL are shown as \xHH. A URL given for AGENT, with only
+product tokens for the URLs, is refused as arguments out of order.
 
 ROBOTS_FILE may be a compiled blob (robotsdfa compile), whose rules are
 then used as they are; - reads it from standard input.
@@ -46,6 +47,9 @@ func runCheck(e *env, args []string) int {
 	}
 	if fs.NArg() < 3 {
 		return usageError(e, fs, "want ROBOTS_FILE AGENT URL..., got %s", count(fs.NArg(), "argument"))
+	}
+	if swapped(fs.Arg(1), fs.Args()[2:]) {
+		return usageError(e, fs, "%s", swappedError(fs.Arg(1), fs.Args()[2:], "ROBOTS_FILE AGENT URL..."))
 	}
 	tokens, err := agentChain(e, "check", fs.Arg(1))
 	if err != nil {

@@ -66,6 +66,11 @@ func TestCheckErrors(t *testing.T) {
 		{"empty token", []string{robots, "a,,b", "/"}, exitProblem, "", "empty product token"},
 		{"invalid token warns", []string{robots, "bot/1.0", "/x"}, exitOK, "allowed\t/x\n", "is not one RFC 9309 allows"},
 		{"a User-Agent header names its token", []string{robots, "politebot/1.0 (+https://e.com/bot)", "/x"}, exitOK, "allowed\t/x\n", `it names the product token "politebot"`},
+		// AGENT and URL swapped: a URL for AGENT and tokens for URLs.
+		{"swapped", []string{robots, "https://e.com/private", "bot"}, exitProblem, "", `AGENT "https://e.com/private" is a URL and URL "bot" a product token: the order is ROBOTS_FILE AGENT URL...`},
+		{"swapped, a path", []string{robots, "/private", "googlebot-news,googlebot", "bot"}, exitProblem, "", `AGENT "/private" is a URL and the URLs product tokens: the order is ROBOTS_FILE AGENT URL...`},
+		{"a path for AGENT alone warns", []string{robots, "/private", "/private"}, exitFound, "disallowed\t/private\n", `product token "/private" is not one RFC 9309 allows`},
+		{"a token-like URL alone warns", []string{robots, "bot", "private"}, exitOK, "allowed\tprivate\n", `read as the path "/"`},
 		{"junk bytes", []string{junkFile, "bot", "/private"}, exitOK, "allowed\t/private\n", "has no user-agent line"},
 		{"empty file", []string{empty, "bot", "/private"}, exitOK, "allowed\t/private\n", "has no user-agent line"},
 		{"no host", []string{robots, "bot", "https:///private", "/private"}, exitFound, "disallowed\thttps:///private\ndisallowed\t/private\n", `URL "https:///private": no host; read as the path "/private"`},

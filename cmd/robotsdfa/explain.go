@@ -31,6 +31,9 @@ func runExplain(e *env, args []string) int {
 		return usageError(e, fs, "want ROBOTS_FILE AGENT URL, got %s", count(fs.NArg(), "argument"))
 	}
 	path, url := fs.Arg(0), fs.Arg(2)
+	if swapped(fs.Arg(1), fs.Args()[2:]) {
+		return usageError(e, fs, "%s", swappedError(fs.Arg(1), fs.Args()[2:], "ROBOTS_FILE AGENT URL"))
+	}
 	tokens, err := agentChain(e, "explain", fs.Arg(1))
 	if err != nil {
 		return usageError(e, fs, "%v", err)

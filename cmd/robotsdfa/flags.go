@@ -191,3 +191,29 @@ func modeGiven(fs *cmdFlags) bool {
 	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "mode" })
 	return given
 }
+
+// swapped reports whether AGENT and the URLs were given in each other's
+// places: AGENT a URL (it holds "://" or begins with '/') and every URL
+// a product token (letters, '-' and '_', or a comma-separated chain of
+// them). Either alone is answered with a warning, as the library reads
+// it; both together are a mistake, not a question.
+func swapped(agent string, urls []string) bool {
+	if !strings.Contains(agent, "://") && !strings.HasPrefix(agent, "/") {
+		return false
+	}
+	for _, u := range urls {
+		if u == "" || strings.Trim(u, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_,") != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// swappedError is the usage error for swapped arguments; order is the
+// command's.
+func swappedError(agent string, urls []string, order string) string {
+	if len(urls) == 1 {
+		return fmt.Sprintf("AGENT %q is a URL and URL %q a product token: the order is %s", agent, urls[0], order)
+	}
+	return fmt.Sprintf("AGENT %q is a URL and the URLs product tokens: the order is %s", agent, order)
+}

@@ -41,6 +41,9 @@ func TestExplain(t *testing.T) {
 	require.Contains(t, r.stdout, "path:     /  ")
 	r = robotsdfa(t, nil, "explain", robots, "x")
 	require.Equal(t, exitProblem, r.code)
+	r = robotsdfa(t, nil, "explain", robots, "https://e.com/a", "bot")
+	require.Equal(t, exitProblem, r.code)
+	require.Contains(t, r.stderr, `AGENT "https://e.com/a" is a URL and URL "bot" a product token: the order is ROBOTS_FILE AGENT URL`+"\n")
 }
 
 const lintBody = "disallow: /x\nuser-agent: googlebot\ndissallow: /a\ndisallow: /a\nallow: /b\ndisallow: /b\n" +
