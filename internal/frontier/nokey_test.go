@@ -91,3 +91,45 @@ func TestNoKeyAgreesWithHostKey(t *testing.T) {
 		}
 	}
 }
+
+// FuzzNoKey: for any line, Problem does not panic; where runtime.Host
+// reads a host, noKey finds a rule broken exactly when runtime.HostKey
+// gives no key, but for an IDN's length, its fallback, which a host of
+// ASCII alone never gets.
+func FuzzNoKey(f *testing.F) {
+	for _, s := range []string{"https://\"www.example.com/x", "http://a%2eb/", "http://[::1]x/", "http://[fe80::1%25eth0]/",
+		"http://a.example:070000/", "https://" + strings.Repeat("ü", 64) + ".example/", "http://a%zz/", "//./"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		Problem([]byte(s), true)
+		host, port, ok := runtime.Host(s)
+		if !ok {
+			return
+		}
+		_, keyed := runtime.HostKey(s)
+		why := noKey(host, port)
+		fallback := strings.HasSuffix(why, "is an IDN longer than DNS allows (253 code points, a label 63)")
+		switch {
+		case keyed && !fallback:
+			t.Fatalf("%q has a key, but noKey says %s", s, why)
+		case !keyed && fallback && isASCIIDecoded(host):
+			t.Fatalf("%q: no key, and noKey finds no rule its ASCII host breaks", s)
+		}
+	})
+}
+
+// isASCIIDecoded reports whether host, its %XX escapes decoded, is ASCII.
+func isASCIIDecoded(host string) bool {
+	for i := 0; i < len(host); i++ {
+		c := host[i]
+		if c == '%' && i+2 < len(host) && isHex(host[i+1]) && isHex(host[i+2]) {
+			c = unhex(host[i+1])<<4 | unhex(host[i+2])
+			i += 2
+		}
+		if c >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
