@@ -8,8 +8,9 @@ import "strings"
 // "://" (or a leading "//") and ends at the first '/', '?', ';' or '#';
 // userinfo up to the last '@' is dropped; an IPv6 literal keeps its
 // brackets, and is followed by a port or nothing ("[::1]x" is a host of
-// its own, no literal). ok is false when the URL has no authority or its host is
-// empty. Host does not allocate: host and port are substrings of url.
+// its own, no literal). ok is false when the URL has no authority or its
+// host is empty. Host does not allocate: host and port are substrings of
+// url.
 //
 // Batch tools use it to pick each URL's robots.txt; a crawler that already
 // holds a parsed URL should use its own host.

@@ -10,7 +10,8 @@ import (
 // noKey says why a URL whose host and port runtime.Host reads has no
 // runtime.HostKey, naming the host: the first of the key's rules the host
 // breaks, in the order HostKey checks them. It runs only for such lines,
-// which are rare; TestNoKeyAgreesWithHostKey holds it to HostKey.
+// which are rare; TestNoKeyAgreesWithHostKey and FuzzNoKey hold it to
+// HostKey.
 func noKey(host, port string) string {
 	h := shown(host)
 	for i := 0; i < len(port); i++ {
@@ -22,8 +23,10 @@ func noKey(host, port string) string {
 		return fmt.Sprintf("the port %s of %s is over 65535", shown(port), h)
 	}
 	if host[0] == '[' {
-		if a, err := netip.ParseAddr(strings.TrimSuffix(host[1:], "]")); err == nil && a.Is6() && a.Zone() == "" && strings.HasSuffix(host, "]") {
-			return fallback(h)
+		if strings.HasSuffix(host, "]") {
+			if a, err := netip.ParseAddr(host[1 : len(host)-1]); err == nil && a.Is6() && a.Zone() == "" {
+				return fallback(h)
+			}
 		}
 		return fmt.Sprintf("%s is no IPv6 address in brackets (or one with a zone)", h)
 	}
