@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/robotsdfa/robotsdfa/internal/frontier"
 	"github.com/robotsdfa/robotsdfa/runtime"
 )
 
@@ -149,9 +150,12 @@ func buildOrigin(u *url.URL, rawURL string) (Origin, error) {
 	if u.Hostname() == "" {
 		return "", fmt.Errorf("fetch: %q: no host", rawURL)
 	}
-	key, ok := runtime.HostKey(scheme + "://" + u.Host + "/")
+	authority := scheme + "://" + u.Host + "/"
+	key, ok := runtime.HostKey(authority)
 	if !ok {
-		return "", fmt.Errorf("fetch: %q: host %q has no key (runtime.HostKey)", rawURL, u.Host)
+		// The reason filter gives such a line: the host and the rule it
+		// breaks.
+		return "", fmt.Errorf("fetch: %q: %s", rawURL, frontier.Problem([]byte(authority), true))
 	}
 	return Origin(scheme + "://" + key), nil
 }

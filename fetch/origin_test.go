@@ -59,6 +59,9 @@ func TestOriginOf(t *testing.T) {
 		_, err := OriginOf(bad)
 		require.Error(t, err, bad)
 	}
+	// A host with no key is refused with the reason filter gives the line.
+	_, err := OriginOf(`https://"www.example.com/x`)
+	require.EqualError(t, err, `fetch: "https://\"www.example.com/x": no host: "\"www.example.com" has '"', which no host name has (RFC 3986 section 3.2.2)`)
 }
 
 // TestOriginOfAgreesWithURLParse: on every URL of the sample frontier
