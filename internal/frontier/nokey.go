@@ -1,6 +1,7 @@
 package frontier
 
 import (
+	"encoding/hex"
 	"fmt"
 	"net/netip"
 	"strings"
@@ -34,10 +35,15 @@ func noKey(host, port string) string {
 	for i := 0; i < len(host); i++ {
 		c := host[i]
 		if c == '%' {
-			if i+2 >= len(host) || !isHex(host[i+1]) || !isHex(host[i+2]) {
+			var b [1]byte
+			n := 0
+			if i+2 < len(host) {
+				n, _ = hex.Decode(b[:], []byte(host[i+1:i+3]))
+			}
+			if n != 1 {
 				return fmt.Sprintf("%s has a '%%' at byte %d not followed by two hex digits", h, i)
 			}
-			c = unhex(host[i+1])<<4 | unhex(host[i+2])
+			c = b[0]
 			i += 2
 		}
 		decoded = append(decoded, c)
@@ -83,18 +89,4 @@ func shown(s string) string {
 		cut--
 	}
 	return fmt.Sprintf("%q…", s[:cut])
-}
-
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
-}
-
-func unhex(c byte) byte {
-	switch {
-	case c <= '9':
-		return c - '0'
-	case c >= 'a':
-		return c - 'a' + 10
-	}
-	return c - 'A' + 10
 }

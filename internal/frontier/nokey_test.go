@@ -1,6 +1,7 @@
 package frontier
 
 import (
+	"encoding/hex"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -128,9 +129,12 @@ func FuzzNoKey(f *testing.F) {
 func isASCIIDecoded(host string) bool {
 	for i := 0; i < len(host); i++ {
 		c := host[i]
-		if c == '%' && i+2 < len(host) && isHex(host[i+1]) && isHex(host[i+2]) {
-			c = unhex(host[i+1])<<4 | unhex(host[i+2])
-			i += 2
+		var b [1]byte
+		if c == '%' && i+2 < len(host) {
+			if _, err := hex.Decode(b[:], []byte(host[i+1:i+3])); err == nil {
+				c = b[0]
+				i += 2
+			}
 		}
 		if c >= 0x80 {
 			return false
