@@ -105,7 +105,14 @@ func (s *storeSource) ask(key []byte, wk *worker) *target {
 			wk.local[string(key)] = t
 		}
 	default:
-		wk.scratch, status = target{problem: fmt.Sprintf("robots.txt of %s: %v", key, err)}, hostProblem
+		// Kept like a robots.txt: a blob the store refused (damaged, too
+		// large, compiled for other agents) is refused again, and asking
+		// once more would decompress it again and count a miss that grows
+		// the cache.
+		t, status = &target{problem: fmt.Sprintf("robots.txt of %s: %v", key, err)}, hostProblem
+		if wk.calm {
+			wk.local[string(key)] = t
+		}
 	}
 	if after.Misses == before.Misses {
 		// Found in its slot, which a check of the host that missed put

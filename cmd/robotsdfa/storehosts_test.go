@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/robotsdfa/robotsdfa/compile"
@@ -129,4 +131,32 @@ func TestWorkerHostsFull(t *testing.T) {
 	require.Empty(t, wk.local)
 	s.startChunk(wk)
 	require.True(t, wk.calm, "emptied, it serves again")
+}
+
+// TestWorkerHostsRefused: a host whose blob the store refuses (here,
+// compiled for other agents) is asked of the store once while the map
+// serves, however often its URLs come back between another host's: its
+// refusal is kept, not decompressed and counted as a miss again.
+func TestWorkerHostsRefused(t *testing.T) {
+	dir := t.TempDir()
+	for _, h := range []string{"a.example", "b.example"} {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, h+".txt"), []byte("User-agent: *\nDisallow: /x\n"), 0o644))
+	}
+	pack := filepath.Join(t.TempDir(), "other.pack")
+	r := robotsdfa(t, nil, "compile", "-robots-dir", dir, "-agent", "otherbot", "-o", pack)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	s, err := openStoreSource(pack, []string{"bot"}, false, compile.Google, 64<<20)
+	require.NoError(t, err)
+	defer s.st.Close()
+	wk := &worker{}
+	s.startChunk(wk)
+	require.True(t, wk.calm)
+	for range 50 {
+		for _, h := range []string{"a.example", "b.example"} {
+			tg := s.target("https://"+h+"/x", wk)
+			require.NotNil(t, tg)
+			require.Contains(t, tg.problem, "robots.txt of "+h+": ")
+		}
+	}
+	require.Equal(t, int64(2), s.st.CacheStats().Misses, "each host asked once")
 }
