@@ -22,9 +22,8 @@ var allowedImports = map[string][]string{
 	"compile":   {"automaton", "runtime", "internal/*"},
 	"automaton": {"github.com/dgryski/go-farm"},
 	"runtime":   {"automaton", "github.com/dgryski/go-farm"},
-	// fetch compiles identical bodies once, keyed by their fingerprint,
-	// and refuses a URL whose host has no key with filter's reason.
-	"fetch": {"compile", "runtime", "internal/atomicfile", "internal/frontier", "github.com/dgryski/go-farm"},
+	// fetch compiles identical bodies once, keyed by their fingerprint.
+	"fetch": {"compile", "runtime", "internal/atomicfile", "github.com/dgryski/go-farm"},
 	"store": {"runtime", "internal/atomicfile", "github.com/dgryski/go-farm", "github.com/klauspost/compress/*"},
 	// The file written beside a path and renamed onto it, with the
 	// permissions of one written in place: the store's and the fetch

@@ -5,7 +5,6 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/robotsdfa/robotsdfa/internal/frontier"
 	"github.com/robotsdfa/robotsdfa/runtime"
 )
 
@@ -155,7 +154,7 @@ func buildOrigin(u *url.URL, rawURL string) (Origin, error) {
 	if !ok {
 		// The reason filter gives such a line: the host and the rule it
 		// breaks.
-		return "", fmt.Errorf("fetch: %q: %s", rawURL, frontier.Problem([]byte(authority), true))
+		return "", fmt.Errorf("fetch: %q: no host: %s", rawURL, runtime.HostKeyProblem(authority))
 	}
 	return Origin(scheme + "://" + key), nil
 }

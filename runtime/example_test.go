@@ -214,6 +214,22 @@ func ExampleHostKey() {
 	// "" false
 }
 
+// A URL with no host key is reported with the rule its host breaks.
+func ExampleHostKeyProblem() {
+	for _, u := range []string{`https://"www.example.com/x`, "http://a.example:99999/", "/a/path", "https://example.com/"} {
+		if why := runtime.HostKeyProblem(u); why != "" {
+			fmt.Println(why)
+		} else {
+			fmt.Println(u, "has a key")
+		}
+	}
+	// Output:
+	// "\"www.example.com" has '"', which no host name has (RFC 3986 section 3.2.2)
+	// the port "99999" of "a.example" is over 65535
+	// no host
+	// https://example.com/ has a key
+}
+
 // A scheduler that checks most hosts once binds them with AgentOnce,
 // and with Agent the hosts it checks again: the same verdicts, the first
 // binding cheaper, the later checks faster.

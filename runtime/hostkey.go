@@ -20,8 +20,9 @@ import (
 // '|', …: letters, digits, '-', '.', '_', '~' and "!$&'()*+,=" are; ';'
 // ends the authority, SEMANTICS 4.1), brackets holding no IPv6 address (or
 // one with a zone), a port not of digits or over 65535, or an IDN host
-// longer than a DNS name or label allows (253 and 63 code points). A key
-// is its own key: HostKey("//"+key) is key.
+// longer than a DNS name or label allows (253 and 63 code points);
+// HostKeyProblem says which. A key is its own key: HostKey("//"+key) is
+// key.
 //
 //	HostKey("https://Bücher.Example.:443/x?y") == "xn--bcher-kva.example"
 //	HostKey("http://example.com:8080/")        == "example.com:8080"
@@ -85,7 +86,7 @@ func appendGeneralHostKey(dst []byte, url string) ([]byte, bool) {
 	}
 	// A key is its own key (HostKey("//"+key) is key): so a bracketed host
 	// is ASCII (not made a Punycode label), another holds no '%' once
-	// decoded and no ':' (regName), and every trailing dot goes, not only
+	// decoded and no ':' (badHostByte), and every trailing dot goes, not only
 	// the last.
 	if host[0] == '[' {
 		if !ipLiteral(host) {
@@ -93,11 +94,12 @@ func appendGeneralHostKey(dst []byte, url string) ([]byte, bool) {
 		}
 	} else {
 		if strings.IndexByte(host, '%') >= 0 {
-			if host, ok = percentDecoded(host); !ok {
+			var bad int
+			if host, bad = percentDecoded(host); bad >= 0 {
 				return dst, false
 			}
 		}
-		if !regName(host) {
+		if badHostByte(host) >= 0 {
 			return dst, false
 		}
 		host = strings.TrimRight(host, ".")
@@ -170,22 +172,23 @@ func ipLiteral(host string) bool {
 	return err == nil && addr.Is6() && addr.Zone() == ""
 }
 
-// regName reports whether every ASCII byte of host is one RFC 3986
-// section 3.2.2 allows in a registered name, unencoded (unreserved and
-// sub-delims), but ';', where the authority ends (SEMANTICS 4.1); bytes
-// of 0x80 and more are an IDN's, for Punycode.
-func regName(host string) bool {
+// badHostByte returns the index of host's first ASCII byte that RFC 3986
+// section 3.2.2 does not allow in a registered name, unencoded (it allows
+// unreserved and sub-delims, but ';', where the authority ends: SEMANTICS
+// 4.1), or -1 when there is none; bytes of 0x80 and more are an IDN's,
+// for Punycode.
+func badHostByte(host string) int {
 	for i := 0; i < len(host); i++ {
 		if c := host[i]; !unreserved(c) && c < 0x80 && strings.IndexByte("!$&'()*+,=", c) < 0 {
-			return false
+			return i
 		}
 	}
-	return true
+	return -1
 }
 
-// percentDecoded returns host with each "%XX" decoded; ok is false for a
-// '%' not followed by two hex digits.
-func percentDecoded(host string) (string, bool) {
+// percentDecoded returns host with each "%XX" decoded, and -1; or "" and
+// the index of a '%' not followed by two hex digits.
+func percentDecoded(host string) (string, int) {
 	b := make([]byte, 0, len(host))
 	for i := 0; i < len(host); i++ {
 		if host[i] != '%' {
@@ -193,12 +196,12 @@ func percentDecoded(host string) (string, bool) {
 			continue
 		}
 		if i+2 >= len(host) || !isHex(host[i+1]) || !isHex(host[i+2]) {
-			return "", false
+			return "", i
 		}
 		b = append(b, unhex(host[i+1])<<4|unhex(host[i+2]))
 		i += 2
 	}
-	return string(b), true
+	return string(b), -1
 }
 
 // defaultPort reports whether port is the default of url's scheme.

@@ -28,9 +28,11 @@ func Problem(u []byte, needHost bool) string {
 		}
 	}
 	s := unsafe.String(unsafe.SliceData(u), len(u))
-	if host, port, ok := runtime.Host(s); ok {
-		if _, ok := runtime.HostKey(s); !ok && needHost {
-			return "no host: " + noKey(host, port)
+	if _, _, ok := runtime.Host(s); ok {
+		if needHost {
+			if why := runtime.HostKeyProblem(s); why != "" {
+				return "no host: " + why
+			}
 		}
 		return ""
 	}

@@ -1,4 +1,4 @@
-package frontier
+package runtime_test
 
 import (
 	"encoding/hex"
@@ -11,8 +11,9 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestNoKey: the reason names the rule the host breaks, and the host.
-func TestNoKey(t *testing.T) {
+// TestHostKeyProblem: the reason names the rule the host breaks, and the
+// host; a URL with a key has none.
+func TestHostKeyProblem(t *testing.T) {
 	for line, want := range map[string]string{
 		`https://"www.example.com/x`:  `"\"www.example.com" has '"', which no host name has (RFC 3986 section 3.2.2)`,
 		"http://a b/p":                `"a b" has ' ', which no host name has (RFC 3986 section 3.2.2)`,
@@ -33,6 +34,7 @@ func TestNoKey(t *testing.T) {
 		"http://a%g0/":                  `"a%g0" has a '%' at byte 1 not followed by two hex digits`,
 		"http://a%0g/":                  `"a%0g" has a '%' at byte 1 not followed by two hex digits`,
 		"http://a%/":                    `"a%" has a '%' at byte 1 not followed by two hex digits`,
+		"http://%zz.example/":           `"%zz.example" has a '%' at byte 0 not followed by two hex digits`,
 		// A host of 64 bytes is shown whole, a longer one cut at a rune.
 		"http://" + strings.Repeat("a", 63) + "|/":         `"` + strings.Repeat("a", 63) + `|" has '|', which no host name has (RFC 3986 section 3.2.2)`,
 		"http://" + strings.Repeat("a", 64) + "|/":         `"` + strings.Repeat("a", 64) + `"… has '|', which no host name has (RFC 3986 section 3.2.2)`,
@@ -40,14 +42,19 @@ func TestNoKey(t *testing.T) {
 		"http://" + strings.Repeat("a", 63) + "ü|/":        `"` + strings.Repeat("a", 63) + `"… has '|', which no host name has (RFC 3986 section 3.2.2)`,
 		"https://" + strings.Repeat("ü", 64) + ".example/": `"` + strings.Repeat("ü", 32) + `"… is an IDN longer than DNS allows (253 code points, a label 63)`,
 	} {
-		require.Equal(t, "no host: "+want, Problem([]byte(line), true), line)
+		require.Equal(t, want, runtime.HostKeyProblem(line), line)
 	}
+	for _, u := range []string{"https://example.com/x", "http://[::1]:8080/", "https://bücher.example/", "http://a%2eb/"} {
+		require.Empty(t, runtime.HostKeyProblem(u), u)
+	}
+	require.Equal(t, "no host", runtime.HostKeyProblem("https:///x"))
+	require.Equal(t, `"a\x01b" has 0x01, which no host name has (RFC 3986 section 3.2.2)`, runtime.HostKeyProblem("http://a\x01b/"))
 }
 
-// TestNoKeyBytes: of the bytes a host can hold, noKey names exactly
-// those that runtime.HostKey refuses: "a" c "b|" names c if "a" c "b" has
-// no key, else '|'.
-func TestNoKeyBytes(t *testing.T) {
+// TestHostKeyProblemBytes: of the bytes a host can hold, the reason names
+// exactly those HostKey refuses: "a" c "b|" names c if "a" c "b" has no
+// key, else '|'.
+func TestHostKeyProblemBytes(t *testing.T) {
 	for c := byte(0x20); c < 0x7f; c++ {
 		host, _, ok := runtime.Host("http://a" + string(c) + "b|/")
 		if !ok || host != "a"+string(c)+"b|" || c == '%' || c == '[' {
@@ -58,14 +65,14 @@ func TestNoKeyBytes(t *testing.T) {
 		if keyed {
 			want = "'|'"
 		}
-		require.Contains(t, noKey(host, ""), " has "+want+",", "%q", c)
+		require.Contains(t, runtime.HostKeyProblem("http://a"+string(c)+"b|/"), " has "+want+",", "%q", c)
 	}
 }
 
-// TestNoKeyAgreesWithHostKey: on random hosts and ports, noKey finds a
-// rule broken exactly when runtime.HostKey gives no key; only the IDN
-// lengths, which it does not check, are its fallback.
-func TestNoKeyAgreesWithHostKey(t *testing.T) {
+// TestHostKeyProblemNamesARule: on random hosts and ports with no key,
+// the reason names a rule broken; the IDN lengths, its last resort, only
+// for a host with a byte of 0x80 or more once decoded.
+func TestHostKeyProblemNamesARule(t *testing.T) {
 	const alphabet = "aZ09-._~!$&'()*+,=%2eE:[]\" <|\\^`{}\x80ü"
 	r := rand.New(rand.NewPCG(3, 4))
 	// IP literals, which random bytes seldom spell, first.
@@ -84,43 +91,43 @@ func TestNoKeyAgreesWithHostKey(t *testing.T) {
 		if i < len(fixed) {
 			u = fixed[i]
 		}
-		host, port, ok := runtime.Host(u)
+		host, _, ok := runtime.Host(u)
 		if !ok {
 			continue
 		}
 		_, keyed := runtime.HostKey(u)
-		why := noKey(host, port)
+		why := runtime.HostKeyProblem(u)
 		if keyed {
-			require.Contains(t, why, "IDN longer than DNS allows", "%q has a key, but noKey says %s", u, why)
+			require.Empty(t, why, u)
 		} else {
-			require.NotContains(t, why, "IDN longer", "%q: no key, and noKey finds no rule it breaks", u)
+			require.NotEmpty(t, why, u)
+			if isASCIIDecoded(host) {
+				require.NotContains(t, why, "IDN longer", "%q: no key, and no rule its ASCII host breaks", u)
+			}
 		}
 	}
 }
 
-// FuzzNoKey: for any line, Problem does not panic; where runtime.Host
-// reads a host, noKey finds a rule broken exactly when runtime.HostKey
-// gives no key, but for an IDN's length, its fallback, which a host of
-// ASCII alone never gets.
-func FuzzNoKey(f *testing.F) {
+// FuzzHostKeyProblem: for any string, HostKeyProblem does not panic, is
+// empty exactly when HostKey gives a key, and names a rule broken, the
+// IDN lengths (its last resort) only for a host with a byte of 0x80 or
+// more once decoded.
+func FuzzHostKeyProblem(f *testing.F) {
 	for _, s := range []string{"https://\"www.example.com/x", "http://a%2eb/", "http://[::1]x/", "http://[fe80::1%25eth0]/",
 		"http://a.example:070000/", "https://" + strings.Repeat("ü", 64) + ".example/", "http://a%zz/", "//./"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		Problem([]byte(s), true)
-		host, port, ok := runtime.Host(s)
-		if !ok {
-			return
-		}
+		why := runtime.HostKeyProblem(s)
 		_, keyed := runtime.HostKey(s)
-		why := noKey(host, port)
-		fallback := strings.HasSuffix(why, "is an IDN longer than DNS allows (253 code points, a label 63)")
+		host, _, ok := runtime.Host(s)
 		switch {
-		case keyed && !fallback:
-			t.Fatalf("%q has a key, but noKey says %s", s, why)
-		case !keyed && fallback && isASCIIDecoded(host):
-			t.Fatalf("%q: no key, and noKey finds no rule its ASCII host breaks", s)
+		case keyed != (why == ""):
+			t.Fatalf("%q: key %v, reason %q", s, keyed, why)
+		case !keyed && !ok && why != "no host":
+			t.Fatalf("%q: no host, reason %q", s, why)
+		case !keyed && ok && strings.Contains(why, "IDN longer") && isASCIIDecoded(host):
+			t.Fatalf("%q: no key, and no rule its ASCII host breaks: %s", s, why)
 		}
 	})
 }
