@@ -56,21 +56,23 @@ func decodedOrigin(sa string) (Origin, bool) {
 	if k < 0 || strings.IndexByte(sa[k:], '%') < 0 {
 		return "", false
 	}
-	scheme := strings.ToLower(sa[:k])
-	if scheme != "http" && scheme != "https" {
-		return "", false
-	}
 	key, ok := runtime.HostKey(sa)
 	if !ok {
 		return "", false
 	}
-	o := Origin(scheme + "://" + key)
+	o := Origin(strings.ToLower(sa[:k]) + "://" + key)
+	return o, readsBack(o) // and so an http or https one (buildOrigin)
+}
+
+// readsBack reports whether o, parsed, is its own origin: one whose
+// robots.txt URL can be requested.
+func readsBack(o Origin) bool {
 	v, err := url.Parse(string(o))
 	if err != nil {
-		return "", false
+		return false
 	}
 	again, err := buildOrigin(v, string(o))
-	return o, err == nil && again == o
+	return err == nil && again == o
 }
 
 // plainOrigin returns rawURL's origin when rawURL begins with it as
@@ -130,12 +132,10 @@ func originOfURL(u *url.URL, rawURL string) (Origin, error) {
 	} else if string(o) != strings.ToLower(u.Scheme)+"://"+key {
 		return "", fmt.Errorf("fetch: %q: net/url reads the host %q, runtime.HostKey %q (the authority is ambiguous)", rawURL, u.Host, key)
 	}
-	if v, verr := url.Parse(string(o)); verr == nil {
-		if again, err := buildOrigin(v, string(o)); err == nil && again == o {
-			return o, nil
-		}
+	if !readsBack(o) {
+		return "", fmt.Errorf("fetch: %q: host %q makes no origin", rawURL, u.Host)
 	}
-	return "", fmt.Errorf("fetch: %q: host %q makes no origin", rawURL, u.Host)
+	return o, nil
 }
 
 // buildOrigin is the origin of u. Its authority is runtime.HostKey's (the
