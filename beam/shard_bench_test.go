@@ -1,0 +1,51 @@
+package robotsbeam
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/robotsdfa/robotsdfa/bench/workload"
+)
+
+// BenchmarkWriteBundle: a bundle's side of WriteSharded outside a runner,
+// the sample frontier's lines written to temporary files on the local
+// filesystem (removed after each bundle), a bundle every pass over the
+// lines; ns/op is per line.
+func BenchmarkWriteBundle(b *testing.B) {
+	urls, err := workload.ReadLines("../testdata/frontier/urls.txt.zst")
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	for _, shards := range []int{4, 512} {
+		for _, ext := range []string{"", ".zst"} {
+			b.Run(fmt.Sprintf("shards=%d%s", shards, ext), func(b *testing.B) {
+				w := &writeBundleFn{Prefix: filepath.Join(b.TempDir(), "out"+ext), Shards: shards}
+				var temps []string
+				emit := func(_ int, name string) { temps = append(temps, name) }
+				finish := func() {
+					if err := w.FinishBundle(emit); err != nil {
+						b.Fatal(err)
+					}
+					for _, name := range temps {
+						os.Remove(name)
+					}
+					temps = temps[:0]
+				}
+				b.ReportAllocs()
+				for i := 0; i < b.N; i++ {
+					if err := w.ProcessElement(ctx, urls[i%len(urls)], emit); err != nil {
+						b.Fatal(err)
+					}
+					if i%len(urls) == len(urls)-1 {
+						finish()
+					}
+				}
+				finish()
+			})
+		}
+	}
+}
