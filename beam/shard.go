@@ -1,7 +1,6 @@
 package robotsbeam
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"hash/fnv"
@@ -28,21 +27,24 @@ func init() {
 
 // WriteSharded writes lines to shards files PREFIX-SSSSS-of-NNNNN (on any
 // Beam filesystem), every one of them written even when empty, each line
-// to the shard of its hash. Each bundle streams its lines into a
-// temporary file per shard beside them (PREFIX.tmp-RANDOM), and a last
-// step gathers each shard's temporary files into it, one worker a shard,
-// removing them: no line passes through a shuffle, whose runner would
-// hold every line (Prism keeps them in memory). A bundle that fails may
-// leave its temporary files behind. A bundle holds, for each shard it
-// writes to, an open file and a 256 KiB buffer (and, compressed, an
-// encoder of about 3 MB): thousands of shards cost a bundle that much
-// memory each.
+// to the shard of its hash. Each bundle writes a shard's lines to a
+// temporary file beside the output (PREFIX.tmp-RANDOM), 256 KiB at a
+// time, keeping at most 64 such files open (16 compressed); a shard past
+// them has its lines held in memory, written to a file of their own when
+// the bundle holds more than 8 MiB (the largest first) and when the
+// bundle ends. A last step gathers each
+// shard's temporary files into it, one worker a shard, removing them. So
+// no line passes through a shuffle, whose runner would hold every line
+// (Prism keeps them in memory), and a bundle holds a bounded number of
+// open files and about 8 MiB of lines whatever the number of shards
+// (with thousands of shards, its files are small and many). A bundle
+// that fails may leave temporary files behind.
 //
 // A prefix ending in .zst or .gz writes compressed shards, named with the
 // extension last (allowed.zst: allowed-00000-of-00016.zst), which
 // ReadLines, robotsdfa filter and the zstd and gzip tools read: each
-// bundle's temporary file is a zstd frame (a gzip member) of its own,
-// which the shard joins as they are.
+// temporary file is a zstd frame (a gzip member) of its own, which the
+// shard joins as they are.
 func WriteSharded(s beam.Scope, prefix string, shards int, lines beam.PCollection) {
 	s = s.Scope("robotsdfa.WriteSharded")
 	shards = max(shards, 1)
@@ -55,22 +57,59 @@ func WriteSharded(s beam.Scope, prefix string, shards int, lines beam.PCollectio
 	beam.ParDo0(s, &gatherShardFn{Prefix: prefix, Shards: shards}, beam.GroupByKey(s, beam.Flatten(s, temps, every)))
 }
 
-// writeBundleFn writes a bundle's lines to a temporary file per shard and
-// emits each file's shard and name when the bundle ends.
+// bundleLimits are what a bundle holds: it writes a shard's lines to its
+// open file when they reach stream bytes (written while still in the
+// processor's cache: docs/PERFORMANCE.md), keeping at most open files
+// open, and openCompressed compressed ones (an encoder each, of 3 MB); when
+// it holds more than bundle bytes of lines, it writes the largest buffer,
+// to its shard's open file or else to a file of its own. It keeps
+// buffers of kept bytes for the next lines once written.
+type bundleLimits struct {
+	stream, bundle, kept int
+	open, openCompressed int
+}
+
+var defaultLimits = bundleLimits{
+	stream: 256 << 10, bundle: 8 << 20, kept: 16 << 20,
+	open: 64, openCompressed: 16,
+}
+
+// writeBundleFn writes a bundle's lines to temporary files and emits each
+// file's shard and name.
 type writeBundleFn struct {
 	Prefix string `json:"prefix"`
 	Shards int    `json:"shards"`
 
-	files []*tempFile // by shard, nil until a line goes there
+	bufs  [][]byte      // by shard, the lines not yet written
+	files []*tempFile   // by shard, its open file or nil
+	open  int           // files open
+	held  int           // bytes in bufs
+	kept  int           // bufs' capacity
+	enc   encoder       // the compressor of files written at once, nil until one is
+	lim   *bundleLimits // nil: defaultLimits
 }
 
-// tempFile is one of a bundle's temporary files.
+// limits are the bundle's limits.
+func (f *writeBundleFn) limits() *bundleLimits {
+	if f.lim == nil {
+		return &defaultLimits
+	}
+	return f.lim
+}
+
+// tempFile is a temporary file open for a shard.
 type tempFile struct {
 	name string
 	fs   filesystem.Interface
 	w    io.WriteCloser
-	enc  io.WriteCloser // the compressor between bw and w, or nil
-	bw   *bufio.Writer
+	enc  encoder // the compressor between the lines and w, or nil
+}
+
+// encoder is a compressor that can start again on another writer, so
+// that a bundle keeps one for the files it writes at once.
+type encoder interface {
+	io.WriteCloser
+	Reset(io.Writer)
 }
 
 // shardName is the name of shard i of n.
@@ -84,9 +123,9 @@ func shardName(prefix string, i, n int) string {
 }
 
 // compressor compresses into w as kind ("zstd", "gzip") says; nil for "".
-// A bundle holds one a shard, so zstd's window is 1 MiB: 3 MB an
-// encoder against 19 MB at the default 8 MiB (docs/PERFORMANCE.md).
-func compressor(kind string, w io.Writer) (io.WriteCloser, error) {
+// zstd's window is 1 MiB: a bundle may hold sixteen encoders, of 3 MB
+// each against 19 MB at the default 8 MiB (docs/PERFORMANCE.md).
+func compressor(kind string, w io.Writer) (encoder, error) {
 	switch kind {
 	case "zstd":
 		return zstd.NewWriter(w, zstd.WithEncoderConcurrency(1), zstd.WithWindowSize(1<<20), zstd.WithLowerEncoderMem(true))
@@ -96,71 +135,217 @@ func compressor(kind string, w io.Writer) (io.WriteCloser, error) {
 	return nil, nil
 }
 
-func (f *writeBundleFn) ProcessElement(ctx context.Context, line string, _ func(int, string)) error {
+func (f *writeBundleFn) ProcessElement(ctx context.Context, line string, emit func(int, string)) error {
 	h := fnv.New32a()
 	h.Write([]byte(line))
 	shard := int(h.Sum32() % uint32(f.Shards))
-	if f.files == nil {
+	if f.bufs == nil {
+		f.bufs = make([][]byte, f.Shards)
 		f.files = make([]*tempFile, f.Shards)
 	}
-	t := f.files[shard]
-	if t == nil {
-		name := fmt.Sprintf("%s.tmp-%016x", f.Prefix, rand.Uint64())
-		fs, err := filesystem.New(ctx, name)
-		if err != nil {
-			return err
-		}
-		w, err := fs.OpenWrite(ctx, name)
-		if err != nil {
-			fs.Close()
-			return err
-		}
-		t = &tempFile{name: name, fs: fs, w: w}
-		t.enc, err = compressor(compression(f.Prefix), w)
-		if err != nil {
-			w.Close()
-			fs.Close()
-			return err
-		}
-		if t.enc != nil {
-			t.bw = bufio.NewWriterSize(t.enc, 256<<10)
-		} else {
-			t.bw = bufio.NewWriterSize(w, 256<<10)
-		}
-		f.files[shard] = t
+	lim := f.limits()
+	c := cap(f.bufs[shard])
+	if c == 0 {
+		f.bufs[shard] = make([]byte, 0, min(lim.stream+lim.stream/4, max(lim.bundle/f.Shards, 64)))
 	}
-	t.bw.WriteString(line)
-	return t.bw.WriteByte('\n')
+	f.bufs[shard] = append(append(f.bufs[shard], line...), '\n')
+	f.held += len(line) + 1
+	f.kept += cap(f.bufs[shard]) - c
+	n := len(f.bufs[shard])
+	var err error
+	switch {
+	case n >= lim.stream && (f.files[shard] != nil || f.open < f.maxOpen()):
+		err = f.stream(ctx, shard)
+	case f.held > lim.bundle:
+		err = f.write(ctx, f.largest(), emit)
+	}
+	if err != nil {
+		f.abandon()
+	}
+	return err
 }
 
-// FinishBundle closes the bundle's files and emits their shards and
-// names. (Beam asks it to take ProcessElement's emitter.)
-func (f *writeBundleFn) FinishBundle(emit func(int, string)) error {
-	var first error
-	for shard, t := range f.files {
-		if t == nil {
-			continue
-		}
-		f.files[shard] = nil
-		err := t.bw.Flush()
-		if t.enc != nil {
-			if cerr := t.enc.Close(); err == nil {
-				err = cerr
-			}
-		}
-		if cerr := t.w.Close(); err == nil {
-			err = cerr
-		}
-		t.fs.Close()
-		if err != nil {
-			if first == nil {
-				first = fmt.Errorf("%s: %w", t.name, err)
-			}
-			continue
-		}
-		emit(shard, t.name)
+// maxOpen is how many files the bundle keeps open.
+func (f *writeBundleFn) maxOpen() int {
+	if compression(f.Prefix) != "" {
+		return f.limits().openCompressed
 	}
-	return first
+	return f.limits().open
+}
+
+// largest is the shard of the largest buffer.
+func (f *writeBundleFn) largest() int {
+	shard := 0
+	for i, b := range f.bufs {
+		if len(b) > len(f.bufs[shard]) {
+			shard = i
+		}
+	}
+	return shard
+}
+
+// write writes a shard's buffer to its open file, else to a file of its
+// own.
+func (f *writeBundleFn) write(ctx context.Context, shard int, emit func(int, string)) error {
+	if f.files[shard] != nil {
+		return f.stream(ctx, shard)
+	}
+	return f.spill(ctx, shard, emit)
+}
+
+// taken empties a shard's buffer and returns what it held; the buffer is
+// kept for the shard's next lines within the bundle's kept bytes.
+func (f *writeBundleFn) taken(shard int) []byte {
+	lines := f.bufs[shard]
+	f.held -= len(lines)
+	if f.kept > f.limits().kept {
+		f.bufs[shard] = nil
+		f.kept -= cap(lines)
+	} else {
+		f.bufs[shard] = lines[:0]
+	}
+	return lines
+}
+
+// stream writes a shard's buffer to its open file, opening one if it has
+// none.
+func (f *writeBundleFn) stream(ctx context.Context, shard int) error {
+	t := f.files[shard]
+	if t == nil {
+		var err error
+		if t, err = openTemp(ctx, f.Prefix); err != nil {
+			return err
+		}
+		if t.enc, err = compressor(compression(f.Prefix), t.w); err != nil {
+			t.close()
+			return fmt.Errorf("%s: %w", t.name, err)
+		}
+		f.files[shard] = t
+		f.open++
+	}
+	var err error
+	if t.enc != nil {
+		_, err = t.enc.Write(f.taken(shard))
+	} else {
+		_, err = t.w.Write(f.taken(shard))
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", t.name, err)
+	}
+	return nil
+}
+
+// openTemp opens a new temporary file beside prefix's shards.
+func openTemp(ctx context.Context, prefix string) (*tempFile, error) {
+	name := fmt.Sprintf("%s.tmp-%016x", prefix, rand.Uint64())
+	fs, err := filesystem.New(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	w, err := fs.OpenWrite(ctx, name)
+	if err != nil {
+		fs.Close()
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return &tempFile{name: name, fs: fs, w: w}, nil
+}
+
+// close ends t's compressed stream, if any, and closes it; a file that
+// could not be written whole is removed where the filesystem can.
+func (t *tempFile) close() error {
+	var err error
+	if t.enc != nil {
+		err = t.enc.Close()
+	}
+	if cerr := t.w.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		if rm, ok := t.fs.(filesystem.Remover); ok {
+			rm.Remove(context.Background(), t.name)
+		}
+		err = fmt.Errorf("%s: %w", t.name, err)
+	}
+	t.fs.Close()
+	return err
+}
+
+// discard closes t and removes it where the filesystem can.
+func (t *tempFile) discard() {
+	if t.enc != nil {
+		t.enc.Close()
+	}
+	t.w.Close()
+	if rm, ok := t.fs.(filesystem.Remover); ok {
+		rm.Remove(context.Background(), t.name)
+	}
+	t.fs.Close()
+}
+
+// spill writes a shard's buffer to a file of its own and emits the
+// file's shard and name.
+func (f *writeBundleFn) spill(ctx context.Context, shard int, emit func(int, string)) error {
+	t, err := openTemp(ctx, f.Prefix)
+	if err != nil {
+		return err
+	}
+	lines := f.taken(shard)
+	if kind := compression(f.Prefix); kind != "" {
+		if f.enc == nil {
+			f.enc, err = compressor(kind, t.w)
+		} else {
+			f.enc.Reset(t.w)
+		}
+		t.enc = f.enc
+	}
+	if err == nil && t.enc != nil {
+		_, err = t.enc.Write(lines)
+	} else if err == nil {
+		_, err = t.w.Write(lines)
+	}
+	if cerr := t.close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return err
+	}
+	emit(shard, t.name)
+	return nil
+}
+
+// abandon discards a failing bundle's open files, which no shard will
+// gather, and drops what it holds.
+func (f *writeBundleFn) abandon() {
+	for _, t := range f.files {
+		if t != nil {
+			t.discard()
+		}
+	}
+	f.bufs, f.files, f.open, f.held, f.kept = nil, nil, 0, 0, 0
+}
+
+// FinishBundle writes the lines left, closes the bundle's files and
+// emits their shards and names. (Beam asks it to take ProcessElement's
+// emitter.)
+func (f *writeBundleFn) FinishBundle(ctx context.Context, emit func(int, string)) error {
+	for shard, lines := range f.bufs {
+		var err error
+		if len(lines) > 0 {
+			err = f.write(ctx, shard, emit)
+		}
+		if t := f.files[shard]; t != nil && err == nil {
+			f.files[shard] = nil
+			f.open--
+			if err = t.close(); err == nil {
+				emit(shard, t.name)
+			}
+		}
+		if err != nil {
+			f.abandon()
+			return err
+		}
+	}
+	return nil
 }
 
 // everyShardFn names each shard once with no file, so that a shard with

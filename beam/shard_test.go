@@ -227,10 +227,11 @@ func TestGatherCompressedBundles(t *testing.T) {
 		var temps []string
 		for _, bundle := range [][]string{{"a", "b", "c"}, {"d", "e"}} {
 			w := &writeBundleFn{Prefix: prefix, Shards: 1}
+			emit := func(_ int, name string) { temps = append(temps, name) }
 			for _, l := range bundle {
-				require.NoError(t, w.ProcessElement(ctx, l, nil))
+				require.NoError(t, w.ProcessElement(ctx, l, emit))
 			}
-			require.NoError(t, w.FinishBundle(func(_ int, name string) { temps = append(temps, name) }))
+			require.NoError(t, w.FinishBundle(ctx, emit))
 		}
 		require.Len(t, temps, 2)
 		i := 0

@@ -1,0 +1,244 @@
+package robotsbeam
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"io"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
+	"github.com/stretchr/testify/require"
+)
+
+// TestWriteBundleBounds: with its limits lowered so that the sample
+// frontier meets them all, a bundle keeps no more files open than its
+// limit whatever the number of shards, holds no more lines than its
+// bundle bytes and buffers within its kept bytes, writes a shard with a
+// file of its own in that one file, and the shards gathered from its
+// files hold every line once.
+func TestWriteBundleBounds(t *testing.T) {
+	frontier := strings.Split(strings.TrimSuffix(sampleFrontier(t), "\n"), "\n")
+	lim := bundleLimits{stream: 1 << 10, bundle: 32 << 10, kept: 64 << 10, open: 4, openCompressed: 2}
+	longest := 0
+	for _, l := range frontier {
+		longest = max(longest, len(l)+1)
+	}
+	ctx := context.Background()
+	for _, c := range []struct {
+		name   string
+		shards int
+		lines  []string
+		ext    string
+	}{
+		{"a file a shard", 3, frontier, ""},
+		{"a file a shard, compressed", 2, frontier, ".zst"},
+		{"more shards than files", 200, frontier, ""},
+		{"more shards than files, compressed", 50, frontier, ".gz"},
+		{"more shards than bytes", 5000, frontier, ".zst"},
+		{"each shard in turn", 100, runs(frontier, 100), ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			fs := &countFS{files: map[string][]byte{}}
+			counting.Store(fs)
+			prefix := "countfs://" + t.Name() + "/out" + c.ext
+			w := &writeBundleFn{Prefix: prefix, Shards: c.shards, lim: &lim}
+			temps := map[int][]string{}
+			emit := func(shard int, name string) { temps[shard] = append(temps[shard], name) }
+			for _, l := range c.lines {
+				require.NoError(t, w.ProcessElement(ctx, l, emit))
+				require.LessOrEqual(t, w.held, lim.bundle)
+				// Capacity past the kept bytes is what buffers grew by
+				// since they were last written: a quarter more than they
+				// hold, and a line.
+				require.LessOrEqual(t, w.kept, lim.kept+lim.bundle*5/4+longest)
+			}
+			require.NoError(t, w.FinishBundle(ctx, emit))
+			require.Zero(t, w.held)
+			require.Zero(t, w.open, "the next bundle may open as many")
+			maxOpen := lim.open
+			if c.ext != "" {
+				maxOpen = lim.openCompressed
+			}
+			// The files open for shards, and one written at once.
+			require.LessOrEqual(t, fs.mostOpen, maxOpen+1, "files open at once")
+			require.Zero(t, fs.open, "files left open")
+			if c.shards <= maxOpen {
+				require.Equal(t, c.shards, fs.mostOpen)
+				for shard := range c.shards {
+					require.Len(t, temps[shard], 1, "shard %d", shard)
+				}
+			} else {
+				files := 0
+				for _, names := range temps {
+					files += len(names)
+				}
+				require.Greater(t, files, c.shards, "shards written in several files")
+			}
+
+			var got strings.Builder
+			for shard := range c.shards {
+				i := 0
+				g := &gatherShardFn{Prefix: prefix, Shards: c.shards}
+				require.NoError(t, g.ProcessElement(ctx, shard, func(name *string) bool {
+					if i == len(temps[shard]) {
+						return false
+					}
+					*name, i = temps[shard][i], i+1
+					return true
+				}))
+				name := shardName(prefix, shard, c.shards)
+				b := fs.files[name]
+				if c.ext != "" {
+					b = []byte(decompressed(t, name, b))
+				}
+				got.Write(b)
+			}
+			sameLines(t, sortedLines(strings.Join(c.lines, "\n")+"\n"), sortedLines(got.String()))
+			require.Len(t, fs.files, c.shards, "temporary files removed")
+		})
+	}
+}
+
+// TestWriteBundleFails: a write that fails fails the bundle with the
+// file's name, and the files the bundle had open are removed (no shard
+// would gather them).
+func TestWriteBundleFails(t *testing.T) {
+	frontier := strings.Split(strings.TrimSuffix(sampleFrontier(t), "\n"), "\n")
+	lim := bundleLimits{stream: 1 << 10, bundle: 32 << 10, kept: 64 << 10, open: 4, openCompressed: 2}
+	fs := &countFS{files: map[string][]byte{}, failAfter: 100 << 10}
+	counting.Store(fs)
+	w := &writeBundleFn{Prefix: "countfs://fails/out", Shards: 3, lim: &lim}
+	var err error
+	for _, l := range frontier {
+		if err = w.ProcessElement(context.Background(), l, func(int, string) {}); err != nil {
+			break
+		}
+	}
+	require.ErrorContains(t, err, "countfs://fails/out.tmp-")
+	require.ErrorContains(t, err, "disk full")
+	require.Zero(t, w.open)
+	require.Empty(t, fs.files, "the bundle's files removed")
+	require.Zero(t, fs.open, "files left open")
+}
+
+// runs is lines with those of a shard (of shards) in a row, so that each
+// shard's buffer grows while the others wait.
+func runs(lines []string, shards int) []string {
+	type line struct {
+		text  string
+		shard uint32
+	}
+	sorted := make([]line, len(lines))
+	for i, l := range lines {
+		h := fnv.New32a()
+		h.Write([]byte(l))
+		sorted[i] = line{l, h.Sum32() % uint32(shards)}
+	}
+	slices.SortStableFunc(sorted, func(a, b line) int { return cmp.Compare(a.shard, b.shard) })
+	out := make([]string, len(lines))
+	for i, l := range sorted {
+		out[i] = l.text
+	}
+	return out
+}
+
+// countFS is a Beam filesystem in memory that counts the files open for
+// writing at once.
+type countFS struct {
+	mu             sync.Mutex
+	files          map[string][]byte
+	open, mostOpen int
+	// failAfter, if not 0, is how many bytes of temporary files are
+	// written before every Write fails.
+	failAfter, written int
+}
+
+// counting is the countFS that "countfs://" names, one a test.
+var counting atomic.Pointer[countFS]
+
+func init() {
+	filesystem.Register("countfs", func(context.Context) filesystem.Interface { return counting.Load() })
+}
+
+func (f *countFS) List(_ context.Context, glob string) ([]string, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var names []string
+	for n := range f.files {
+		if ok, _ := filepath.Match(glob, n); ok {
+			names = append(names, n)
+		}
+	}
+	return names, nil
+}
+
+func (f *countFS) OpenRead(_ context.Context, name string) (io.ReadCloser, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	b, ok := f.files[name]
+	if !ok {
+		return nil, fmt.Errorf("countfs: %s: not found", name)
+	}
+	return io.NopCloser(bytes.NewReader(b)), nil
+}
+
+func (f *countFS) OpenWrite(_ context.Context, name string) (io.WriteCloser, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if strings.Contains(name, ".tmp-") {
+		f.open++
+		f.mostOpen = max(f.mostOpen, f.open)
+	}
+	return &countWriter{f: f, name: name}, nil
+}
+
+func (f *countFS) Remove(_ context.Context, name string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	delete(f.files, name)
+	return nil
+}
+
+func (f *countFS) Size(_ context.Context, name string) (int64, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return int64(len(f.files[name])), nil
+}
+
+func (f *countFS) Close() error { return nil }
+
+type countWriter struct {
+	f    *countFS
+	name string
+	buf  bytes.Buffer
+}
+
+func (w *countWriter) Write(b []byte) (int, error) {
+	w.f.mu.Lock()
+	defer w.f.mu.Unlock()
+	if w.f.failAfter != 0 && strings.Contains(w.name, ".tmp-") {
+		if w.f.written += len(b); w.f.written > w.f.failAfter {
+			return 0, errors.New("disk full")
+		}
+	}
+	return w.buf.Write(b)
+}
+
+func (w *countWriter) Close() error {
+	w.f.mu.Lock()
+	defer w.f.mu.Unlock()
+	if strings.Contains(w.name, ".tmp-") {
+		w.f.open--
+	}
+	w.f.files[w.name] = w.buf.Bytes()
+	return nil
+}
