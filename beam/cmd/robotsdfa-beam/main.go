@@ -82,8 +82,8 @@ func main() {
 		*outStore = *output + ".store"
 		run("compile", buildCompile)
 		*pack = *outStore
-	} else if cmd == "filter" && *modeSet {
-		checkMode(*pack, *mode)
+	} else if cmd == "filter" {
+		checkPack(*pack, *mode, *modeSet)
 	}
 	if cmd == "compile" {
 		if *robotsDir != "" && flag.NArg() > 0 {
@@ -194,10 +194,13 @@ func checkAgent(agent string) {
 	}
 }
 
-// checkMode refuses a -mode that is not the mode a local store's blobs
-// were compiled in, as robotsdfa filter -pack does (a store on another
-// filesystem is checked by no one: its workers read it as it is).
-func checkMode(path, mode string) {
+// checkPack opens a local store before any pipeline runs, so that one
+// that is missing or no store fails here, by its name, rather than in
+// every worker; with -mode, it refuses a mode that is not the one the
+// store's blobs were compiled in, as robotsdfa filter -pack does. (A
+// store on another filesystem is checked by no one: its workers read it
+// as it is.)
+func checkPack(path, mode string, modeSet bool) {
 	if strings.Contains(path, "://") {
 		return
 	}
@@ -206,6 +209,9 @@ func checkMode(path, mode string) {
 		fail("filter", err.Error())
 	}
 	defer st.Close()
+	if !modeSet {
+		return
+	}
 	if st.Contents() == 0 {
 		return
 	}

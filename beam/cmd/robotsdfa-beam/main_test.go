@@ -250,6 +250,10 @@ func TestFlagsRefused(t *testing.T) {
 			"robotsdfa-beam filter: want at least one INPUT"},
 		{[]string{"filter", "-robots-dir", robots, "-pack", out + ".store", "-agent", "googlebot", "--output", out, in},
 			"robotsdfa-beam filter: want -pack or -robots-dir, not both"},
+		{[]string{"filter", "-pack", dir, "-agent", "googlebot", "--output", out, in},
+			"robotsdfa-beam filter: " + dir + ": is a directory, not a store"},
+		{[]string{"filter", "-pack", out + ".nostore", "-agent", "googlebot", "--output", out, in},
+			out + ".nostore: no such file or directory"},
 	} {
 		code, stderr := runIn(t, dir, c.args...)
 		require.Equal(t, 2, code, "%q: %s", c.args, stderr)
