@@ -216,10 +216,12 @@ func (f *writeBundleFn) stream(ctx context.Context, shard int) error {
 		if t, err = openTemp(ctx, f.Prefix); err != nil {
 			return err
 		}
-		if t.enc, err = compressor(compression(f.Prefix), t.w); err != nil {
-			t.close()
+		enc, err := compressor(compression(f.Prefix), t.w)
+		if err != nil {
+			t.discard()
 			return fmt.Errorf("%s: %w", t.name, err)
 		}
+		t.enc = enc
 		f.files[shard] = t
 		f.open++
 	}
@@ -289,19 +291,21 @@ func (f *writeBundleFn) spill(ctx context.Context, shard int, emit func(int, str
 	if err != nil {
 		return err
 	}
-	lines := f.taken(shard)
-	if kind := compression(f.Prefix); kind != "" {
-		if f.enc == nil {
-			f.enc, err = compressor(kind, t.w)
-		} else {
-			f.enc.Reset(t.w)
+	if kind := compression(f.Prefix); kind != "" && f.enc == nil {
+		enc, err := compressor(kind, t.w)
+		if err != nil {
+			t.discard()
+			return fmt.Errorf("%s: %w", t.name, err)
 		}
-		t.enc = f.enc
+		f.enc = enc
+	} else if kind != "" {
+		f.enc.Reset(t.w)
 	}
-	if err == nil && t.enc != nil {
-		_, err = t.enc.Write(lines)
-	} else if err == nil {
-		_, err = t.w.Write(lines)
+	if f.enc != nil {
+		t.enc = f.enc
+		_, err = t.enc.Write(f.taken(shard))
+	} else {
+		_, err = t.w.Write(f.taken(shard))
 	}
 	if cerr := t.close(); err == nil {
 		err = cerr
