@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -22,11 +23,22 @@ import (
 // is a miss, reported as the Get's error; a directory shared by several
 // processes is safe (each write is a rename) and the last write wins.
 // A file stays until removed: Prune removes those of the origins not
-// fetched since a given time.
+// fetched since a given time. A file is read only if it is a regular file
+// of at most MaxEntryFileBytes, so that a stray FIFO or a huge file in the
+// directory is an error rather than a hang or an allocation of its size.
 type DirStore struct {
 	dir   string
 	front *MemoryStore
+	// maxFile is MaxEntryFileBytes; tests lower it.
+	maxFile int64
 }
+
+// MaxEntryFileBytes bounds a DirStore's file: an entry whose blob is
+// store.DefaultMaxBlobBytes, the most a pack accepts by default, takes a
+// third more as JSON (the blob in base64); twice that leaves room for
+// the rest. Put refuses a larger entry (it stays in memory), Get reads
+// no larger file.
+const MaxEntryFileBytes = 128 << 20
 
 // dirEntry is a DirStore file.
 type dirEntry struct {
@@ -41,7 +53,7 @@ func OpenDirStore(dir string, maxBytes, maxEntries int) (*DirStore, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("fetch: cache directory: %w", err)
 	}
-	return &DirStore{dir: dir, front: NewMemoryStore(maxBytes, maxEntries)}, nil
+	return &DirStore{dir: dir, front: NewMemoryStore(maxBytes, maxEntries), maxFile: MaxEntryFileBytes}, nil
 }
 
 // path is o's file.
@@ -63,7 +75,7 @@ func (s *DirStore) Get(ctx context.Context, o Origin) (Entry, bool, error) {
 	if e, ok, _ := s.front.Get(ctx, o); ok {
 		return e, true, nil
 	}
-	b, err := os.ReadFile(s.path(o))
+	b, err := s.readEntryFile(s.path(o))
 	if errors.Is(err, fs.ErrNotExist) {
 		return Entry{}, false, nil
 	}
@@ -81,6 +93,35 @@ func (s *DirStore) Get(ctx context.Context, o Origin) (Entry, bool, error) {
 	return de.Entry, true, nil
 }
 
+// readEntryFile reads the file at path if it is a regular file of at
+// most s.maxFile bytes. It opens nothing else, so that a FIFO put in the
+// directory does not block Get.
+func (s *DirStore) readEntryFile(path string) ([]byte, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file (%v)", path, info.Mode().Type())
+	}
+	if info.Size() > s.maxFile {
+		return nil, fmt.Errorf("%s: %d bytes, past the bound of %d", path, info.Size(), s.maxFile)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, s.maxFile+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(b)) > s.maxFile {
+		return nil, fmt.Errorf("%s: grew past the bound of %d bytes while read", path, s.maxFile)
+	}
+	return b, nil
+}
+
 // Put writes o's entry to its file and keeps it in memory.
 func (s *DirStore) Put(ctx context.Context, o Origin, e Entry) error {
 	s.front.put(o, e)
@@ -89,6 +130,9 @@ func (s *DirStore) Put(ctx context.Context, o Origin, e Entry) error {
 		return fmt.Errorf("fetch: cache: %w", err)
 	}
 	path := s.path(o)
+	if int64(len(b)) > s.maxFile {
+		return fmt.Errorf("fetch: cache: %s: an entry of %d bytes, past the bound of %d; kept in memory only", path, len(b), s.maxFile)
+	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("fetch: cache: %w", err)
 	}
