@@ -61,14 +61,21 @@ var (
 // its index and its count (PREFIX-SSSSS-of-NNNNN).
 const maxShards = 99999
 
+// usage is each command's synopsis.
+var usage = map[string]string{
+	"filter":  "robotsdfa-beam filter (-pack STORE | -robots-dir DIR [-hosts TABLE]) -agent AGENT --output PREFIX [flags] INPUT...",
+	"compile": "robotsdfa-beam compile -o STORE [-mode M] (-robots-dir DIR [-hosts TABLE] | RECORDS.jsonl...)",
+}
+
 func main() {
-	if len(os.Args) < 2 || os.Args[1] != "filter" && os.Args[1] != "compile" {
-		fmt.Fprintln(os.Stderr, "usage: robotsdfa-beam filter -pack STORE -agent AGENT --output PREFIX [flags] INPUT...")
-		fmt.Fprintln(os.Stderr, "       robotsdfa-beam compile -o STORE [-mode M] (-robots-dir DIR [-hosts TABLE] | RECORDS.jsonl...)")
+	if len(os.Args) < 2 || usage[os.Args[1]] == "" {
+		fmt.Fprintln(os.Stderr, "usage: "+usage["filter"])
+		fmt.Fprintln(os.Stderr, "       "+usage["compile"])
 		os.Exit(2)
 	}
 	cmd := os.Args[1]
 	os.Args = append(os.Args[:1], os.Args[2:]...)
+	flag.Usage = func() { printUsage(flag.CommandLine.Output(), cmd) }
 	flag.Parse()
 	beam.Init()
 	checkFlags(cmd)

@@ -339,3 +339,37 @@ func TestTemporaryDirectoryLeftEmpty(t *testing.T) {
 	require.NoError(t, err)
 	require.Empty(t, left)
 }
+
+// TestHelp: -h shows a command's synopsis and its own flags before Beam's
+// pipeline flags, and not the other command's, exiting 0 with nothing
+// written.
+func TestHelp(t *testing.T) {
+	for cmd, own := range ownFlags {
+		dir := t.TempDir()
+		code, stderr := runIn(t, dir, cmd, "-mode", "rfc", "-h")
+		require.Equal(t, 0, code, stderr)
+		require.True(t, strings.HasPrefix(stderr, "usage: robotsdfa-beam "+cmd+" "), stderr)
+		beams := strings.Index(stderr, "\nBeam's pipeline flags")
+		require.Positive(t, beams, stderr)
+		for _, name := range own {
+			at := strings.Index(stderr, "\n  -"+name+" ")
+			if at < 0 {
+				at = strings.Index(stderr, "\n  -"+name+"\n")
+			}
+			require.True(t, at > 0 && at < beams, "-%s among %s's own flags:\n%s", name, cmd, stderr)
+		}
+		require.Greater(t, strings.Index(stderr, "\n  -runner "), beams)
+		require.Contains(t, stderr, `(default "google")`, "the default, not the value given")
+		for other, names := range ownFlags {
+			for _, name := range names {
+				if other != cmd && !slices.Contains(own, name) {
+					require.NotContains(t, stderr, "\n  -"+name+" ", "%s's flag -%s", other, name)
+					require.NotContains(t, stderr, "\n  -"+name+"\n", "%s's flag -%s", other, name)
+				}
+			}
+		}
+		entries, err := os.ReadDir(dir)
+		require.NoError(t, err)
+		require.Empty(t, entries)
+	}
+}
