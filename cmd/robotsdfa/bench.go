@@ -14,6 +14,7 @@ import (
 
 	"github.com/robotsdfa/robotsdfa/bench/workload"
 	"github.com/robotsdfa/robotsdfa/compile"
+	"github.com/robotsdfa/robotsdfa/internal/counts"
 )
 
 const benchAbout = `
@@ -62,7 +63,7 @@ func runBench(e *env, args []string) int {
 		ns := float64(r.T.Nanoseconds()) / float64(r.N)
 		perByte := ns * float64(len(w.Queries)) / float64(w.Bytes())
 		fmt.Fprintf(out, "%-12s %9d %6d %10.1f %12s %13d %14.2f\n", w.Name, len(w.Queries), w.Files, ns,
-			group3(int64(1e9/ns)), r.AllocsPerOp(), perByte)
+			counts.Group3(int64(1e9/ns)), r.AllocsPerOp(), perByte)
 		out.Flush()
 	}
 	fmt.Fprintln(out)

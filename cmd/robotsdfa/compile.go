@@ -14,6 +14,7 @@ import (
 
 	"github.com/robotsdfa/robotsdfa/automaton"
 	"github.com/robotsdfa/robotsdfa/compile"
+	"github.com/robotsdfa/robotsdfa/internal/counts"
 	"github.com/robotsdfa/robotsdfa/internal/robotsdir"
 	"github.com/robotsdfa/robotsdfa/store"
 )
@@ -238,7 +239,7 @@ func compilePack(e *env, job packJob) int {
 		case <-done:
 		case <-ctx.Done():
 			w.Abort()
-			fmt.Fprintf(e.stderr, "%s compile: interrupted: no pack written (%s of %s compiled)\n", commandName, group3(lo), count(len(files), "file"))
+			fmt.Fprintf(e.stderr, "%s compile: interrupted: no pack written (%s of %s compiled)\n", commandName, counts.Group3(lo), count(len(files), "file"))
 			return 130
 		}
 		for i := lo; i < hi; i++ {
@@ -273,7 +274,7 @@ func compilePack(e *env, job packJob) int {
 	}
 	if bad > 0 {
 		w.Abort()
-		return fail(e, "compile", fmt.Errorf("%s of %s could not be read or packed; no pack written", group3(bad), count(len(files), "file")))
+		return fail(e, "compile", fmt.Errorf("%s of %s could not be read or packed; no pack written", counts.Group3(bad), count(len(files), "file")))
 	}
 	if job.update != nil {
 		if err := job.update.finish(w); err != nil {

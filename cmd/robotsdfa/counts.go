@@ -1,20 +1,6 @@
 package main
 
-import "fmt"
-
-// group3 writes n with thousands separators (between digits only: a
-// minus sign is no digit).
-func group3[N ~int | ~int64](n N) string {
-	s := fmt.Sprint(n)
-	digits := 0
-	if n < 0 {
-		digits = 1
-	}
-	for i := len(s) - 3; i > digits; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
-}
+import "github.com/robotsdfa/robotsdfa/internal/counts"
 
 // count writes n, with thousands separators, and the noun it counts:
 // the singular for 1, else the plural (the singular and "s" unless
@@ -28,5 +14,5 @@ func count[N ~int | ~int64](n N, singular string, plural ...string) string {
 	default:
 		noun += "s"
 	}
-	return group3(n) + " " + noun
+	return counts.Group3(n) + " " + noun
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/robotsdfa/robotsdfa/compile"
 	"github.com/robotsdfa/robotsdfa/fetch"
+	"github.com/robotsdfa/robotsdfa/internal/counts"
 	"github.com/robotsdfa/robotsdfa/runtime"
 )
 
@@ -271,7 +272,7 @@ func parseAge(s string) (time.Duration, error) {
 		if err == nil && n > maxAgeDays {
 			// Past a Duration's range the product wraps: 213504d
 			// would prune all but the last 25 minutes.
-			return 0, fmt.Errorf("%q is more days than an age holds (%s)", s, group3(maxAgeDays))
+			return 0, fmt.Errorf("%q is more days than an age holds (%s)", s, counts.Group3(maxAgeDays))
 		}
 		d = time.Duration(n) * 24 * time.Hour
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/robotsdfa/robotsdfa/compile"
 	"github.com/robotsdfa/robotsdfa/fetch"
+	"github.com/robotsdfa/robotsdfa/internal/counts"
 	"github.com/robotsdfa/robotsdfa/runtime"
 	"github.com/robotsdfa/robotsdfa/store"
 )
@@ -95,7 +96,7 @@ func runFetchHosts(e *env, c *fetch.Client, job fetchHostsJob, get func(context.
 		if ctx.Err() != nil {
 			w.Abort()
 			out.Flush()
-			fmt.Fprintf(e.stderr, "%s fetch: interrupted: no pack written (%s of %s fetched)\n", commandName, group3(lo), count(len(keys), "host"))
+			fmt.Fprintf(e.stderr, "%s fetch: interrupted: no pack written (%s of %s fetched)\n", commandName, counts.Group3(lo), count(len(keys), "host"))
 			return 130
 		}
 		for i, key := range batch {
@@ -166,13 +167,13 @@ func runFetchHosts(e *env, c *fetch.Client, job fetchHostsJob, get func(context.
 	}
 	kept := ""
 	if u != nil {
-		kept = fmt.Sprintf(", the other %s of %s's kept", group3(total-added), job.from)
+		kept = fmt.Sprintf(", the other %s of %s's kept", counts.Group3(total-added), job.from)
 	}
 	large := ""
 	if tooLarge > 0 {
-		large = fmt.Sprintf(", %s too large (not added)", group3(tooLarge))
+		large = fmt.Sprintf(", %s too large (not added)", counts.Group3(tooLarge))
 	}
 	fmt.Fprintf(e.stderr, "%s fetch: %s: %s added (%s of them allow all: no robots.txt), %s unreachable (not added)%s → %s: %s%s\n",
-		commandName, count(len(keys), "host"), group3(added), group3(allowAll), group3(len(unreachable)), large, job.out, count(total, "host"), kept)
+		commandName, count(len(keys), "host"), counts.Group3(added), counts.Group3(allowAll), counts.Group3(len(unreachable)), large, job.out, count(total, "host"), kept)
 	return exitOK
 }

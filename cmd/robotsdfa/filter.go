@@ -17,6 +17,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/robotsdfa/robotsdfa/internal/counts"
 	"github.com/robotsdfa/robotsdfa/internal/robotsdir"
 )
 
@@ -146,11 +147,11 @@ func runFilter(e *env, args []string) int {
 	case ff.workers < 1:
 		return usageError(e, fs, "-workers must be at least 1")
 	case ff.workers > maxFilterWorkers:
-		return usageError(e, fs, "-workers must be at most %s", group3(maxFilterWorkers))
+		return usageError(e, fs, "-workers must be at most %s", counts.Group3(maxFilterWorkers))
 	case ff.cacheMB < 1:
 		return usageError(e, fs, "-cache-mb must be at least 1")
 	case ff.cacheMB > maxCacheMB:
-		return usageError(e, fs, "-cache-mb must be at most %s", group3(maxCacheMB))
+		return usageError(e, fs, "-cache-mb must be at most %s", counts.Group3(maxCacheMB))
 	case ff.skip < 0:
 		return usageError(e, fs, "-skip must not be negative")
 	case ff.field < 0:
@@ -554,7 +555,7 @@ func summary(e *env, t totals, hs hostStats, missing string, d time.Duration) {
 	rate := float64(t.lines) / d.Seconds()
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s filter: %s in %.2fs (%s lines/s): %s allowed, %s disallowed, %s unusable",
-		commandName, count(t.lines, "line"), d.Seconds(), group3(int64(rate)), group3(t.allowed), group3(t.disallowed), group3(t.unusable))
+		commandName, count(t.lines, "line"), d.Seconds(), counts.Group3(int64(rate)), counts.Group3(t.allowed), counts.Group3(t.disallowed), counts.Group3(t.unusable))
 	if t.skipped > 0 {
 		fmt.Fprintf(&b, "; %s before them passed over (-skip)", count(t.skipped, "line"))
 	}
@@ -562,19 +563,19 @@ func summary(e *env, t totals, hs hostStats, missing string, d time.Duration) {
 	case hs.cache != nil:
 		c := hs.cache
 		fmt.Fprintf(&b, "; %s: %s in the pack, %s not (%s), %s unreadable; the pack's cache: %s, %s",
-			count(hs.hosts, "host"), group3(hs.found), group3(hs.missing), missingVerdict(missing), group3(hs.problem), count(c.Loads, "load"), count(c.Evictions, "eviction"))
+			count(hs.hosts, "host"), counts.Group3(hs.found), counts.Group3(hs.missing), missingVerdict(missing), counts.Group3(hs.problem), count(c.Loads, "load"), count(c.Evictions, "eviction"))
 		if c.Reloads > 0 {
 			fmt.Fprintf(&b, ", %s", count(c.Reloads, "reload"))
 		}
 		if hs.cacheBytes > 0 {
-			fmt.Fprintf(&b, ", %s MiB", group3(hs.cacheBytes>>20))
+			fmt.Fprintf(&b, ", %s MiB", counts.Group3(hs.cacheBytes>>20))
 		}
 		if c.Reloads > 0 && hs.droppedAtMax >= reloadsToGrow {
 			b.WriteString(" (robots.txt loaded again after they were dropped: a larger -cache-mb keeps them, in more memory)")
 		}
 	case !hs.single:
 		fmt.Fprintf(&b, "; %s: %s with a robots.txt, %s without (%s), %s unreadable; loading them took %.2fs of worker time",
-			count(hs.hosts, "host"), group3(hs.found), group3(hs.missing), missingVerdict(missing), group3(hs.problem), hs.loading.Seconds())
+			count(hs.hosts, "host"), counts.Group3(hs.found), counts.Group3(hs.missing), missingVerdict(missing), counts.Group3(hs.problem), hs.loading.Seconds())
 	}
 	fmt.Fprintln(e.stderr, b.String())
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/klauspost/compress/zstd"
 	"github.com/robotsdfa/robotsdfa/bench/workload"
 	"github.com/robotsdfa/robotsdfa/compile"
+	"github.com/robotsdfa/robotsdfa/internal/counts"
 	"github.com/robotsdfa/robotsdfa/internal/testexec"
 	"github.com/robotsdfa/robotsdfa/runtime"
 	"github.com/stretchr/testify/require"
@@ -71,7 +72,7 @@ func TestFilterOrderMillion(t *testing.T) {
 	input := writeTemp(t, "million.txt", in.Bytes())
 	r := robotsdfa(t, nil, "filter", "-pack", samplePack(t), "-agent", "googlebot", "-verdicts", "-workers", "4", input)
 	require.Equal(t, exitOK, r.code, r.stderr)
-	require.Contains(t, r.stderr, "filter: "+group3(n)+" lines in")
+	require.Contains(t, r.stderr, "filter: "+counts.Group3(n)+" lines in")
 	out := r.stdout
 	for i := 0; i < n; i++ {
 		nl := strings.IndexByte(out, '\n')
@@ -433,7 +434,7 @@ func TestFilterInputFailsPartWay(t *testing.T) {
 		require.Less(t, n, len(base))
 		require.Equal(t, strings.Join(want[:n], "\n")+"\n", r.stdout)
 		require.Less(t, cutBytes, len(base[n])+1, "the cut line is the next one, in part")
-		require.Contains(t, r.stderr, group3(n)+" lines in", "the summary")
+		require.Contains(t, r.stderr, counts.Group3(n)+" lines in", "the summary")
 		rest := robotsdfa(t, nil, append(args, "-skip", m[4], mended)...)
 		require.Equal(t, exitOK, rest.code, rest.stderr)
 		require.Equal(t, full.stdout, r.stdout+rest.stdout)

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/robotsdfa/robotsdfa/automaton"
+	"github.com/robotsdfa/robotsdfa/internal/counts"
 	"github.com/robotsdfa/robotsdfa/runtime"
 	"github.com/robotsdfa/robotsdfa/store"
 )
@@ -62,7 +63,7 @@ func inspectBlob(e *env, out io.Writer, name string, blob []byte) int {
 	if err != nil {
 		return fail(e, "inspect", fmt.Errorf("%s: %w", name, err))
 	}
-	fmt.Fprintf(out, "%s: blob v%d, %s mode, %s bytes, valid\n", name, automaton.Version, modeName(set), group3(len(blob)))
+	fmt.Fprintf(out, "%s: blob v%d, %s mode, %s bytes, valid\n", name, automaton.Version, modeName(set), counts.Group3(len(blob)))
 	describeSet(out, set)
 	return exitOK
 }
@@ -77,7 +78,7 @@ func modeName(s *automaton.Set) string {
 // describeSet writes a set's groups, agents and automata.
 func describeSet(w io.Writer, s *automaton.Set) {
 	fmt.Fprintf(w, "  merged groups: %s; product tokens: %s; sitemaps: %s; other records: %s\n",
-		group3(len(s.Programs)), group3(len(s.Agents)), group3(len(s.Sitemaps)), group3(len(s.Records)))
+		counts.Group3(len(s.Programs)), counts.Group3(len(s.Agents)), counts.Group3(len(s.Sitemaps)), counts.Group3(len(s.Records)))
 	if s.Global != automaton.NoRule {
 		fmt.Fprintf(w, "  *: group %d\n", s.Global)
 	}
@@ -96,7 +97,7 @@ func describeSet(w io.Writer, s *automaton.Set) {
 	for i, p := range s.Programs {
 		st := p.Stats()
 		fmt.Fprintf(w, "  group %d: %s rules, %s automata, %s states, %s table bytes, %s rules scanned\n",
-			i, group3(st.Rules), group3(st.Automata), group3(st.States), group3(st.TableBytes), group3(st.Scanned))
+			i, counts.Group3(st.Rules), counts.Group3(st.Automata), counts.Group3(st.States), counts.Group3(st.TableBytes), counts.Group3(st.Scanned))
 	}
 }
 
@@ -139,13 +140,13 @@ func inspectPack(e *env, out *bufio.Writer, path string, st *store.Store, verbos
 		}
 	}
 	fmt.Fprintf(out, "%s: pack v%d, %s, %s (%s rfc mode), %s",
-		path, st.Version(), count(st.Hosts(), "host"), count(st.Contents(), "distinct blob"), group3(rfc), count(st.Size(), "byte"))
+		path, st.Version(), count(st.Hosts(), "host"), count(st.Contents(), "distinct blob"), counts.Group3(rfc), count(st.Size(), "byte"))
 	if bad == 0 {
 		fmt.Fprintf(out, ", valid\n")
 	} else {
 		fmt.Fprintf(out, ", %s INVALID\n", count(bad, "blob"))
 	}
-	fmt.Fprintf(out, "  blobs: %s bytes; merged groups: %s; automata: %s; states: %s\n", group3(blobBytes), group3(groups), group3(dfas), group3(states))
+	fmt.Fprintf(out, "  blobs: %s bytes; merged groups: %s; automata: %s; states: %s\n", counts.Group3(blobBytes), counts.Group3(groups), counts.Group3(dfas), counts.Group3(states))
 	if len(forTokens) > 0 {
 		n, sets := 0, make([]string, 0, len(forTokens))
 		for tokens, k := range forTokens {

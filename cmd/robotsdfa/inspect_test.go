@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/robotsdfa/robotsdfa/automaton"
+	"github.com/robotsdfa/robotsdfa/internal/counts"
 	"github.com/robotsdfa/robotsdfa/store"
 	"github.com/stretchr/testify/require"
 )
@@ -39,8 +40,8 @@ func TestInspectPackFigures(t *testing.T) {
 	}
 	r := robotsdfa(t, nil, "inspect", pack)
 	require.Equal(t, exitOK, r.code, r.stderr)
-	require.Contains(t, r.stdout, fmt.Sprintf("%s distinct blobs (%s rfc mode)", group3(st.Contents()), group3(rfc)))
-	require.Contains(t, r.stdout, fmt.Sprintf("  blobs: %s bytes; merged groups: %s; automata: %s; states: %s\n", group3(blobBytes), group3(groups), group3(dfas), group3(states)))
+	require.Contains(t, r.stdout, fmt.Sprintf("%s distinct blobs (%s rfc mode)", counts.Group3(st.Contents()), counts.Group3(rfc)))
+	require.Contains(t, r.stdout, fmt.Sprintf("  blobs: %s bytes; merged groups: %s; automata: %s; states: %s\n", counts.Group3(blobBytes), counts.Group3(groups), counts.Group3(dfas), counts.Group3(states)))
 }
 
 // TestInspectPackRFC: an RFC mode pack is counted as such; a damaged blob

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/robotsdfa/robotsdfa/bench/workload"
+	"github.com/robotsdfa/robotsdfa/internal/counts"
 	"github.com/stretchr/testify/require"
 )
 
@@ -114,7 +115,7 @@ func TestFilterInterrupt(t *testing.T) {
 			require.Equal(t, exitOK, r.code, r.stderr)
 			all := readOutput(t, out)
 			require.Equal(t, string(want), string(all), "interrupted at line %d, resumed", done)
-			require.Contains(t, r.stderr, group3(lines-done)+" lines")
+			require.Contains(t, r.stderr, counts.Group3(lines-done)+" lines")
 			interrupted++
 		}
 		require.Greater(t, interrupted, 0, "no run was interrupted: the input is too small for the delays")

@@ -14,6 +14,7 @@ import (
 	"github.com/robotsdfa/robotsdfa/automaton"
 	"github.com/robotsdfa/robotsdfa/bench/workload"
 	"github.com/robotsdfa/robotsdfa/compile"
+	"github.com/robotsdfa/robotsdfa/internal/counts"
 	"github.com/robotsdfa/robotsdfa/internal/robotsdir"
 	"github.com/robotsdfa/robotsdfa/runtime"
 	"github.com/stretchr/testify/require"
@@ -54,7 +55,7 @@ func TestCompileBlob(t *testing.T) {
 		dfas += p.Stats().Automata
 		states += p.Stats().States
 	}
-	require.Contains(t, r.stderr, fmt.Sprintf(": %s bytes, 33 merged groups, %s automata, %s states\n", group3(len(blob)), group3(dfas), group3(states)))
+	require.Contains(t, r.stderr, fmt.Sprintf(": %s bytes, 33 merged groups, %s automata, %s states\n", counts.Group3(len(blob)), counts.Group3(dfas), counts.Group3(states)))
 	r = robotsdfa(t, nil, "inspect", out)
 	require.Equal(t, exitOK, r.code, r.stderr)
 	require.Contains(t, r.stdout, fmt.Sprintf("blob v%d, google mode", automaton.Version))
@@ -233,8 +234,8 @@ func TestFilterPackSmallCache(t *testing.T) {
 	small := robotsdfa(t, nil, append(args, "-cache-mb", "1")...)
 	require.Equal(t, exitOK, small.code, small.stderr)
 	require.Equal(t, big.stdout, small.stdout)
-	counts := regexp.MustCompile(`[\d,]+ allowed, [\d,]+ disallowed, [\d,]+ unusable; [\d,]+ hosts: [\d,]+ in the pack, [\d,]+ not`)
-	require.Equal(t, counts.FindString(big.stderr), counts.FindString(small.stderr))
+	summary := regexp.MustCompile(`[\d,]+ allowed, [\d,]+ disallowed, [\d,]+ unusable; [\d,]+ hosts: [\d,]+ in the pack, [\d,]+ not`)
+	require.Equal(t, summary.FindString(big.stderr), summary.FindString(small.stderr))
 	require.NotContains(t, big.stderr, "a larger -cache-mb")
 	require.Contains(t, small.stderr, "a larger -cache-mb keeps them")
 	require.Regexp(t, `, [1-9][\d,]* reloads, 1 MiB \(`, small.stderr)
@@ -255,7 +256,7 @@ func TestFilterPackSmallCache(t *testing.T) {
 		}
 	}
 	require.NotEmpty(t, out)
-	require.Contains(t, big.stderr, fmt.Sprintf("; %s hosts: %s in the pack, %s not (allowed), 0 unreadable;", group3(len(in)+len(out)), group3(len(in)), group3(len(out))))
+	require.Contains(t, big.stderr, fmt.Sprintf("; %s hosts: %s in the pack, %s not (allowed), 0 unreadable;", counts.Group3(len(in)+len(out)), counts.Group3(len(in)), counts.Group3(len(out))))
 
 	// The lines of 50 hosts, sorted by host, fit the cache's first 16 MiB:
 	// nothing dropped, nothing reloaded, and the summary counts no reloads.
@@ -323,7 +324,7 @@ func TestCompilePackSummary(t *testing.T) {
 	st, err := os.Stat(out)
 	require.NoError(t, err)
 	require.Equal(t, fmt.Sprintf("robotsdfa compile: 3 files (%d bytes, google mode), 3 hosts → %s: 2 distinct blobs of %s bytes, %s bytes on disk\n",
-		2*len(same)+len(other), out, group3(blobBytes), group3(st.Size())), r.stderr)
+		2*len(same)+len(other), out, counts.Group3(blobBytes), counts.Group3(st.Size())), r.stderr)
 	r = robotsdfa(t, nil, "inspect", out)
-	require.Contains(t, r.stdout, fmt.Sprintf("  blobs: %s bytes;", group3(blobBytes)))
+	require.Contains(t, r.stdout, fmt.Sprintf("  blobs: %s bytes;", counts.Group3(blobBytes)))
 }

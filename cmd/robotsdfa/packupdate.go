@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/robotsdfa/robotsdfa/compile"
+	"github.com/robotsdfa/robotsdfa/internal/counts"
 	"github.com/robotsdfa/robotsdfa/runtime"
 	"github.com/robotsdfa/robotsdfa/store"
 )
@@ -183,7 +184,7 @@ func (u *packUpdate) finish(w *store.Writer) error {
 func (u *packUpdate) summary() string {
 	kept := u.old.Hosts() - u.replaced - u.deleted
 	s := fmt.Sprintf("from %s (%s): %s kept, %s replaced, %s added, %s deleted", u.from, count(u.old.Hosts(), "host"),
-		group3(kept), group3(u.replaced), group3(u.added), group3(u.deleted))
+		counts.Group3(kept), counts.Group3(u.replaced), counts.Group3(u.added), counts.Group3(u.deleted))
 	if u.absent > 0 {
 		verb := "were"
 		if u.absent == 1 {

@@ -8,6 +8,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/robotsdfa/robotsdfa/internal/counts"
 )
 
 // progressLine shows how a filter run goes on standard error: lines done,
@@ -75,14 +77,14 @@ func startProgress(e *env, quiet, forced bool, total int64) *progressLine {
 func (p *progressLine) line(d time.Duration) string {
 	n, b := p.lines.Load(), p.bytes.Load()
 	var s strings.Builder
-	fmt.Fprintf(&s, "%s filter: %s lines, %s", commandName, group3(n), megabytes(b))
+	fmt.Fprintf(&s, "%s filter: %s lines, %s", commandName, counts.Group3(n), megabytes(b))
 	share := 0.0
 	if p.total > 0 {
 		share = min(float64(b)/float64(p.total), 1)
 		fmt.Fprintf(&s, " of %s (%.0f%%)", megabytes(p.total), 100*share)
 	}
 	if d > 0 {
-		fmt.Fprintf(&s, ", %s lines/s", group3(int64(float64(n)/d.Seconds())))
+		fmt.Fprintf(&s, ", %s lines/s", counts.Group3(int64(float64(n)/d.Seconds())))
 	}
 	if share > 0.01 {
 		left := time.Duration(float64(d) * (1 - share) / share)

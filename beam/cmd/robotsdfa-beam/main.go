@@ -35,6 +35,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	robotsbeam "github.com/robotsdfa/robotsdfa/beam"
 	"github.com/robotsdfa/robotsdfa/internal/agentchain"
+	"github.com/robotsdfa/robotsdfa/internal/counts"
 	"github.com/robotsdfa/robotsdfa/internal/robotsdir"
 	"github.com/robotsdfa/robotsdfa/runtime"
 	"github.com/robotsdfa/robotsdfa/store"
@@ -114,7 +115,7 @@ func run(cmd string, build func(beam.Scope)) {
 		var parts []string
 		for _, c := range res.Metrics().AllMetrics().Counters() {
 			if c.Key.Namespace == "robotsdfa" {
-				parts = append(parts, fmt.Sprintf("%s %d", c.Key.Name, c.Result()))
+				parts = append(parts, c.Key.Name+" "+counts.Group3(c.Result()))
 			}
 		}
 		sort.Strings(parts)

@@ -16,6 +16,7 @@ import (
 
 	"github.com/klauspost/compress/zstd"
 	"github.com/robotsdfa/robotsdfa/compile"
+	"github.com/robotsdfa/robotsdfa/internal/counts"
 	"github.com/robotsdfa/robotsdfa/internal/robotsdir"
 	"github.com/robotsdfa/robotsdfa/internal/testexec"
 	"github.com/robotsdfa/robotsdfa/store"
@@ -112,7 +113,7 @@ func TestCompileCommand(t *testing.T) {
 	fromDir := filepath.Join(dir, "dir.store")
 	code, stderr := runCmd(t, "compile", "-o", fromDir, "-robots-dir", robots, "-hosts", hosts)
 	require.Equal(t, 0, code, stderr)
-	require.Contains(t, stderr, fmt.Sprintf("hosts_stored %d", len(byHost)))
+	require.Contains(t, stderr, "hosts_stored "+counts.Group3(len(byHost)))
 
 	var records bytes.Buffer
 	for host, name := range byHost {
@@ -150,6 +151,12 @@ func TestCompileCommand(t *testing.T) {
 	out, todo := filepath.Join(dir, "out.zst"), filepath.Join(dir, "todo.txt")
 	code, stderr = runCmd(t, "filter", "-robots-dir", robots, "-hosts", hosts, "-agent", "googlebot", "-explain", "--shards", "2", "-missing-hosts", todo, "--output", out, frontier)
 	require.Equal(t, 0, code, stderr)
+	verdictsOf := map[string]int{}
+	for _, line := range strings.Split(strings.TrimSuffix(want, "\n"), "\n") {
+		verdictsOf[strings.Split(line, "\t")[0]]++
+	}
+	require.Greater(t, verdictsOf["allowed"], 999)
+	require.Contains(t, stderr, fmt.Sprintf("allowed %s, disallowed %s,", counts.Group3(verdictsOf["allowed"]), counts.Group3(verdictsOf["disallowed"])))
 	cliTodo := filepath.Join(dir, "cli-todo.txt")
 	runCLI(t, "filter", "-pack", cliStore, "-agent", "googlebot", "-q", "-o", os.DevNull, "-missing-hosts", cliTodo, frontier)
 	wantTodo, err := os.ReadFile(cliTodo)
