@@ -5,13 +5,10 @@ import (
 	"cmp"
 	"context"
 	"errors"
-	"fmt"
 	"hash/fnv"
 	"io"
-	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -47,7 +44,7 @@ func TestWriteBundleBounds(t *testing.T) {
 		{"each shard in turn", 100, runs(frontier, 100), ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			fs := &countFS{files: map[string][]byte{}}
+			fs := &countFS{memFS: newMemFS()}
 			counting.Store(fs)
 			prefix := "countfs://" + t.Name() + "/out" + c.ext
 			w := &writeBundleFn{Prefix: prefix, Shards: c.shards, lim: &lim}
@@ -114,7 +111,7 @@ func TestWriteBundleBounds(t *testing.T) {
 func TestWriteBundleFails(t *testing.T) {
 	frontier := strings.Split(strings.TrimSuffix(sampleFrontier(t), "\n"), "\n")
 	lim := bundleLimits{stream: 1 << 10, bundle: 32 << 10, kept: 64 << 10, open: 4, openCompressed: 2}
-	fs := &countFS{files: map[string][]byte{}, failAfter: 100 << 10}
+	fs := &countFS{memFS: newMemFS(), failAfter: 100 << 10}
 	counting.Store(fs)
 	w := &writeBundleFn{Prefix: "countfs://fails/out", Shards: 3, lim: &lim}
 	var err error
@@ -154,8 +151,7 @@ func runs(lines []string, shards int) []string {
 // countFS is a Beam filesystem in memory that counts the files open for
 // writing at once.
 type countFS struct {
-	mu             sync.Mutex
-	files          map[string][]byte
+	memFS
 	open, mostOpen int
 	// failAfter, if not 0, is how many bytes of temporary files are
 	// written before every Write fails.
@@ -169,28 +165,6 @@ func init() {
 	filesystem.Register("countfs", func(context.Context) filesystem.Interface { return counting.Load() })
 }
 
-func (f *countFS) List(_ context.Context, glob string) ([]string, error) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	var names []string
-	for n := range f.files {
-		if ok, _ := filepath.Match(glob, n); ok {
-			names = append(names, n)
-		}
-	}
-	return names, nil
-}
-
-func (f *countFS) OpenRead(_ context.Context, name string) (io.ReadCloser, error) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	b, ok := f.files[name]
-	if !ok {
-		return nil, fmt.Errorf("countfs: %s: not found", name)
-	}
-	return io.NopCloser(bytes.NewReader(b)), nil
-}
-
 func (f *countFS) OpenWrite(_ context.Context, name string) (io.WriteCloser, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -200,21 +174,6 @@ func (f *countFS) OpenWrite(_ context.Context, name string) (io.WriteCloser, err
 	}
 	return &countWriter{f: f, name: name}, nil
 }
-
-func (f *countFS) Remove(_ context.Context, name string) error {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	delete(f.files, name)
-	return nil
-}
-
-func (f *countFS) Size(_ context.Context, name string) (int64, error) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return int64(len(f.files[name])), nil
-}
-
-func (f *countFS) Close() error { return nil }
 
 type countWriter struct {
 	f    *countFS
@@ -239,6 +198,6 @@ func (w *countWriter) Close() error {
 	if strings.Contains(w.name, ".tmp-") {
 		w.f.open--
 	}
-	w.f.files[w.name] = w.buf.Bytes()
+	w.f.put(w.name, w.buf.Bytes())
 	return nil
 }

@@ -7,10 +7,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -78,50 +76,17 @@ func TestWriteShardedFailingClose(t *testing.T) {
 // be closed, or with "writefails" in their names cannot be written, and
 // whose files with "listfails" in their names cannot be closed; the rest
 // is kept in memory.
-type closeFails struct {
-	mu    sync.Mutex
-	files map[string][]byte
-}
+type closeFails struct{ memFS }
 
-var failing = &closeFails{files: map[string][]byte{}}
+var failing = &closeFails{newMemFS()}
 
 func init() {
 	filesystem.Register("closefails", func(context.Context) filesystem.Interface { return failing })
 }
 
-func (f *closeFails) List(_ context.Context, glob string) ([]string, error) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	var names []string
-	for n := range f.files {
-		if ok, _ := path.Match(glob, n); ok {
-			names = append(names, n)
-		}
-	}
-	return names, nil
-}
-
-func (f *closeFails) OpenRead(_ context.Context, name string) (io.ReadCloser, error) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	b, ok := f.files[name]
-	if !ok {
-		return nil, fmt.Errorf("closefails: %s: not found", name)
-	}
-	return io.NopCloser(bytes.NewReader(b)), nil
-}
-
 func (f *closeFails) OpenWrite(_ context.Context, name string) (io.WriteCloser, error) {
 	return &closeFailsWriter{f: f, name: name}, nil
 }
-
-func (f *closeFails) Size(_ context.Context, name string) (int64, error) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return int64(len(f.files[name])), nil
-}
-
-func (f *closeFails) Close() error { return nil }
 
 type closeFailsWriter struct {
 	f    *closeFails
@@ -142,7 +107,7 @@ func (w *closeFailsWriter) Close() error {
 	}
 	w.f.mu.Lock()
 	defer w.f.mu.Unlock()
-	w.f.files[w.name] = w.buf.Bytes()
+	w.f.put(w.name, w.buf.Bytes())
 	return nil
 }
 
