@@ -15,16 +15,19 @@ import (
 )
 
 // TestCompilePackInterrupted: SIGINT while compile -robots-dir reads its
-// files (here held at a named pipe no one writes to) ends the run with 130
-// and no pack: none at -o, nothing left beside it.
+// files (here held at a named pipe no one writes to, which the -hosts
+// table names: a directory's own pipe is passed over) ends the run with
+// 130 and no pack: none at -o, nothing left beside it.
 func TestCompilePackInterrupted(t *testing.T) {
 	dir := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "a.example.txt"), []byte("user-agent: *\ndisallow: /a\n"), 0o644))
-	fifo := filepath.Join(dir, "b.example.txt")
+	fifo := filepath.Join(dir, "pipe")
 	require.NoError(t, syscall.Mkfifo(fifo, 0o644))
+	table := filepath.Join(t.TempDir(), "hosts.tsv")
+	require.NoError(t, os.WriteFile(table, []byte("b.example\tpipe\n"), 0o644))
 	outDir := t.TempDir()
 	pack := filepath.Join(outDir, "x.pack")
-	cmd, _ := testexec.Command(t, exe, "compile", "-robots-dir", dir, "-o", pack, "-workers", "1")
+	cmd, _ := testexec.Command(t, exe, "compile", "-robots-dir", dir, "-hosts", table, "-o", pack, "-workers", "1")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	require.NoError(t, cmd.Start())

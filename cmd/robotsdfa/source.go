@@ -174,6 +174,10 @@ func dirLoader(dir string, hosts, spelt map[string]string, opts compile.Options,
 			}
 		}
 		path := filepath.Join(dir, name)
+		if what := robotsdir.Irregular(path); what != "" && !named {
+			// A named pipe would block the read until written to.
+			return &target{problem: fmt.Sprintf("robots.txt %s: %s, not a file to read", path, what)}
+		}
 		c, err := compileFile(nil, path, opts, modeSet)
 		switch {
 		case errors.Is(err, fs.ErrNotExist) && named:

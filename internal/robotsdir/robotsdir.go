@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -49,6 +50,15 @@ func HostFiles(dir, hostsPath string) (hostFile map[string]string, skipped []Ski
 	return hostFile, skipped, nil
 }
 
+// irregular is Irregular for a directory's entry, from the listing's file
+// type where it tells (a stat only for a symbolic link).
+func irregular(dir string, ent fs.DirEntry) string {
+	if ent.Type()&fs.ModeSymlink != 0 {
+		return Irregular(filepath.Join(dir, ent.Name()))
+	}
+	return irregularMode(ent.Type())
+}
+
 // Skipped is a directory entry that holds no host's robots.txt as
 // -robots-dir reads them, and why.
 type Skipped struct{ Name, Why string }
@@ -63,8 +73,8 @@ type Skipped struct{ Name, Why string }
 // directory reads the same file for a host. A host with a file at its own
 // name is read from it; of two other spellings the later in name order
 // is read. skipped, sorted by name, are the rest: subdirectories, names
-// not ending ".txt", names that make no host key, the other spellings of
-// a host. Other names starting with '.' (".DS_Store") are passed over
+// not ending ".txt", named pipes, sockets and devices (Irregular), names
+// that make no host key, the other spellings of a host. Other names starting with '.' (".DS_Store") are passed over
 // without a word.
 func Scan(dir string, canonical func(key string)) (spelt map[string]string, skipped []Skipped, err error) {
 	f, err := os.Open(dir)
@@ -84,6 +94,8 @@ func Scan(dir string, canonical func(key string)) (spelt map[string]string, skip
 				skipped = append(skipped, Skipped{name, "a directory"})
 			case !isTxt:
 				skipped = append(skipped, Skipped{name, "not a <host>.txt file"})
+			case irregular(dir, ent) != "":
+				skipped = append(skipped, Skipped{name, irregular(dir, ent) + ", not a file to read"})
 			default:
 				key, ok := store.Key(FileHost(base))
 				switch {

@@ -1,0 +1,42 @@
+//go:build unix
+
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"syscall"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestDirectoryPipePassedOver: a named pipe among a -robots-dir's files,
+// which opening would block on until something wrote to it, is passed
+// over with a warning by compile and lint (as grep -r passes over it), and
+// makes its host's lines unusable in filter, naming it; the other hosts
+// are answered. Before, all three waited for ever.
+func TestDirectoryPipePassedOver(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, syscall.Mkfifo(filepath.Join(dir, "a.example.txt"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "b.example.txt"), []byte("User-agent: *\nDisallow: /x\n"), 0o644))
+	warning := `: 1 entry not read as a host's robots.txt: "a.example.txt" (a named pipe, not a file to read)`
+
+	r := robotsdfa(t, []byte("https://a.example/x\nhttps://b.example/x\nhttps://c.example/x\n"),
+		"filter", "-robots-dir", dir, "-agent", "bot", "-verdicts")
+	require.Equal(t, "error\thttps://a.example/x\trobots.txt "+filepath.Join(dir, "a.example.txt")+": a named pipe, not a file to read\n"+
+		"disallowed\thttps://b.example/x\nallowed\thttps://c.example/x\n", r.stdout)
+	require.Contains(t, r.stderr, warning)
+	require.Contains(t, r.stderr, "1 unreadable")
+
+	pack := filepath.Join(t.TempDir(), "x.pack")
+	r = robotsdfa(t, nil, "compile", "-robots-dir", dir, "-o", pack)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stderr, warning)
+	require.Contains(t, r.stderr, "1 file (27 bytes, google mode), 1 host")
+
+	r = robotsdfa(t, nil, "lint", dir)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stderr, warning)
+	require.Contains(t, r.stdout, "b.example.txt:1:")
+}
