@@ -113,7 +113,8 @@ type boundAgent struct {
 // runtime.Load at its first use, and one that is damaged makes only its
 // own hosts unreadable. A version 1 pack (compressed whole) is
 // decompressed into memory. Errors wrap ErrFormat, ErrVersion or
-// ErrChecksum and name the byte offset of the fault.
+// ErrChecksum and name the byte offset of the fault; a path that is no
+// regular file (a directory, a pipe) is refused as such.
 func Open(path string, opts Options) (*Store, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -126,6 +127,11 @@ func Open(path string, opts Options) (*Store, error) {
 	}
 	if st.IsDir() {
 		return nil, fmt.Errorf("%s: is a directory, not a store", path)
+	}
+	if !st.Mode().IsRegular() {
+		// A pipe (such as <(zstdcat x)) reports no size and cannot be
+		// mapped: it would read as an empty, malformed store.
+		return nil, fmt.Errorf("%s: not a regular file (a pipe or a device), and a store is read in place: copy it to a file", path)
 	}
 	s := &Store{path: path, size: st.Size()}
 	var head [1]byte
