@@ -30,15 +30,16 @@ func init() {
 // to the shard of its hash. Each bundle writes a shard's lines to a
 // temporary file beside the output (PREFIX.tmp-RANDOM), 256 KiB at a
 // time, keeping at most 64 such files open (16 compressed); a shard past
-// them has its lines held in memory, written to a file of their own when
-// the bundle holds more than 8 MiB (the largest first) and when the
-// bundle ends. A last step gathers each
-// shard's temporary files into it, one worker a shard, removing them. So
-// no line passes through a shuffle, whose runner would hold every line
-// (Prism keeps them in memory), and a bundle holds a bounded number of
-// open files and about 8 MiB of lines whatever the number of shards
-// (with thousands of shards, its files are small and many). A bundle
-// that fails may leave temporary files behind.
+// them has its lines held in memory, and when the bundle holds more than
+// 8 MiB they all go, in shard order, to a run (a temporary file too),
+// the runs being merged, 32 at a time and when the bundle ends, into a
+// file a shard. A last step gathers each shard's temporary files into
+// it, one worker a shard, removing them. So no line passes through a
+// shuffle, whose runner would hold every line (Prism keeps them in
+// memory); a bundle holds a bounded number of open files and about 8 MiB
+// of lines whatever the number of shards, and writes a shard one file,
+// and one more for every 256 MiB of its lines in runs (written twice). A bundle that fails removes the files it wrote, where
+// the filesystem can; a worker that dies leaves them.
 //
 // A prefix ending in .zst or .gz writes compressed shards, named with the
 // extension last (allowed.zst: allowed-00000-of-00016.zst), which
@@ -61,17 +62,19 @@ func WriteSharded(s beam.Scope, prefix string, shards int, lines beam.PCollectio
 // open file when they reach stream bytes (written while still in the
 // processor's cache: docs/PERFORMANCE.md), keeping at most open files
 // open, and openCompressed compressed ones (an encoder each, of 3 MB); when
-// it holds more than bundle bytes of lines, it writes the largest buffer,
-// to its shard's open file or else to a file of its own. It keeps
+// it holds more than bundle bytes of lines, it writes every buffer: to its
+// shard's open file, or else into a run (runFile). At runs runs, and when
+// the bundle ends, the runs are merged into a file a shard. It keeps
 // buffers of kept bytes for the next lines once written.
 type bundleLimits struct {
 	stream, bundle, kept int
 	open, openCompressed int
+	runs                 int
 }
 
 var defaultLimits = bundleLimits{
 	stream: 256 << 10, bundle: 8 << 20, kept: 16 << 20,
-	open: 64, openCompressed: 16,
+	open: 64, openCompressed: 16, runs: 32,
 }
 
 // writeBundleFn writes a bundle's lines to temporary files and emits each
@@ -82,6 +85,8 @@ type writeBundleFn struct {
 
 	bufs  [][]byte      // by shard, the lines not yet written
 	files []*tempFile   // by shard, its open file or nil
+	runs  []string      // the runs written since the last merge
+	made  []string      // the files emitted in this bundle
 	open  int           // files open
 	held  int           // bytes in bufs
 	kept  int           // bufs' capacity
@@ -157,7 +162,7 @@ func (f *writeBundleFn) ProcessElement(ctx context.Context, line string, emit fu
 	case n >= lim.stream && (f.files[shard] != nil || f.open < f.maxOpen()):
 		err = f.stream(ctx, shard)
 	case f.held > lim.bundle:
-		err = f.write(ctx, f.largest(), emit)
+		err = f.writeAll(ctx, emit)
 	}
 	if err != nil {
 		f.abandon()
@@ -171,17 +176,6 @@ func (f *writeBundleFn) maxOpen() int {
 		return f.limits().openCompressed
 	}
 	return f.limits().open
-}
-
-// largest is the shard of the largest buffer.
-func (f *writeBundleFn) largest() int {
-	shard := 0
-	for i, b := range f.bufs {
-		if len(b) > len(f.bufs[shard]) {
-			shard = i
-		}
-	}
-	return shard
 }
 
 // write writes a shard's buffer to its open file, else to a file of its
@@ -287,6 +281,16 @@ func (t *tempFile) discard() {
 // spill writes a shard's buffer to a file of its own and emits the
 // file's shard and name.
 func (f *writeBundleFn) spill(ctx context.Context, shard int, emit func(int, string)) error {
+	return f.piece(ctx, shard, emit, func(w io.Writer) error {
+		_, err := w.Write(f.taken(shard))
+		return err
+	})
+}
+
+// piece writes a file of its own for a shard, its lines written to w by
+// fill (through the bundle's compressor, if any), and emits the file's
+// shard and name.
+func (f *writeBundleFn) piece(ctx context.Context, shard int, emit func(int, string), fill func(w io.Writer) error) error {
 	t, err := openTemp(ctx, f.Prefix)
 	if err != nil {
 		return err
@@ -301,37 +305,59 @@ func (f *writeBundleFn) spill(ctx context.Context, shard int, emit func(int, str
 	} else if kind != "" {
 		f.enc.Reset(t.w)
 	}
+	w := t.w
 	if f.enc != nil {
 		t.enc = f.enc
-		_, err = t.enc.Write(f.taken(shard))
-	} else {
-		_, err = t.w.Write(f.taken(shard))
+		w = t.enc
 	}
-	if cerr := t.close(); err == nil {
-		err = cerr
+	if err := fill(w); err != nil {
+		t.discard()
+		return fmt.Errorf("%s: %w", t.name, err)
 	}
-	if err != nil {
+	if err := t.close(); err != nil {
 		return err
 	}
-	emit(shard, t.name)
+	f.emit(emit, shard, t.name)
 	return nil
 }
 
-// abandon discards a failing bundle's open files, which no shard will
-// gather, and drops what it holds.
+// emit emits a file written for a shard, noting it so that a failing
+// bundle removes it.
+func (f *writeBundleFn) emit(emit func(int, string), shard int, name string) {
+	f.made = append(f.made, name)
+	emit(shard, name)
+}
+
+// abandon discards a failing bundle's files (open, runs and those it
+// emitted), which no shard will gather: a runner drops a failed bundle's
+// output. It drops what the bundle holds.
 func (f *writeBundleFn) abandon() {
 	for _, t := range f.files {
 		if t != nil {
 			t.discard()
 		}
 	}
-	f.bufs, f.files, f.open, f.held, f.kept = nil, nil, 0, 0, 0
+	removeTemps(f.runs)
+	removeTemps(f.made)
+	f.bufs, f.files, f.runs, f.made, f.open, f.held, f.kept = nil, nil, nil, nil, 0, 0, 0
 }
 
 // FinishBundle writes the lines left, closes the bundle's files and
 // emits their shards and names. (Beam asks it to take ProcessElement's
 // emitter.)
 func (f *writeBundleFn) FinishBundle(ctx context.Context, emit func(int, string)) error {
+	if len(f.runs) > 0 {
+		// The lines left join the runs, so that a shard gets one file
+		// of the merge rather than one more of its own.
+		if err := f.writeAll(ctx, emit); err != nil {
+			f.abandon()
+			return err
+		}
+		if err := f.merge(ctx, emit); err != nil {
+			f.abandon()
+			return err
+		}
+	}
 	for shard, lines := range f.bufs {
 		var err error
 		if len(lines) > 0 {
@@ -341,7 +367,7 @@ func (f *writeBundleFn) FinishBundle(ctx context.Context, emit func(int, string)
 			f.files[shard] = nil
 			f.open--
 			if err = t.close(); err == nil {
-				emit(shard, t.name)
+				f.emit(emit, shard, t.name)
 			}
 		}
 		if err != nil {
@@ -349,6 +375,7 @@ func (f *writeBundleFn) FinishBundle(ctx context.Context, emit func(int, string)
 			return err
 		}
 	}
+	f.made = f.made[:0]
 	return nil
 }
 

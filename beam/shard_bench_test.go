@@ -50,3 +50,38 @@ func BenchmarkWriteBundle(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkWriteBundleManyShards is a bundle of two million lines (the
+// sample frontier over and over) to 50,000 shards, about 40 lines a shard:
+// an op is the whole bundle, FinishBundle included, with its cost a line
+// and the files it emits.
+func BenchmarkWriteBundleManyShards(b *testing.B) {
+	urls, err := workload.ReadLines("../testdata/frontier/urls.txt.zst")
+	if err != nil {
+		b.Fatal(err)
+	}
+	const lines, shards = 2_000_000, 50_000
+	ctx := context.Background()
+	files := 0
+	for i := 0; i < b.N; i++ {
+		w := &writeBundleFn{Prefix: filepath.Join(b.TempDir(), "out"), Shards: shards}
+		var temps []string
+		emit := func(_ int, name string) { temps = append(temps, name) }
+		for j := range lines {
+			if err := w.ProcessElement(ctx, urls[j%len(urls)], emit); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if err := w.FinishBundle(ctx, emit); err != nil {
+			b.Fatal(err)
+		}
+		files += len(temps)
+		b.StopTimer()
+		for _, name := range temps {
+			os.Remove(name)
+		}
+		b.StartTimer()
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*lines), "ns/line")
+	b.ReportMetric(float64(files)/float64(b.N), "files/bundle")
+}

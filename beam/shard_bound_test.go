@@ -24,7 +24,7 @@ import (
 // files hold every line once.
 func TestWriteBundleBounds(t *testing.T) {
 	frontier := strings.Split(strings.TrimSuffix(sampleFrontier(t), "\n"), "\n")
-	lim := bundleLimits{stream: 1 << 10, bundle: 32 << 10, kept: 64 << 10, open: 4, openCompressed: 2}
+	lim := bundleLimits{stream: 1 << 10, bundle: 32 << 10, kept: 64 << 10, open: 4, openCompressed: 2, runs: 3}
 	longest := 0
 	for _, l := range frontier {
 		longest = max(longest, len(l)+1)
@@ -74,11 +74,20 @@ func TestWriteBundleBounds(t *testing.T) {
 					require.Len(t, temps[shard], 1, "shard %d", shard)
 				}
 			} else {
+				// The files not emitted were runs, merged lim.runs at a
+				// time (and the last ones at the end): a shard has a file
+				// of each merge and one of its own at most.
 				files := 0
 				for _, names := range temps {
 					files += len(names)
 				}
 				require.Greater(t, files, c.shards, "shards written in several files")
+				runs := fs.made - files
+				require.Positive(t, runs)
+				merges := (runs + lim.runs - 1) / lim.runs
+				for shard := range c.shards {
+					require.LessOrEqual(t, len(temps[shard]), merges+1, "shard %d's files", shard)
+				}
 			}
 
 			var got strings.Builder
@@ -110,21 +119,57 @@ func TestWriteBundleBounds(t *testing.T) {
 // would gather them).
 func TestWriteBundleFails(t *testing.T) {
 	frontier := strings.Split(strings.TrimSuffix(sampleFrontier(t), "\n"), "\n")
-	lim := bundleLimits{stream: 1 << 10, bundle: 32 << 10, kept: 64 << 10, open: 4, openCompressed: 2}
-	fs := &countFS{memFS: newMemFS(), failAfter: 100 << 10}
-	counting.Store(fs)
-	w := &writeBundleFn{Prefix: "countfs://fails/out", Shards: 3, lim: &lim}
-	var err error
-	for _, l := range frontier {
-		if err = w.ProcessElement(context.Background(), l, func(int, string) {}); err != nil {
-			break
+	lim := bundleLimits{stream: 1 << 10, bundle: 32 << 10, kept: 64 << 10, open: 4, openCompressed: 2, runs: 3}
+	for _, shards := range []int{3, 50} { // files a shard; runs
+		fs := &countFS{memFS: newMemFS(), failAfter: 100 << 10}
+		counting.Store(fs)
+		w := &writeBundleFn{Prefix: "countfs://fails/out", Shards: shards, lim: &lim}
+		var err error
+		for _, l := range frontier {
+			if err = w.ProcessElement(context.Background(), l, func(int, string) {}); err != nil {
+				break
+			}
 		}
+		require.ErrorContains(t, err, "countfs://fails/out.tmp-")
+		require.ErrorContains(t, err, "disk full")
+		require.Zero(t, w.open)
+		require.Empty(t, w.runs)
+		require.Empty(t, fs.files, "the bundle's files removed")
+		require.Zero(t, fs.open, "files left open")
 	}
-	require.ErrorContains(t, err, "countfs://fails/out.tmp-")
-	require.ErrorContains(t, err, "disk full")
-	require.Zero(t, w.open)
-	require.Empty(t, fs.files, "the bundle's files removed")
-	require.Zero(t, fs.open, "files left open")
+}
+
+// TestMergeDamagedRun: a run cut short, or naming a shard out of order or
+// range, fails the merge with the run's name rather than lose or invent
+// lines.
+func TestMergeDamagedRun(t *testing.T) {
+	lim := bundleLimits{stream: 1 << 20, bundle: 1 << 20, kept: 1 << 20, open: 0, openCompressed: 0, runs: 100}
+	for _, c := range []struct {
+		name   string
+		damage func([]byte) []byte
+		want   string
+	}{
+		{"cut", func(b []byte) []byte { return b[:len(b)-1] }, "unexpected EOF"},
+		{"cut in a head", func(b []byte) []byte { return append(b, 0x80) }, "unexpected EOF"},
+		{"out of order", func(b []byte) []byte { return append(b, 0, 2, 'x', '\n') }, "shard 0 after shard 1"},
+		{"out of range", func(b []byte) []byte { return append(b, 9, 2, 'x', '\n') }, "a record of shard 9 of 2, 2 bytes"},
+	} {
+		fs := &countFS{memFS: newMemFS()}
+		counting.Store(fs)
+		w := &writeBundleFn{Prefix: "countfs://damaged/out", Shards: 2, lim: &lim}
+		ctx := context.Background()
+		for _, l := range []string{"a", "b", "c", "d", "e", "f"} {
+			require.NoError(t, w.ProcessElement(ctx, l, func(int, string) {}))
+		}
+		require.NoError(t, w.writeAll(ctx, nil))
+		require.Len(t, w.runs, 1)
+		run := w.runs[0]
+		fs.files[run] = c.damage(fs.files[run])
+		err := w.FinishBundle(ctx, func(int, string) {})
+		require.ErrorContains(t, err, run, c.name)
+		require.ErrorContains(t, err, c.want, c.name)
+		require.Empty(t, fs.files, "%s: the bundle's files removed", c.name)
+	}
 }
 
 // runs is lines with those of a shard (of shards) in a row, so that each
@@ -153,6 +198,7 @@ func runs(lines []string, shards int) []string {
 type countFS struct {
 	memFS
 	open, mostOpen int
+	made           int // temporary files opened
 	// failAfter, if not 0, is how many bytes of temporary files are
 	// written before every Write fails.
 	failAfter, written int
@@ -169,6 +215,7 @@ func (f *countFS) OpenWrite(_ context.Context, name string) (io.WriteCloser, err
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if strings.Contains(name, ".tmp-") {
+		f.made++
 		f.open++
 		f.mostOpen = max(f.mostOpen, f.open)
 	}

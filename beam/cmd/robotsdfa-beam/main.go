@@ -50,7 +50,7 @@ var (
 	missingOut = flag.String("missing-hosts", "", "write the hosts without a robots.txt in the store to FILE, one a line, sorted: the robots.txt to fetch next")
 	field      = flag.Int("field", 0, "the URL is the Nth tab-separated field of each line (1 the first; 0 the whole line); the whole line is written")
 	output     = flag.String("output", "", "output file prefix: PREFIX-SSSSS-of-NNNNN; one ending in .zst or .gz writes compressed shards, PREFIX's extension last")
-	shards     = flag.Int("shards", 4, "output files (a bundle keeps up to 64 temporary files open, 16 compressed, and past them about 8 MiB of lines: thousands of shards make many small temporary files)")
+	shards     = flag.Int("shards", 4, "output files (a bundle keeps up to 64 temporary files open, 16 compressed, and past them about 8 MiB of lines, written to runs merged into a file a shard)")
 	modeSet    = new(bool) // -mode given
 	outStore   = flag.String("o", "", "compile: the store to write")
 	mode       = flag.String("mode", "google", "whose reading of robots.txt, google or rfc (filter -pack: the store's, checked)")
