@@ -7,6 +7,7 @@ import (
 	"errors"
 	"hash/fnv"
 	"io"
+	"maps"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -67,7 +68,9 @@ func TestWriteBundleBounds(t *testing.T) {
 			}
 			// The files open for shards, and one written at once.
 			require.LessOrEqual(t, fs.mostOpen, maxOpen+1, "files open at once")
+			require.LessOrEqual(t, fs.mostReading, lim.runs, "runs open at once")
 			require.Zero(t, fs.open, "files left open")
+			require.Zero(t, fs.reading, "runs left open")
 			if c.shards <= maxOpen {
 				require.Equal(t, c.shards, fs.mostOpen)
 				for shard := range c.shards {
@@ -85,9 +88,14 @@ func TestWriteBundleBounds(t *testing.T) {
 				runs := fs.made - files
 				require.Positive(t, runs)
 				merges := (runs + lim.runs - 1) / lim.runs
+				streamed := 0 // shards with a file of their own
 				for shard := range c.shards {
 					require.LessOrEqual(t, len(temps[shard]), merges+1, "shard %d's files", shard)
+					if len(temps[shard]) > merges {
+						streamed++
+					}
 				}
+				require.LessOrEqual(t, streamed, maxOpen, "the lines left at the end go to the runs")
 			}
 
 			var got strings.Builder
@@ -137,6 +145,35 @@ func TestWriteBundleFails(t *testing.T) {
 		require.Empty(t, fs.files, "the bundle's files removed")
 		require.Zero(t, fs.open, "files left open")
 	}
+}
+
+// TestWriteBundleFailsAfterOne: a bundle that fails removes its own
+// files, not those of the bundle before it, which the runner keeps.
+func TestWriteBundleFailsAfterOne(t *testing.T) {
+	frontier := strings.Split(strings.TrimSuffix(sampleFrontier(t), "\n"), "\n")
+	lim := bundleLimits{stream: 1 << 10, bundle: 32 << 10, kept: 64 << 10, open: 4, openCompressed: 2, runs: 3}
+	fs := &countFS{memFS: newMemFS()}
+	counting.Store(fs)
+	ctx := context.Background()
+	w := &writeBundleFn{Prefix: "countfs://after/out", Shards: 50, lim: &lim}
+	var first []string
+	for _, l := range frontier[:5000] {
+		require.NoError(t, w.ProcessElement(ctx, l, func(_ int, name string) { first = append(first, name) }))
+	}
+	require.NoError(t, w.FinishBundle(ctx, func(_ int, name string) { first = append(first, name) }))
+	require.Len(t, fs.files, len(first))
+
+	fs.failAfter = 1
+	var err error
+	for _, l := range frontier[5000:] {
+		if err = w.ProcessElement(ctx, l, func(int, string) {}); err != nil {
+			break
+		}
+	}
+	require.ErrorContains(t, err, "disk full")
+	kept := slices.Sorted(maps.Keys(fs.files))
+	slices.Sort(first)
+	require.Equal(t, first, kept, "the first bundle's files, and no other")
 }
 
 // TestMergeDamagedRun: a run cut short, or naming a shard out of order or
@@ -199,6 +236,9 @@ type countFS struct {
 	memFS
 	open, mostOpen int
 	made           int // temporary files opened
+	// reading counts the files open for reading, mostReading the most
+	// at once.
+	reading, mostReading int
 	// failAfter, if not 0, is how many bytes of temporary files are
 	// written before every Write fails.
 	failAfter, written int
@@ -220,6 +260,31 @@ func (f *countFS) OpenWrite(_ context.Context, name string) (io.WriteCloser, err
 		f.mostOpen = max(f.mostOpen, f.open)
 	}
 	return &countWriter{f: f, name: name}, nil
+}
+
+func (f *countFS) OpenRead(ctx context.Context, name string) (io.ReadCloser, error) {
+	r, err := f.memFS.OpenRead(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.reading++
+	f.mostReading = max(f.mostReading, f.reading)
+	return &countReader{r, f}, nil
+}
+
+// countReader is a file of a countFS open for reading.
+type countReader struct {
+	io.ReadCloser
+	f *countFS
+}
+
+func (r *countReader) Close() error {
+	r.f.mu.Lock()
+	defer r.f.mu.Unlock()
+	r.f.reading--
+	return r.ReadCloser.Close()
 }
 
 type countWriter struct {
