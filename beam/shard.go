@@ -38,8 +38,9 @@ func init() {
 // shuffle, whose runner would hold every line (Prism keeps them in
 // memory); a bundle holds a bounded number of open files and about 8 MiB
 // of lines whatever the number of shards, and writes a shard one file,
-// and one more for every 256 MiB of its lines in runs (written twice). A bundle that fails removes the files it wrote, where
-// the filesystem can; a worker that dies leaves them.
+// and one more for every 256 MiB of its lines in runs (written twice).
+// A bundle that fails removes the files it wrote, where the filesystem
+// can; a worker that dies leaves them.
 //
 // A prefix ending in .zst or .gz writes compressed shards, named with the
 // extension last (allowed.zst: allowed-00000-of-00016.zst), which
@@ -63,7 +64,7 @@ func WriteSharded(s beam.Scope, prefix string, shards int, lines beam.PCollectio
 // processor's cache: docs/PERFORMANCE.md), keeping at most open files
 // open, and openCompressed compressed ones (an encoder each, of 3 MB); when
 // it holds more than bundle bytes of lines, it writes every buffer: to its
-// shard's open file, or else into a run (runFile). At runs runs, and when
+// shard's open file, or else into a run (shard_runs.go). At runs runs, and when
 // the bundle ends, the runs are merged into a file a shard. It keeps
 // buffers of kept bytes for the next lines once written.
 type bundleLimits struct {

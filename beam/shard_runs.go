@@ -17,7 +17,7 @@ import (
 // the length of its lines (two uvarints), then the lines. Merging the
 // runs gives each shard one file for all of them, where writing each
 // buffer to a file of its own gave a shard a file for every few lines
-// once the shards were many (50,000 shards: 1.2 files a line;
+// once the shards were many (50,000 shards: a file for every 12 lines;
 // docs/PERFORMANCE.md).
 
 // writeAll writes every buffer: a shard's with an open file to it, the
