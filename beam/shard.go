@@ -258,9 +258,7 @@ func (t *tempFile) close() error {
 		err = cerr
 	}
 	if err != nil {
-		if rm, ok := t.fs.(filesystem.Remover); ok {
-			rm.Remove(context.Background(), t.name)
-		}
+		remove(t.fs, t.name)
 		err = fmt.Errorf("%s: %w", t.name, err)
 	}
 	t.fs.Close()
@@ -273,10 +271,15 @@ func (t *tempFile) discard() {
 		t.enc.Close()
 	}
 	t.w.Close()
-	if rm, ok := t.fs.(filesystem.Remover); ok {
-		rm.Remove(context.Background(), t.name)
-	}
+	remove(t.fs, t.name)
 	t.fs.Close()
+}
+
+// remove removes a temporary file where fs can; an error leaves it.
+func remove(fs filesystem.Interface, name string) {
+	if rm, ok := fs.(filesystem.Remover); ok {
+		rm.Remove(context.Background(), name)
+	}
 }
 
 // spill writes a shard's buffer to a file of its own and emits the
@@ -338,8 +341,8 @@ func (f *writeBundleFn) abandon() {
 			t.discard()
 		}
 	}
-	removeTemps(f.runs)
-	removeTemps(f.made)
+	removeTemps(f.Prefix, f.runs)
+	removeTemps(f.Prefix, f.made)
 	f.bufs, f.files, f.runs, f.made, f.open, f.held, f.kept = nil, nil, nil, nil, 0, 0, 0
 }
 
@@ -350,11 +353,11 @@ func (f *writeBundleFn) FinishBundle(ctx context.Context, emit func(int, string)
 	if len(f.runs) > 0 {
 		// The lines left join the runs, so that a shard gets one file
 		// of the merge rather than one more of its own.
-		if err := f.writeAll(ctx, emit); err != nil {
-			f.abandon()
-			return err
+		err := f.writeAll(ctx, emit)
+		if err == nil && len(f.runs) > 0 { // writeAll merges at the runs' limit
+			err = f.merge(ctx, emit)
 		}
-		if err := f.merge(ctx, emit); err != nil {
+		if err != nil {
 			f.abandon()
 			return err
 		}

@@ -170,22 +170,25 @@ func (f *writeBundleFn) merge(ctx context.Context, emit func(int, string)) error
 			return err
 		}
 	}
-	removeTemps(f.runs)
+	for _, name := range f.runs {
+		remove(fs, name)
+	}
 	f.runs = nil
 	return nil
 }
 
-// removeTemps removes temporary files, where their filesystem can.
-func removeTemps(names []string) {
-	ctx := context.Background()
+// removeTemps removes temporary files beside prefix's shards (on its
+// filesystem, opened once), where that filesystem can.
+func removeTemps(prefix string, names []string) {
+	if len(names) == 0 {
+		return
+	}
+	fs, err := filesystem.New(context.Background(), prefix)
+	if err != nil {
+		return
+	}
+	defer fs.Close()
 	for _, name := range names {
-		fs, err := filesystem.New(ctx, name)
-		if err != nil {
-			continue
-		}
-		if rm, ok := fs.(filesystem.Remover); ok {
-			rm.Remove(ctx, name)
-		}
-		fs.Close()
+		remove(fs, name)
 	}
 }
