@@ -74,8 +74,8 @@ type Skipped struct{ Name, Why string }
 // name is read from it; of two other spellings the later in name order
 // is read. skipped, sorted by name, are the rest: subdirectories, names
 // not ending ".txt", named pipes, sockets and devices (Irregular), names
-// that make no host key, the other spellings of a host. Other names starting with '.' (".DS_Store") are passed over
-// without a word.
+// that make no host key, the other spellings of a host. Other names
+// starting with '.' (".DS_Store") are passed over without a word.
 func Scan(dir string, canonical func(key string)) (spelt map[string]string, skipped []Skipped, err error) {
 	f, err := os.Open(dir)
 	if err != nil {
@@ -94,9 +94,11 @@ func Scan(dir string, canonical func(key string)) (spelt map[string]string, skip
 				skipped = append(skipped, Skipped{name, "a directory"})
 			case !isTxt:
 				skipped = append(skipped, Skipped{name, "not a <host>.txt file"})
-			case irregular(dir, ent) != "":
-				skipped = append(skipped, Skipped{name, irregular(dir, ent) + ", not a file to read"})
 			default:
+				if what := irregular(dir, ent); what != "" {
+					skipped = append(skipped, Skipped{name, what + ", not a file to read"})
+					break
+				}
 				key, ok := store.Key(FileHost(base))
 				switch {
 				case ok && name == FileName(key):
