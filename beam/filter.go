@@ -276,7 +276,7 @@ func (f *filterFn) verdict(ctx context.Context, line string, allowed bool, why s
 func (f *filterFn) unusable(ctx context.Context, line, why string, emit func(string)) {
 	unusableLines.Inc(ctx, 1)
 	if f.Verdicts {
-		emit("error\t" + string(frontier.AppendEscaped(nil, []byte(line))) + "\t" + why)
+		emit("error\t" + string(frontier.AppendEscaped(nil, line)) + "\t" + why)
 	}
 }
 

@@ -216,7 +216,7 @@ func checkAll(t *testing.T, qs []conformance.Query) map[string]conformance.Verdi
 		for j, q := range batches[k] {
 			f := strings.SplitN(out[j], "\t", 3)
 			require.Len(t, f, 3, out[j])
-			require.Equal(t, string(frontier.AppendEscaped(nil, []byte(q.URL))), f[1])
+			require.Equal(t, string(frontier.AppendEscaped(nil, q.URL)), f[1])
 			v := conformance.Verdict{Allowed: f[0] == "allowed"}
 			if rest, ok := strings.CutPrefix(f[2], "line "); ok {
 				n, err := strconv.Atoi(rest[:strings.IndexByte(rest, ':')])

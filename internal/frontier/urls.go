@@ -108,10 +108,10 @@ func hasAuthority(u []byte) bool {
 // AppendEscaped appends a line as an error report shows it: control bytes
 // as \xHH and a backslash as \\, so that the report stays one
 // tab-separated line whatever the input held.
-func AppendEscaped(dst, line []byte) []byte {
+func AppendEscaped[T string | []byte](dst []byte, line T) []byte {
 	const hex = "0123456789abcdef"
-	for _, c := range line {
-		switch {
+	for i := 0; i < len(line); i++ {
+		switch c := line[i]; {
 		case c < 0x20 || c == 0x7f:
 			dst = append(dst, '\\', 'x', hex[c>>4], hex[c&15])
 		case c == '\\':
