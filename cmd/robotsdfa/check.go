@@ -81,9 +81,10 @@ func runCheck(e *env, args []string) int {
 				code = exitFound
 			}
 		}
-		out.Write(frontier.AppendEscaped(nil, []byte(u)))
+		out.Write(frontier.AppendEscaped(nil, u))
 		if *explain {
-			out.WriteString("\t" + explainResult(c, m.MatchPath(nil, u), res))
+			out.WriteByte('\t')
+			out.Write(frontier.AppendEscaped(nil, explainResult(c, m.MatchPath(nil, u), res)))
 		}
 		out.WriteByte('\n')
 	}
@@ -112,7 +113,7 @@ func warnOddURL(e *env, cmd string, m runtime.Matcher, u string) {
 		return
 	}
 	fmt.Fprintf(e.stderr, "%s %s: warning: URL \"%s\": %s; read as the path \"%s\"\n",
-		commandName, cmd, frontier.AppendEscaped(nil, []byte(u)), why, frontier.AppendEscaped(nil, m.MatchPath(nil, u)))
+		commandName, cmd, frontier.AppendEscaped(nil, u), why, frontier.AppendEscaped(nil, m.MatchPath(nil, u)))
 	if u == "-" && cmd == "check" {
 		fmt.Fprintf(e.stderr, "%s check: (URLs from standard input: %s filter -robots ROBOTS_FILE -agent AGENT -verdicts)\n", commandName, commandName)
 	}

@@ -57,7 +57,7 @@ func runExplain(e *env, args []string) int {
 		return fail(e, "explain", err)
 	}
 	warnOddURL(e, "explain", c.robots.Agent(tokens...), url)
-	out := bufio.NewWriter(e.stdout)
+	out := bufio.NewWriter(printable{e.stdout})
 	explainURL(out, c, oc, tokens, url)
 	if err := out.Flush(); err != nil {
 		return fail(e, "explain", err)

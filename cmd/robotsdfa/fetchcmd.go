@@ -15,6 +15,7 @@ import (
 	"github.com/robotsdfa/robotsdfa/compile"
 	"github.com/robotsdfa/robotsdfa/fetch"
 	"github.com/robotsdfa/robotsdfa/internal/counts"
+	"github.com/robotsdfa/robotsdfa/internal/frontier"
 	"github.com/robotsdfa/robotsdfa/runtime"
 )
 
@@ -212,7 +213,7 @@ func runFetch(e *env, args []string) int {
 				code = exitFound
 			}
 		}
-		fmt.Fprintf(out, "%s\t%s", verdict, u)
+		fmt.Fprintf(out, "%s\t%s", verdict, frontier.AppendEscaped(nil, u))
 		if *explain {
 			why := decidingLine(tee.file(outcome, compile.Options{Mode: ro.mode, MaxBytes: ro.maxBytes}), res)
 			if outcome.Rules != "robots.txt" {
@@ -220,7 +221,7 @@ func runFetch(e *env, args []string) int {
 				// outcome gives (RFC 9309 sections 2.3.1.3, 2.3.1.4).
 				why = outcome.Rules + " (" + outcome.Status.String() + ")"
 			}
-			fmt.Fprintf(out, "\t%s", why)
+			fmt.Fprintf(out, "\t%s", frontier.AppendEscaped(nil, why))
 		}
 		out.WriteByte('\n')
 	}

@@ -34,7 +34,7 @@ func runInspect(e *env, args []string) int {
 		return usageError(e, fs, "want one BLOB or PACK, got %s", count(fs.NArg(), "argument"))
 	}
 	path := fs.Arg(0)
-	out := bufio.NewWriter(e.stdout)
+	out := bufio.NewWriter(printable{e.stdout})
 	defer out.Flush()
 	data, blob, err := readInput(e.stdin, path, "a blob or pack", int64(len(storeMagic)))
 	switch {

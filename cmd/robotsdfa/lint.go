@@ -109,7 +109,7 @@ func runLint(e *env, args []string) int {
 		}{reports})
 	} else {
 		for _, r := range reports {
-			writeLint(out, r)
+			writeLint(printable{out}, r)
 		}
 	}
 	if err := out.Flush(); err != nil {

@@ -59,6 +59,7 @@ func main() {
 }
 
 func run(e *env, args []string) int {
+	e = &env{stdin: e.stdin, stdout: e.stdout, stderr: printable{e.stderr}}
 	if len(args) == 0 {
 		usage(e.stderr)
 		return exitProblem

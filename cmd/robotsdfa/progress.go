@@ -35,9 +35,19 @@ var progressEvery = 5 * time.Second
 func startProgress(e *env, quiet, forced bool, total int64) *progressLine {
 	p := &progressLine{total: total}
 	terminal := false
+	var redraw func(string) // on a terminal, writes the line's control bytes as they are
 	if l, ok := e.stderr.(*lockedWriter); ok {
-		f, isFile := l.w.(*os.File)
+		raw := l.w
+		if p, ok := raw.(printable); ok {
+			raw = p.w
+		}
+		f, isFile := raw.(*os.File)
 		terminal = isFile && isTerminal(f)
+		redraw = func(s string) {
+			l.mu.Lock()
+			defer l.mu.Unlock()
+			io.WriteString(raw, "\r\033[K"+s)
+		}
 	}
 	if quiet || !terminal && !forced {
 		return p
@@ -57,12 +67,12 @@ func startProgress(e *env, quiet, forced bool, total int64) *progressLine {
 			select {
 			case <-p.quit:
 				if terminal {
-					fmt.Fprint(e.stderr, "\r\033[K")
+					redraw("")
 				}
 				return
 			case now := <-tick.C:
 				if terminal {
-					fmt.Fprint(e.stderr, "\r\033[K"+p.line(now.Sub(start)))
+					redraw(p.line(now.Sub(start)))
 				} else {
 					fmt.Fprintln(e.stderr, p.line(now.Sub(start)))
 				}

@@ -66,7 +66,7 @@ func runRecords(e *env, args []string) int {
 		enc.SetIndent("", "  ")
 		enc.Encode(rep)
 	} else {
-		writeRecords(out, rep)
+		writeRecords(printable{out}, rep)
 	}
 	if err := out.Flush(); err != nil {
 		return fail(e, "records", err)
