@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // An output file that is also an input would be emptied before it is
@@ -62,4 +63,45 @@ func refuseClobber(e *env, flag, out string, inputs ...string) error {
 		in = "the input " + in
 	}
 	return fmt.Errorf("%s %s would overwrite %s before it is read", flag, out, in)
+}
+
+// refuseInside is the error for a flag whose file would be written inside
+// dir, a -robots-dir (nil when it is elsewhere): the directory's files are
+// read as hosts' robots.txt, filter's only when their host first comes
+// up, so an output there could replace one before it is read, or be read
+// as one ("filter -robots-dir rd -o rd/a.example.txt" emptied
+// a.example.txt, then allowed every URL of a.example).
+func refuseInside(flag, out, dir string) error {
+	if out == "" || out == "-" || dir == "" || !inside(out, dir) {
+		return nil
+	}
+	return fmt.Errorf("%s %s is inside -robots-dir %s, whose files are read as hosts' robots.txt: write it elsewhere", flag, out, dir)
+}
+
+// inside reports whether path, which need not exist, is in dir's tree,
+// links resolved.
+func inside(path, dir string) bool {
+	d, err := resolved(dir)
+	if err != nil {
+		return false
+	}
+	p, err := resolved(path)
+	if err != nil {
+		// Not there yet: where its directory is.
+		if p, err = resolved(filepath.Dir(path)); err != nil {
+			return false
+		}
+		p = filepath.Join(p, filepath.Base(path))
+	}
+	rel, err := filepath.Rel(d, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// resolved is path made absolute with its links followed.
+func resolved(path string) (string, error) {
+	p, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return "", err
+	}
+	return filepath.Abs(p)
 }

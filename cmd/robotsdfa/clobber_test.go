@@ -78,3 +78,52 @@ func requireFile(t *testing.T, path string, want []byte) {
 	require.NoError(t, err)
 	require.Equal(t, string(want), string(got), path)
 }
+
+// An output inside a -robots-dir is refused: filter reads a host's file
+// when its URLs come, so -o rd/example.com.txt emptied that robots.txt
+// first and allowed all its URLs, and a new file there could be read as
+// a host's.
+func TestOutputInsideRobotsDir(t *testing.T) {
+	dir := t.TempDir()
+	rd := filepath.Join(dir, "rd")
+	require.NoError(t, os.Mkdir(rd, 0o755))
+	robots := filepath.Join(rd, "example.com.txt")
+	robotsBody := []byte("user-agent: *\ndisallow: /private\n")
+	require.NoError(t, os.WriteFile(robots, robotsBody, 0o644))
+	link := filepath.Join(dir, "link")
+	require.NoError(t, os.Symlink(rd, link))
+	toRobots := filepath.Join(dir, "to-robots.txt")
+	require.NoError(t, os.Symlink(robots, toRobots))
+	in := writeTemp(t, "in.txt", []byte("https://example.com/a\nhttps://example.com/private\n"))
+	filter := []string{"filter", "-robots-dir", rd, "-agent", "bot"}
+	for _, c := range []struct {
+		name string
+		args []string
+	}{
+		{"-o a host's file", append(filter, "-o", robots, in)},
+		{"-o a host's file through a link", append(filter, "-o", filepath.Join(link, "example.com.txt"), in)},
+		{"-o a link to a host's file", append(filter, "-o", toRobots, in)},
+		{"-o a new file", append(filter, "-o", filepath.Join(rd, "new.example.txt"), in)},
+		{"-missing-hosts", append(filter, "-missing-hosts", filepath.Join(rd, "missing.txt"), in)},
+		{"-robots-dir through a link", []string{"filter", "-robots-dir", link, "-agent", "bot", "-o", robots, in}},
+		{"compile -o", []string{"compile", "-robots-dir", rd, "-o", filepath.Join(rd, "all.pack")}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := runIn(t, c.args...)
+			require.Equal(t, exitProblem, r.code, r.stderr)
+			require.Contains(t, r.stderr, "is inside -robots-dir")
+			require.Empty(t, r.stdout)
+			entries, err := os.ReadDir(rd)
+			require.NoError(t, err)
+			require.Len(t, entries, 1)
+			requireFile(t, robots, robotsBody)
+		})
+	}
+	// Beside it (a name it prefixes), as ever.
+	out := filepath.Join(dir, "rd2.txt")
+	r := runIn(t, append(filter, "-o", out, in)...)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	requireFile(t, out, []byte("https://example.com/a\n"))
+	r = runIn(t, "compile", "-robots-dir", rd, "-o", filepath.Join(dir, "rd2.pack"))
+	require.Equal(t, exitOK, r.code, r.stderr)
+}

@@ -94,6 +94,9 @@ func runCompile(e *env, args []string) int {
 		if err := refuseClobber(e, "-o", *out, fs.Arg(0), *hosts, *deletes); err != nil {
 			return fail(e, "compile", err)
 		}
+		if err := refuseInside("-o", *out, *dir); err != nil {
+			return fail(e, "compile", err)
+		}
 	}
 	opts := ro.parse()
 	opts.Tokens = tokens

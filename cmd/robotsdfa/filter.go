@@ -197,6 +197,9 @@ func runFilter(e *env, args []string) int {
 		if err := refuseClobber(e, o.flag, o.path, read...); err != nil {
 			return fail(e, "filter", err)
 		}
+		if err := refuseInside(o.flag, o.path, ff.robotsDir); err != nil {
+			return fail(e, "filter", err)
+		}
 	}
 	if ff.out != "" && ff.missingHosts != "" && samePath(ff.out, ff.missingHosts) {
 		return fail(e, "filter", fmt.Errorf("-o and -missing-hosts name one file, %s", ff.out))
