@@ -17,6 +17,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/robotsdfa/robotsdfa/internal/clobber"
 	"github.com/robotsdfa/robotsdfa/internal/counts"
 	"github.com/robotsdfa/robotsdfa/internal/robotsdir"
 )
@@ -201,7 +202,7 @@ func runFilter(e *env, args []string) int {
 			return fail(e, "filter", err)
 		}
 	}
-	if ff.out != "" && ff.missingHosts != "" && samePath(ff.out, ff.missingHosts) {
+	if ff.out != "" && ff.missingHosts != "" && clobber.Same(ff.out, ff.missingHosts) {
 		return fail(e, "filter", fmt.Errorf("-o and -missing-hosts name one file, %s", ff.out))
 	}
 	// A list that cannot be opened fails the run before any work, not
