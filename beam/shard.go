@@ -118,8 +118,10 @@ type encoder interface {
 	Reset(io.Writer)
 }
 
-// shardName is the name of shard i of n.
-func shardName(prefix string, i, n int) string {
+// ShardName is the name of the file WriteSharded writes for shard i of n
+// under prefix: PREFIX-SSSSS-of-NNNNN, a compressed prefix's extension
+// (.zst, .gz) last.
+func ShardName(prefix string, i, n int) string {
 	ext := ""
 	if compression(prefix) != "" {
 		ext = path.Ext(prefix)
@@ -404,7 +406,7 @@ func (f *gatherShardFn) ProcessElement(ctx context.Context, shard int, temps fun
 		}
 	}
 	slices.Sort(names)
-	out := shardName(f.Prefix, shard, f.Shards)
+	out := ShardName(f.Prefix, shard, f.Shards)
 	fs, err := filesystem.New(ctx, out)
 	if err != nil {
 		return err

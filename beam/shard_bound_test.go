@@ -109,7 +109,7 @@ func TestWriteBundleBounds(t *testing.T) {
 					*name, i = temps[shard][i], i+1
 					return true
 				}))
-				name := shardName(prefix, shard, c.shards)
+				name := ShardName(prefix, shard, c.shards)
 				b := fs.files[name]
 				if c.ext != "" {
 					b = []byte(decompressed(t, name, b))

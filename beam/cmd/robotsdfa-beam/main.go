@@ -84,6 +84,7 @@ func main() {
 		checkFilter()
 		checkAgent(*agent)
 	}
+	checkOutputs(cmd)
 	if cmd == "filter" && *robotsDir != "" {
 		// filter -robots-dir: the store is compiled first, by a pipeline
 		// of its own, next to the output.

@@ -1,0 +1,82 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	robotsbeam "github.com/robotsdfa/robotsdfa/beam"
+	"github.com/robotsdfa/robotsdfa/internal/clobber"
+)
+
+// checkOutputs refuses, before any pipeline runs, a file the command would
+// write that is one it reads, or that lies in the -robots-dir it reads,
+// as robotsdfa refuses them: -missing-hosts naming an input emptied it,
+// and a run on a previous run's shards under the same --output replaced
+// them. Paths on another filesystem (a scheme's "://") are not checked.
+func checkOutputs(cmd string) {
+	var reads []string
+	for _, glob := range flag.Args() {
+		reads = append(reads, localFiles(glob)...)
+	}
+	reads = append(reads, *pack, *hostsTable)
+	type written struct{ flag, path string }
+	var outs []written
+	if cmd == "filter" {
+		outs = append(outs, written{"-missing-hosts", *missingOut})
+		if *robotsDir != "" {
+			outs = append(outs, written{"--output", *output + ".store"})
+		}
+	} else {
+		outs = append(outs, written{"-o", *outStore})
+	}
+	for _, o := range outs {
+		if o.path == "" || remote(o.path) {
+			continue
+		}
+		for _, r := range reads {
+			if r != "" && !remote(r) && clobber.Same(o.path, r) {
+				fail(cmd, fmt.Sprintf("%s %s would overwrite the input %s", o.flag, o.path, r))
+			}
+		}
+		if *robotsDir != "" && !remote(*robotsDir) && clobber.Inside(o.path, *robotsDir) {
+			fail(cmd, fmt.Sprintf("%s %s is inside -robots-dir %s, whose files are read as hosts' robots.txt: write it elsewhere", o.flag, o.path, *robotsDir))
+		}
+	}
+	if cmd == "filter" && !remote(*output) {
+		checkShards(reads)
+	}
+}
+
+// checkShards refuses an input that is one of the shards --output names.
+// (With -robots-dir, the store written beside them, in their directory,
+// was held outside it above.)
+func checkShards(reads []string) {
+	shard := map[string]bool{}
+	for i := range *shards {
+		if p, err := filepath.Abs(robotsbeam.ShardName(*output, i, *shards)); err == nil {
+			shard[p] = true
+		}
+	}
+	for _, r := range reads {
+		if p, err := filepath.Abs(r); err == nil && r != "" && shard[p] {
+			fail("filter", fmt.Sprintf("--output %s writes the input %s (a shard of %d)", *output, r, *shards))
+		}
+	}
+}
+
+// localFiles is the files a local INPUT names: its glob's matches, or the
+// path itself when nothing matches (the read names the error).
+func localFiles(glob string) []string {
+	if remote(glob) {
+		return nil
+	}
+	if m, err := filepath.Glob(glob); err == nil && len(m) > 0 {
+		return m
+	}
+	return []string{glob}
+}
+
+// remote reports whether path is on a filesystem of its own scheme.
+func remote(path string) bool { return strings.Contains(path, "://") }
