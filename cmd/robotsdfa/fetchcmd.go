@@ -14,6 +14,7 @@ import (
 
 	"github.com/robotsdfa/robotsdfa/compile"
 	"github.com/robotsdfa/robotsdfa/fetch"
+	"github.com/robotsdfa/robotsdfa/internal/clobber"
 	"github.com/robotsdfa/robotsdfa/internal/counts"
 	"github.com/robotsdfa/robotsdfa/internal/frontier"
 	"github.com/robotsdfa/robotsdfa/runtime"
@@ -73,7 +74,7 @@ func runFetch(e *env, args []string) int {
 	from := fs.String("from", "", "with -hosts, a `pack` whose other hosts the new one keeps (compile -from)")
 	scheme := fs.String("scheme", "https", "with -hosts, the scheme of each host's robots.txt URL: https or http (a URL in the list keeps its own)")
 	workers := fs.Int("workers", 32, "with -hosts, robots.txt fetched at once")
-	unreachable := fs.String("unreachable", "", "with -hosts, write the hosts that could not be reached (not added) to `file`; one the list named by a URL as its scheme and host")
+	unreachable := fs.String("unreachable", "", "with -hosts, write the hosts that could not be reached (not added) to `file`; one the list named by a URL as its scheme and host (file may be the list itself, read whole first: what is left to fetch)")
 	if code, done := parseFlags(e, fs, args); done {
 		return code
 	}
@@ -114,6 +115,13 @@ func runFetch(e *env, args []string) int {
 		}
 		if err := refuseClobber(e, "-o", *packOut, *hosts); err != nil {
 			return fail(e, "fetch", err)
+		}
+		// -unreachable may name -hosts' list, read whole before any
+		// request: what is left of it to fetch again.
+		for _, p := range []struct{ flag, path string }{{"-o", *packOut}, {"-from", *from}} {
+			if *unreachable != "" && p.path != "" && clobber.Same(*unreachable, p.path) {
+				return fail(e, "fetch", fmt.Errorf("-unreachable and %s name one file, %s: the list would replace the pack", p.flag, *unreachable))
+			}
 		}
 	} else {
 		for _, f := range []struct {

@@ -91,6 +91,14 @@ func TestFetchHosts(t *testing.T) {
 	got, err = os.ReadFile(unreachable)
 	require.NoError(t, err)
 	require.Equal(t, "http://"+h.failing+"/\n", string(got))
+	// -unreachable may name the list itself, read whole first: what is
+	// left of it to fetch again.
+	again := writeTemp(t, "again.txt", []byte(h.ok+"\n"+h.failing+"\n"))
+	r = robotsdfa(t, nil, "fetch", "-hosts", again, "-o", filepath.Join(dir, "again.pack"), "-scheme", "http", "-unreachable", again)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	got, err = os.ReadFile(again)
+	require.NoError(t, err)
+	require.Equal(t, h.failing+"\n", string(got))
 
 	st, err := store.Open(pack, store.Options{})
 	require.NoError(t, err)
@@ -147,6 +155,7 @@ func TestFetchHostsRefuses(t *testing.T) {
 	port := writeTemp(t, "port.txt", []byte("# a port not of digits\n"+h.ok+"\n\nexample.com:abc\n"))
 	ftp := writeTemp(t, "ftp.txt", []byte("ftp://"+h.ok+"/\n"))
 	out := filepath.Join(t.TempDir(), "out.pack")
+	base := filepath.Join(t.TempDir(), "base.pack")
 	for _, c := range []struct {
 		name   string
 		args   []string
@@ -161,6 +170,8 @@ func TestFetchHostsRefuses(t *testing.T) {
 		{"no workers", []string{"-hosts", list, "-o", out, "-workers", "0"}, "-workers must be at least 1"},
 		{"-agent", []string{"-hosts", list, "-o", out, "-agent", "bot"}, "-agent and -explain go with URLs"},
 		{"the list as -o", []string{"-hosts", list, "-o", list}, "would overwrite the input"},
+		{"-unreachable as -o", []string{"-hosts", list, "-o", out, "-unreachable", out}, "-unreachable and -o name one file, " + out + ": the list would replace the pack"},
+		{"-unreachable as -from", []string{"-hosts", list, "-o", out, "-from", base, "-unreachable", base}, "-unreachable and -from name one file, " + base},
 		{"not a host", []string{"-hosts", bad, "-o", out, "-scheme", "http"}, `bad.txt:2: "not a host" is not a host`},
 		{"no origin", []string{"-hosts", noOrigin, "-o", out, "-scheme", "http"}, `no-origin.txt:2: "[::1" is not a host`},
 		{"a port not of digits", []string{"-hosts", port, "-o", out, "-scheme", "http"}, `port.txt:4: "example.com:abc" is not a host`},
@@ -171,6 +182,7 @@ func TestFetchHostsRefuses(t *testing.T) {
 			require.Equal(t, exitProblem, r.code, r.stderr)
 			require.Contains(t, r.stderr, c.stderr)
 			require.NoFileExists(t, out)
+			require.NoFileExists(t, base)
 		})
 	}
 	require.Equal(t, int64(0), h.hits.Load(), "nothing fetched")
