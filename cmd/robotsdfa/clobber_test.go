@@ -35,6 +35,7 @@ func TestOutputOverwritesInput(t *testing.T) {
 		{"-o a link to the input", []string{"filter", "-robots", robots, "-agent", "bot", "-o", link, in}, "would overwrite the input " + in},
 		{"-o the robots.txt", []string{"filter", "-robots", robots, "-agent", "bot", "-o", robots, in}, "would overwrite the input " + robots},
 		{"-o the store", []string{"filter", "-pack", pack, "-agent", "bot", "-o", pack, in}, "would overwrite the input " + pack},
+		{"-cpuprofile the input", []string{"filter", "-robots", robots, "-agent", "bot", "-cpuprofile", in, in}, "-cpuprofile " + in + " would overwrite the input " + in},
 		{"-missing-hosts the input", []string{"filter", "-pack", pack, "-agent", "bot", "-missing-hosts", in, in}, "-missing-hosts " + in + " would overwrite"},
 		{"-o and -missing-hosts one file", []string{"filter", "-pack", pack, "-agent", "bot", "-o", filepath.Join(dir, "new.txt"), "-missing-hosts", filepath.Join(dir, "new.txt"), in}, "-o and -missing-hosts name one file"},
 		{"compile -o the robots.txt", []string{"compile", "-o", robots, robots}, "-o " + robots + " would overwrite the input " + robots},

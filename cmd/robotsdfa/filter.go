@@ -191,7 +191,7 @@ func runFilter(e *env, args []string) int {
 	}
 	// Nothing the run reads is overwritten by what it writes.
 	read := append([]string{ff.robots, ff.pack, ff.hosts}, inputs...)
-	for _, o := range []struct{ flag, path string }{{"-o", ff.out}, {"-missing-hosts", ff.missingHosts}} {
+	for _, o := range []struct{ flag, path string }{{"-o", ff.out}, {"-missing-hosts", ff.missingHosts}, {"-cpuprofile", ff.cpuProfile}} {
 		if o.path == "-" {
 			continue // standard output
 		}
