@@ -40,6 +40,10 @@ func TestOriginOf(t *testing.T) {
 		"http://a%2eb:8080/x":     "http://a.b:8080",
 		"http://u:p%zz@a%2eb/":    "http://a.b",
 		"http://ex%61mple.com/%z": "http://example.com",
+		// The trailing dot the key drops, at the last port there is.
+		"http://example.com./x":      "http://example.com",
+		"https://example.com.:8443/": "https://example.com:8443",
+		"http://example.com:65535/":  "http://example.com:65535",
 	} {
 		got, err := OriginOf(in)
 		require.NoError(t, err, in)
@@ -47,7 +51,8 @@ func TestOriginOf(t *testing.T) {
 	}
 	for _, bad := range []string{"ftp://example.com/", "https:///x", "/relative", "http://%zz/",
 		"http://exa\x7fmple.com/", "/x?u=http://example.com/", "http:/example.com/x//y",
-		"http://::", "http://a%20b.com/", "ftp://a%2eb/", "http://a%2fb/", "http://a%40b/", "http://a%2eb%3a80/",
+		"http://::", "http://a%20b.com/", "http://example.com:65536/", "http://example.com:99999",
+		"http://example.com:100000/", "ftp://a%2eb/", "http://a%2fb/", "http://a%40b/", "http://a%2eb%3a80/",
 		// net/url reads the host "0:A;:", which HostKey keys "0:A": an
 		// origin whose port is no number does not read back as itself
 		// (FuzzOriginOf found it).
