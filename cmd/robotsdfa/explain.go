@@ -57,8 +57,8 @@ func runExplain(e *env, args []string) int {
 		return fail(e, "explain", err)
 	}
 	warnOddURL(e, "explain", c.robots.Agent(tokens...), url)
-	out := bufio.NewWriter(printable{e.stdout})
-	explainURL(out, c, oc, tokens, url)
+	out := bufio.NewWriter(e.stdout)
+	explainURL(printable{out}, c, oc, tokens, url) // each write whole, not cut where the buffer fills
 	if err := out.Flush(); err != nil {
 		return fail(e, "explain", err)
 	}

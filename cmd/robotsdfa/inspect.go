@@ -34,8 +34,9 @@ func runInspect(e *env, args []string) int {
 		return usageError(e, fs, "want one BLOB or PACK, got %s", count(fs.NArg(), "argument"))
 	}
 	path := fs.Arg(0)
-	out := bufio.NewWriter(printable{e.stdout})
-	defer out.Flush()
+	buf := bufio.NewWriter(e.stdout)
+	defer buf.Flush()
+	out := printable{buf} // each write whole, not cut where the buffer fills
 	data, blob, err := readInput(e.stdin, path, "a blob or pack", int64(len(storeMagic)))
 	switch {
 	case err != nil:
@@ -102,7 +103,7 @@ func describeSet(w io.Writer, s *automaton.Set) {
 }
 
 // inspectPack validates every blob of a store (a pack) and summarises it.
-func inspectPack(e *env, out *bufio.Writer, path string, st *store.Store, verbose bool) int {
+func inspectPack(e *env, out io.Writer, path string, st *store.Store, verbose bool) int {
 	bad, rfc, groups, dfas, states, blobBytes := 0, 0, 0, 0, 0, 0
 	forTokens := map[string]int{} // restricted blobs by the tokens they were compiled for
 	valid := make([]bool, st.Contents())

@@ -14,13 +14,15 @@ import (
 
 func TestPrintable(t *testing.T) {
 	for in, want := range map[string]string{
-		"":                         "",
-		"plain\tline\n":            "plain\tline\n",
-		"a\\x1b stays\n":           "a\\x1b stays\n",
-		"caf\xc3\xa9 \xff":         "caf\xc3\xa9 \xff",
-		"\x1b[31mred\x1b[0m\n":     "\\x1b[31mred\\x1b[0m\n",
-		"title\x1b]0;x\x07 cr\r\n": "title\\x1b]0;x\\x07 cr\\x0d\n",
-		"del\x7f nul\x00":          "del\\x7f nul\\x00",
+		"":                           "",
+		"plain\tline\n":              "plain\tline\n",
+		"a\\x1b stays\n":             "a\\x1b stays\n",
+		"caf\xc3\xa9 \xff":           "caf\xc3\xa9 \xff",
+		"\x1b[31mred\x1b[0m\n":       "\\x1b[31mred\\x1b[0m\n",
+		"title\x1b]0;x\x07 cr\r\n":   "title\\x1b]0;x\\x07 cr\\x0d\n",
+		"del\x7f nul\x00":            "del\\x7f nul\\x00",
+		"csi\xc2\x9b31m nel\xc2\x85": "csi\\xc2\\x9b31m nel\\xc2\\x85",
+		"nbsp\xc2\xa0 \xc2":          "nbsp\xc2\xa0 \xc2", // U+00A0 is printed; a lone byte too
 	} {
 		var b bytes.Buffer
 		n, err := printable{&b}.Write([]byte(in))
@@ -33,7 +35,7 @@ func TestPrintable(t *testing.T) {
 // hostile is a robots.txt whose every kind of line holds escape
 // sequences: a rule (with a tab), a sitemap, an unknown record, a value
 // that cannot be read, a rule that never matches.
-const hostile = "User-agent: *\nDisallow: /a\x1b[31mb\tc\nSitemap: http://s.example/\x1b]0;title\x07\nX-\x1b[2J: y\nCrawl-delay: \x1b[5m\nDisallow: q\x1b[4m\n"
+const hostile = "User-agent: *\nDisallow: /a\x1b[31mb\tc\nSitemap: http://s.example/\x1b]0;title\x07\xc2\x9b2J\nX-\x1b[2J: y\nCrawl-delay: \x1b[5m\nDisallow: q\x1b[4m\n"
 
 // hostileURL is a URL its rule decides.
 const hostileURL = "http://s.example/a\x1b[31mb\tc"
@@ -54,6 +56,7 @@ func TestReportsShowNoControlBytes(t *testing.T) {
 		for _, s := range []string{r.stdout, r.stderr} {
 			require.NotContains(t, s, "\x1b", "%q", args)
 			require.NotContains(t, s, "\x07", "%q", args)
+			require.NotContains(t, s, "\xc2\x9b", "%q", args)
 		}
 		for _, s := range shown {
 			require.Contains(t, r.stdout+r.stderr, s, "%q", args)
@@ -63,7 +66,7 @@ func TestReportsShowNoControlBytes(t *testing.T) {
 		args  []string
 		shown []string
 	}{
-		{[]string{"records", path, "g"}, []string{`http://s.example/\x1b]0;title\x07`, `x-\x1b[2j: y`}},
+		{[]string{"records", path, "g"}, []string{`http://s.example/\x1b]0;title\x07\xc2\x9b2J`, `x-\x1b[2j: y`}},
 		{[]string{"records", blob, "g"}, []string{`http://s.example/\x1b]0;title\x07`}},
 		{[]string{"lint", path}, []string{`"\x1b[5m" cannot be read`, `(write /q\x1b[4m)`}},
 		{[]string{"explain", path, "g", hostileURL}, []string{"Disallow: /a\\x1b[31mb\tc  <- decides"}},
@@ -89,5 +92,6 @@ func TestFetchShowsNoControlBytes(t *testing.T) {
 	require.Equal(t, exitFound, r.code, r.stderr)
 	require.NotContains(t, r.stdout+r.stderr, "\x1b")
 	require.Equal(t, "disallowed\t"+s.URL+"/a\\x1b[31mb\\x09c\tline 2: Disallow: /a\\x1b[31mb\\x09c\n", r.stdout)
-	require.Contains(t, r.stderr, `sitemaps: http://s.example/\x1b]0;title\x07`)
+	require.Contains(t, r.stderr, `sitemaps: http://s.example/\x1b]0;title\x07\xc2\x9b2J`)
+	require.NotContains(t, r.stdout+r.stderr, "\xc2\x9b")
 }
