@@ -39,11 +39,11 @@ func Inside(path, dir string) bool {
 	}
 	p, err := resolved(path)
 	if err != nil {
-		// Not there yet: where its directory is.
+		// Not there yet: inside when its directory is (dir itself exists,
+		// so a new name in dir's parent is not dir).
 		if p, err = resolved(filepath.Dir(path)); err != nil {
 			return false
 		}
-		p = filepath.Join(p, filepath.Base(path))
 	}
 	rel, err := filepath.Rel(d, p)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
