@@ -5,13 +5,14 @@ import "io"
 // printable writes what people read (standard error, and the reports of
 // explain, records, lint and inspect) with each control byte but tab and
 // newline, DEL, and the C1 controls in UTF-8 (U+0080 to U+009F, which
-// some terminals obey as ESC sequences) as \xHH. A C1 control is seen
-// only whole within one Write: it goes above any buffer. Those reports quote robots.txt files, blobs,
-// servers' answers and file names, all untrusted: raw, an escape sequence
-// in a Sitemap line would recolour, retitle or rewrite the terminal of
-// whoever reads it (SECURITY.md). A backslash is left as it is, so a
-// report stays as readable as its source; the tab-separated outputs
-// escape their fields with frontier.AppendEscaped instead.
+// some terminals obey as ESC sequences) as \xHH. Those reports quote
+// robots.txt files, blobs, servers' answers and file names, all
+// untrusted: raw, an escape sequence in a Sitemap line would recolour,
+// retitle or rewrite the terminal of whoever reads it (SECURITY.md). A
+// backslash is left as it is, so a report stays as readable as its
+// source; the tab-separated outputs escape their fields with
+// frontier.AppendEscaped instead. A C1 control is seen only whole within
+// one Write, so printable goes above any buffer, never under it.
 type printable struct{ w io.Writer }
 
 func (p printable) Write(b []byte) (int, error) {
