@@ -147,10 +147,10 @@ func TestFetchCachePrune(t *testing.T) {
 	for _, c := range []struct{ args, want string }{
 		{"-prune 7d https://a.example/", "-prune goes with -cache"},
 		{"-cache " + filepath.Join(dir, "typo") + " -prune 7d", "-prune: stat "},
-		{"-cache " + dir + " -prune 7", `-prune: "7" is not an age (720h, or days: 30d)`},
+		{"-cache " + dir + " -prune 7", `-prune: "7" is not an age (720h, or days: 30d, 1d12h)`},
 		{"-cache " + dir + " -prune -1h", `-prune: "-1h" is not an age`},
 		{"-cache " + dir + " -prune 0d", `-prune: "0d" is not an age`},
-		{"-cache " + dir + " -prune 213504d", `-prune: "213504d" is more days than an age holds (106,751)`},
+		{"-cache " + dir + " -prune 213504d", `-prune: "213504d" is more than an age holds (106,751 days)`},
 	} {
 		r = robotsdfa(t, nil, append([]string{"fetch"}, strings.Fields(c.args)...)...)
 		require.Equal(t, exitProblem, r.code, c.args)
@@ -164,15 +164,21 @@ func TestFetchCachePrune(t *testing.T) {
 func TestParseAge(t *testing.T) {
 	for s, want := range map[string]time.Duration{
 		"30d": 30 * 24 * time.Hour, "720h": 720 * time.Hour, "90m": 90 * time.Minute, "1d": 24 * time.Hour,
-		"106751d": 106751 * 24 * time.Hour,
+		"106751d": 106751 * 24 * time.Hour, "1d12h": 36 * time.Hour, "0d90m": 90 * time.Minute, "2d1h30m": 49*time.Hour + 30*time.Minute,
 	} {
 		d, err := parseAge(s)
 		require.NoError(t, err, s)
 		require.Equal(t, want, d, s)
 	}
-	for _, s := range []string{"106752d", "213504d", "2147483647d", "2147483648d", "0d", "-1d", "0h", "-5m", "1.5d", "d", "7", "", "2562048h"} {
+	for _, s := range []string{"106752d", "213504d", "2147483647d", "2147483648d", "0d", "-1d", "0h", "-5m", "1.5d", "d", "7", "", "2562048h",
+		"1d-1h", "d12h", "1d12", "1dd", "1d1d", "106751d24h", "0d0h", "+1d", " 1d"} {
 		_, err := parseAge(s)
 		require.Error(t, err, s)
+	}
+	// Past a Duration, said so, not wrapped round.
+	for _, s := range []string{"106751d24h", "106752d"} {
+		_, err := parseAge(s)
+		require.EqualError(t, err, `"`+s+`" is more than an age holds (106,751 days)`)
 	}
 }
 

@@ -34,8 +34,8 @@ file per origin): a later run answers from them until they expire, and
 fetches again conditionally (If-None-Match, If-Modified-Since). -refresh
 fetches every origin now, serving the cached copy, marked stale, when the
 origin is unreachable. -prune AGE first removes the entries of the origins
-not fetched for AGE (720h, or days: 30d), so that a cache used run after
-run keeps the origins still crawled; with no URL, it only prunes.
+not fetched for AGE (720h, or days: 30d, 1d12h), so that a cache used run
+after run keeps the origins still crawled; with no URL, it only prunes.
 
 With -hosts LIST, fetches the robots.txt of every host of LIST (one a
 line, as "filter -missing-hosts" writes them, or a URL, whose scheme is
@@ -68,7 +68,7 @@ func runFetch(e *env, args []string) int {
 	explain := fs.Bool("explain", false, "add a third field naming the deciding line")
 	cacheDir := fs.String("cache", "", "keep the robots.txt fetched in `directory` across runs")
 	refresh := fs.Bool("refresh", false, "fetch every origin now, even when the cache holds it unexpired")
-	prune := fs.String("prune", "", "with -cache, first remove the entries of origins not fetched for `age` (720h, or days: 30d)")
+	prune := fs.String("prune", "", "with -cache, first remove the entries of origins not fetched for `age` (720h, or days: 30d, 1d12h)")
 	hosts := fs.String("hosts", "", "fetch the robots.txt of the hosts in `file` (one a line, as filter -missing-hosts writes them; - for standard input) into the pack -o names")
 	packOut := fs.String("o", "", "with -hosts, the pack to write")
 	from := fs.String("from", "", "with -hosts, a `pack` whose other hosts the new one keeps (compile -from)")
@@ -272,21 +272,34 @@ func explainFetched(w io.Writer, robotsURL string, r *runtime.Robots, tokens []s
 // maxAgeDays is the most days a time.Duration holds (292 years).
 const maxAgeDays = int64(math.MaxInt64 / (24 * time.Hour))
 
-// parseAge reads -prune's age: a Go duration (720h) or whole days (30d).
+// parseAge reads -prune's age: a Go duration (720h), whole days (30d), or
+// days and a duration (1d12h).
 func parseAge(s string) (time.Duration, error) {
-	d, err := time.ParseDuration(s)
-	if days, ok := strings.CutSuffix(s, "d"); ok {
-		var n int64
-		n, err = strconv.ParseInt(days, 10, 32)
-		if err == nil && n > maxAgeDays {
-			// Past a Duration's range the product wraps: 213504d
-			// would prune all but the last 25 minutes.
-			return 0, fmt.Errorf("%q is more days than an age holds (%s)", s, counts.Group3(maxAgeDays))
+	const day = 24 * time.Hour
+	bad := fmt.Errorf("%q is not an age (720h, or days: 30d, 1d12h)", s)
+	var days uint64
+	rest := s
+	if before, after, ok := strings.Cut(s, "d"); ok {
+		var err error
+		if days, err = strconv.ParseUint(before, 10, 32); err != nil {
+			return 0, bad
 		}
-		d = time.Duration(n) * 24 * time.Hour
+		rest = after
 	}
-	if err != nil || d <= 0 {
-		return 0, fmt.Errorf("%q is not an age (720h, or days: 30d)", s)
+	var d time.Duration
+	if rest != "" {
+		var err error
+		if d, err = time.ParseDuration(rest); err != nil || d < 0 {
+			return 0, bad
+		}
+	}
+	// Past a Duration's range the sum wraps: 213504d would prune all but
+	// the last 25 minutes.
+	if days > uint64(maxAgeDays) || time.Duration(days)*day > math.MaxInt64-d {
+		return 0, fmt.Errorf("%q is more than an age holds (%s days)", s, counts.Group3(maxAgeDays))
+	}
+	if d += time.Duration(days) * day; d <= 0 {
+		return 0, bad
 	}
 	return d, nil
 }
