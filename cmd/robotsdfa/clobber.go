@@ -54,16 +54,3 @@ func refuseClobber(e *env, flag, out string, inputs ...string) error {
 	}
 	return fmt.Errorf("%s %s would overwrite %s before it is read", flag, out, in)
 }
-
-// refuseInside is the error for a flag whose file would be written inside
-// dir, a -robots-dir (nil when it is elsewhere): the directory's files are
-// read as hosts' robots.txt, filter's only when their host first comes
-// up, so an output there could replace one before it is read, or be read
-// as one ("filter -robots-dir rd -o rd/a.example.txt" emptied
-// a.example.txt, then allowed every URL of a.example).
-func refuseInside(flag, out, dir string) error {
-	if out == "" || out == "-" || dir == "" || !clobber.Inside(out, dir) {
-		return nil
-	}
-	return fmt.Errorf("%s %s is inside -robots-dir %s, whose files are read as hosts' robots.txt: write it elsewhere", flag, out, dir)
-}

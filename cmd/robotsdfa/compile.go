@@ -14,6 +14,7 @@ import (
 
 	"github.com/robotsdfa/robotsdfa/automaton"
 	"github.com/robotsdfa/robotsdfa/compile"
+	"github.com/robotsdfa/robotsdfa/internal/clobber"
 	"github.com/robotsdfa/robotsdfa/internal/counts"
 	"github.com/robotsdfa/robotsdfa/internal/robotsdir"
 	"github.com/robotsdfa/robotsdfa/store"
@@ -94,7 +95,7 @@ func runCompile(e *env, args []string) int {
 		if err := refuseClobber(e, "-o", *out, fs.Arg(0), *hosts, *deletes); err != nil {
 			return fail(e, "compile", err)
 		}
-		if err := refuseInside("-o", *out, *dir); err != nil {
+		if err := clobber.InsideError("-o", *out, *dir); err != nil {
 			return fail(e, "compile", err)
 		}
 	}

@@ -198,7 +198,7 @@ func runFilter(e *env, args []string) int {
 		if err := refuseClobber(e, o.flag, o.path, read...); err != nil {
 			return fail(e, "filter", err)
 		}
-		if err := refuseInside(o.flag, o.path, ff.robotsDir); err != nil {
+		if err := clobber.InsideError(o.flag, o.path, ff.robotsDir); err != nil {
 			return fail(e, "filter", err)
 		}
 	}

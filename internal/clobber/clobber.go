@@ -6,6 +6,7 @@
 package clobber
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -28,6 +29,20 @@ func samePath(a, b string) bool {
 	a, aerr := filepath.Abs(a)
 	b, berr := filepath.Abs(b)
 	return aerr == nil && berr == nil && a == b
+}
+
+// InsideError is the error for a flag whose file would be written inside
+// dir, a -robots-dir (nil when it is elsewhere, or when out or dir is
+// "" or not a local path): the directory's files are read as hosts'
+// robots.txt, filter's only when their host first comes up, so an output
+// there could replace one before it is read, or be read as one ("filter
+// -robots-dir rd -o rd/a.example.txt" emptied a.example.txt, then allowed
+// every URL of a.example).
+func InsideError(flag, out, dir string) error {
+	if out == "" || dir == "" || !Inside(out, dir) {
+		return nil
+	}
+	return fmt.Errorf("%s %s is inside -robots-dir %s, whose files are read as hosts' robots.txt: write it elsewhere", flag, out, dir)
 }
 
 // Inside reports whether path, which need not exist, is in dir's tree,

@@ -40,8 +40,8 @@ func checkOutputs(cmd string) {
 				fail(cmd, fmt.Sprintf("%s %s would overwrite the input %s", o.flag, o.path, r))
 			}
 		}
-		if *robotsDir != "" && !remote(*robotsDir) && clobber.Inside(o.path, *robotsDir) {
-			fail(cmd, fmt.Sprintf("%s %s is inside -robots-dir %s, whose files are read as hosts' robots.txt: write it elsewhere", o.flag, o.path, *robotsDir))
+		if err := clobber.InsideError(o.flag, o.path, *robotsDir); err != nil {
+			fail(cmd, err.Error())
 		}
 	}
 	if cmd == "filter" && !remote(*output) {
@@ -60,7 +60,7 @@ func checkShards(reads []string) {
 		}
 	}
 	for _, r := range reads {
-		if p, err := filepath.Abs(r); err == nil && r != "" && shard[p] {
+		if p, err := filepath.Abs(r); r != "" && err == nil && shard[p] {
 			fail("filter", fmt.Sprintf("--output %s writes the input %s (a shard of %d)", *output, r, *shards))
 		}
 	}
