@@ -63,7 +63,7 @@ func runCheck(e *env, args []string) int {
 		return fail(e, "check", err)
 	}
 	noteBlob(e, "check", c)
-	warnEmpty(e, "check", c)
+	warnFile(e, "check", c)
 	m := c.robots.Agent(tokens...)
 	if *union {
 		m = c.robots.AgentUnion(tokens...)

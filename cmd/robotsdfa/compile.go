@@ -118,7 +118,9 @@ func runCompile(e *env, args []string) int {
 	if err != nil {
 		return fail(e, "compile", err)
 	}
-	blob, err := compile.Compile(body, opts).AppendBinary(nil)
+	f := compile.Parse(body, opts)
+	warnCut(e, "compile", inputName(path), f)
+	blob, err := f.Compile().AppendBinary(nil)
 	if err == nil && int64(len(blob)) > maxBlobBytes {
 		err = blobTooLarge(len(blob))
 	}
@@ -144,7 +146,7 @@ func runCompile(e *env, args []string) int {
 		dfas, states = dfas+st.Automata, states+st.States
 	}
 	fmt.Fprintf(e.stderr, "%s compile: %s (%s, %s mode) → %s: %s, %s, %s, %s\n",
-		commandName, inputName(path), count(len(body), "byte"), ro.mode, dest, count(len(blob), "byte"),
+		commandName, inputName(path), count(f.Read, "byte"), ro.mode, dest, count(len(blob), "byte"),
 		count(len(set.Programs), "merged group"), count(dfas, "automaton", "automata"), count(states, "state"))
 	return exitOK
 }

@@ -253,7 +253,7 @@ func (ff *filterFlags) source(e *env, tokens []string) (source, error) {
 			return nil, err
 		}
 		noteBlob(e, "filter", c)
-		warnEmpty(e, "filter", c)
+		warnFile(e, "filter", c)
 		return &single{&target{m: c.robots.Agent(tokens...), file: c.file}}, nil
 	case ff.robotsDir != "":
 		st, err := os.Stat(ff.robotsDir)

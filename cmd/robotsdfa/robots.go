@@ -11,6 +11,7 @@ import (
 
 	"github.com/robotsdfa/robotsdfa/automaton"
 	"github.com/robotsdfa/robotsdfa/compile"
+	"github.com/robotsdfa/robotsdfa/internal/counts"
 	"github.com/robotsdfa/robotsdfa/internal/robotsdir"
 	"github.com/robotsdfa/robotsdfa/runtime"
 	"github.com/robotsdfa/robotsdfa/store"
@@ -190,12 +191,23 @@ func compileBody(path string, body []byte, opts compile.Options) (*compiled, err
 	return &compiled{path: path, file: f, robots: r}, nil
 }
 
-// warnEmpty tells the user when a file has no group at all: every URL is
-// then allowed, which for a file full of junk is worth saying.
-func warnEmpty(e *env, cmd string, c *compiled) {
+// warnFile tells the user what a verdict alone does not show about a
+// robots.txt: that it has no group at all (every URL is then allowed,
+// which for a file full of junk is worth saying), or that -max-bytes cut it.
+func warnFile(e *env, cmd string, c *compiled) {
 	if c.file != nil && len(c.file.Groups) == 0 {
 		fmt.Fprintf(e.stderr, "%s %s: warning: %s has no user-agent line (%s read); every URL is allowed\n",
 			commandName, cmd, c.path, count(len(c.file.Lines), "line"))
+	}
+	warnCut(e, cmd, c.path, c.file)
+}
+
+// warnCut says that -max-bytes cut the file (as a crawler reading 500 KiB
+// cuts it): its rules past the cut do not apply.
+func warnCut(e *env, cmd, name string, f *compile.File) {
+	if f != nil && f.Truncated() {
+		fmt.Fprintf(e.stderr, "%s %s: warning: %s is longer than %s bytes (-max-bytes): the rest of it is ignored\n",
+			commandName, cmd, name, counts.Group3(f.Read))
 	}
 }
 
