@@ -119,7 +119,9 @@ func runCompile(e *env, args []string) int {
 		return fail(e, "compile", err)
 	}
 	f := compile.Parse(body, opts)
-	warnCut(e, "compile", inputName(path), f)
+	if f.Truncated() {
+		warnCut(e, "compile", inputName(path), f.Read)
+	}
 	blob, err := f.Compile().AppendBinary(nil)
 	if err == nil && int64(len(blob)) > maxBlobBytes {
 		err = blobTooLarge(len(blob))
@@ -219,7 +221,8 @@ func compilePack(e *env, job packJob) int {
 	}
 	type result struct {
 		blob []byte
-		size int
+		size int  // bytes read
+		cut  bool // by -max-bytes
 		err  error
 	}
 	// SIGINT or SIGTERM: no pack is written (one is written whole or not
@@ -233,9 +236,11 @@ func compilePack(e *env, job packJob) int {
 		hi := min(lo+batch, len(files))
 		done := inParallel(lo, hi, workers, func(i int) {
 			body, err := readBody(nil, filepath.Join(dir, files[i]), opts)
-			r := result{size: len(body), err: err}
+			r := result{err: err}
 			if err == nil {
-				if r.blob, err = compile.Compile(body, opts).AppendBinary(nil); err != nil {
+				f := compile.Parse(body, opts)
+				r.size, r.cut = f.Read, f.Truncated()
+				if r.blob, err = f.Compile().AppendBinary(nil); err != nil {
 					r.err = fmt.Errorf("%s: %w", filepath.Join(dir, files[i]), err)
 				}
 			}
@@ -255,6 +260,9 @@ func compilePack(e *env, job packJob) int {
 				bad++
 				fmt.Fprintf(e.stderr, "%s compile: %v\n", commandName, r.err)
 				continue
+			}
+			if r.cut {
+				warnCut(e, "compile", filepath.Join(dir, files[i]), r.size)
 			}
 			robotsBytes += r.size
 			had := w.Contents()

@@ -56,7 +56,9 @@ func runExplain(e *env, args []string) int {
 	if err != nil {
 		return fail(e, "explain", err)
 	}
-	warnCut(e, "explain", c.path, c.file)
+	if c.file.Truncated() {
+		warnCut(e, "explain", c.path, c.file.Read)
+	}
 	warnOddURL(e, "explain", c.robots.Agent(tokens...), url)
 	out := bufio.NewWriter(e.stdout)
 	explainURL(printable{out}, c, oc, tokens, url) // each write whole, not cut where the buffer fills

@@ -67,7 +67,7 @@ way; 130 when interrupted.`
 
 const filterExample = `  $ robotsdfa filter -robots-dir testdata/corpus/robots -hosts testdata/corpus/hosts.tsv \
       -agent googlebot -o allowed.txt testdata/frontier/urls.txt.zst
-  robotsdfa filter: 26,199 lines in 0.32s (81,094 lines/s): 21,029 allowed, 5,170 disallowed, 0 unusable; 303 hosts: 301 with a robots.txt, 2 without (allowed), 0 unreadable; loading them took 0.50s of worker time`
+  robotsdfa filter: 26,199 lines in 0.32s (81,094 lines/s): 21,029 allowed, 5,170 disallowed, 0 unusable; 303 hosts: 301 with a robots.txt (1 cut at -max-bytes), 2 without (allowed), 0 unreadable; loading them took 0.50s of worker time`
 
 type filterFlags struct {
 	ro                       readOptions
@@ -578,8 +578,12 @@ func summary(e *env, t totals, hs hostStats, missing string, d time.Duration) {
 			b.WriteString(" (robots.txt loaded again after they were dropped: a larger -cache-mb keeps them, in more memory)")
 		}
 	case !hs.single:
-		fmt.Fprintf(&b, "; %s: %s with a robots.txt, %s without (%s), %s unreadable; loading them took %.2fs of worker time",
-			count(hs.hosts, "host"), counts.Group3(hs.found), counts.Group3(hs.missing), missingVerdict(missing), counts.Group3(hs.problem), hs.loading.Seconds())
+		cut := ""
+		if hs.cut > 0 {
+			cut = fmt.Sprintf(" (%s cut at -max-bytes)", counts.Group3(hs.cut))
+		}
+		fmt.Fprintf(&b, "; %s: %s with a robots.txt%s, %s without (%s), %s unreadable; loading them took %.2fs of worker time",
+			count(hs.hosts, "host"), counts.Group3(hs.found), cut, counts.Group3(hs.missing), missingVerdict(missing), counts.Group3(hs.problem), hs.loading.Seconds())
 	}
 	fmt.Fprintln(e.stderr, b.String())
 }

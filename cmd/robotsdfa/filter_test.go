@@ -273,7 +273,7 @@ func TestFilterRobotsDir(t *testing.T) {
 	require.Equal(t, []string{"allowed\thttps://empty.example/a", "disallowed\thttps://big.example/first",
 		"allowed\thttps://big.example/last", "allowed\thttps://none.example/a", "disallowed\thttp://PORT.example:8080/a",
 		"allowed\thttp://port.example:80/a", "allowed\thttps://port.example:443/a", "disallowed\thttp://port.example:08080/a"}, lines[1:])
-	require.Contains(t, r.stderr, "6 hosts: 3 with a robots.txt, 2 without (allowed), 1 unreadable")
+	require.Contains(t, r.stderr, "6 hosts: 3 with a robots.txt (1 cut at -max-bytes), 2 without (allowed), 1 unreadable")
 
 	// A file the -hosts table names that is not there is the table's
 	// fault or the directory's: its host's URLs are errors, not allowed

@@ -199,16 +199,17 @@ func warnFile(e *env, cmd string, c *compiled) {
 		fmt.Fprintf(e.stderr, "%s %s: warning: %s has no user-agent line (%s read); every URL is allowed\n",
 			commandName, cmd, c.path, count(len(c.file.Lines), "line"))
 	}
-	warnCut(e, cmd, c.path, c.file)
+	if c.file != nil && c.file.Truncated() {
+		warnCut(e, cmd, c.path, c.file.Read)
+	}
 }
 
-// warnCut says that -max-bytes cut the file (as a crawler reading 500 KiB
-// cuts it): its rules past the cut do not apply.
-func warnCut(e *env, cmd, name string, f *compile.File) {
-	if f != nil && f.Truncated() {
-		fmt.Fprintf(e.stderr, "%s %s: warning: %s is longer than %s bytes (-max-bytes): the rest of it is ignored\n",
-			commandName, cmd, name, counts.Group3(f.Read))
-	}
+// warnCut says that -max-bytes cut the file after its first read bytes
+// (as a crawler reading 500 KiB cuts it): its rules past the cut do not
+// apply.
+func warnCut(e *env, cmd, name string, read int) {
+	fmt.Fprintf(e.stderr, "%s %s: warning: %s is longer than %s bytes (-max-bytes): the rest of it is ignored\n",
+		commandName, cmd, name, counts.Group3(read))
 }
 
 // warnSkipped warns, for cmd, about the entries of a directory of

@@ -29,6 +29,8 @@ type target struct {
 	missing bool
 	// problem: the host's robots.txt exists but cannot be used.
 	problem string
+	// cut: -max-bytes cut the robots.txt; the rest is ignored.
+	cut bool
 }
 
 // source finds the target for a URL.
@@ -49,6 +51,7 @@ type source interface {
 type hostStats struct {
 	single                         bool
 	hosts, found, missing, problem int
+	cut                            int // of found: read to -max-bytes only
 	// loading is the time spent reading and compiling robots.txt files
 	// (summed over workers).
 	loading time.Duration
@@ -87,6 +90,7 @@ type perHost struct {
 	m    map[string]*hostEntry
 	// counts by outcome, for the summary.
 	found, missing, problem atomic.Int64
+	cut                     atomic.Int64
 	loading                 atomic.Int64
 }
 
@@ -139,6 +143,9 @@ func (p *perHost) get(key []byte) *target {
 			p.missing.Add(1)
 		default:
 			p.found.Add(1)
+			if e.t.cut {
+				p.cut.Add(1)
+			}
 		}
 	})
 	return e.t
@@ -159,7 +166,7 @@ func (p *perHost) missingHosts() []string {
 
 func (p *perHost) stats() hostStats {
 	f, m, pr := int(p.found.Load()), int(p.missing.Load()), int(p.problem.Load())
-	return hostStats{hosts: f + m + pr, found: f, missing: m, problem: pr, loading: time.Duration(p.loading.Load())}
+	return hostStats{hosts: f + m + pr, found: f, missing: m, problem: pr, cut: int(p.cut.Load()), loading: time.Duration(p.loading.Load())}
 }
 
 // dirLoader loads DIR/<key>.txt, the file the -hosts table names, or the
@@ -196,7 +203,7 @@ func dirLoader(dir string, hosts, spelt map[string]string, opts compile.Options,
 		if err != nil {
 			return &target{problem: fmt.Sprintf("robots.txt %v", err)}
 		}
-		t := &target{m: c.robots.Agent(tokens...)}
+		t := &target{m: c.robots.Agent(tokens...), cut: c.file != nil && c.file.Truncated()}
 		if keepFile {
 			t.file = c.file
 		}
