@@ -34,6 +34,9 @@ type compiled struct {
 var (
 	filesCompiled = beam.NewCounter("robotsdfa", "files_compiled")
 	hostsStored   = beam.NewCounter("robotsdfa", "hosts_stored")
+	// filesCut counts the distinct bodies read only to MaxBytes: their
+	// rules past it do not apply.
+	filesCut = beam.NewCounter("robotsdfa", "files_cut")
 )
 
 func init() {
@@ -104,7 +107,11 @@ func (f *compileFn) ProcessElement(ctx context.Context, _ string, records func(*
 	if f.RFC {
 		mode = compile.RFC9309
 	}
-	blob, err := compile.Compile(body, compile.Options{Mode: mode, MaxBytes: f.MaxBytes}).AppendBinary(nil)
+	file := compile.Parse(body, compile.Options{Mode: mode, MaxBytes: f.MaxBytes})
+	if file.Truncated() {
+		filesCut.Inc(ctx, 1)
+	}
+	blob, err := file.Compile().AppendBinary(nil)
 	if err != nil {
 		return fmt.Errorf("robotsdfa: compiling the robots.txt of %s: %w", strings.Join(c.Hosts, ", "), err)
 	}

@@ -25,9 +25,14 @@ func TestCompileAsCommandLine(t *testing.T) {
 	dir := "../testdata/corpus/robots"
 	records := sampleRecords(t, dir)
 	distinct := map[string]bool{}
+	cut := 0
 	for _, r := range records {
+		if !distinct[string(r.Body)] && len(r.Body) > compile.DefaultMaxBytes {
+			cut++
+		}
 		distinct[string(r.Body)] = true
 	}
+	require.Equal(t, 1, cut, "the sample's one robots.txt over 500 KiB")
 	urls := filepath.Join(t.TempDir(), "urls.txt")
 	frontierLines := sampleFrontier(t)
 	require.NoError(t, os.WriteFile(urls, []byte(frontierLines), 0o644))
@@ -47,6 +52,7 @@ func TestCompileAsCommandLine(t *testing.T) {
 			}
 			require.Equal(t, int64(len(distinct)), counters["files_compiled"])
 			require.Equal(t, int64(len(records)), counters["hosts_stored"])
+			require.Equal(t, int64(cut), counters["files_cut"], "the bodies over compile.DefaultMaxBytes")
 
 			want, _ := run(t, "filter", "-pack", cliStore, "-agent", "googlebot", "-explain", "-q", urls)
 			got, _ := run(t, "filter", "-pack", beamStore, "-agent", "googlebot", "-explain", "-q", urls)
