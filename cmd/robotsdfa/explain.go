@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/robotsdfa/robotsdfa/compile"
+	"github.com/robotsdfa/robotsdfa/internal/printable"
 	"github.com/robotsdfa/robotsdfa/runtime"
 )
 
@@ -61,7 +62,7 @@ func runExplain(e *env, args []string) int {
 	}
 	warnOddURL(e, "explain", c.robots.Agent(tokens...), url)
 	out := bufio.NewWriter(e.stdout)
-	explainURL(printable{out}, c, oc, tokens, url) // each write whole, not cut where the buffer fills
+	explainURL(printable.Writer{W: out}, c, oc, tokens, url) // each write whole, not cut where the buffer fills
 	if err := out.Flush(); err != nil {
 		return fail(e, "explain", err)
 	}

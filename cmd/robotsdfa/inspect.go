@@ -11,6 +11,7 @@ import (
 
 	"github.com/robotsdfa/robotsdfa/automaton"
 	"github.com/robotsdfa/robotsdfa/internal/counts"
+	"github.com/robotsdfa/robotsdfa/internal/printable"
 	"github.com/robotsdfa/robotsdfa/runtime"
 	"github.com/robotsdfa/robotsdfa/store"
 )
@@ -36,7 +37,7 @@ func runInspect(e *env, args []string) int {
 	path := fs.Arg(0)
 	buf := bufio.NewWriter(e.stdout)
 	defer buf.Flush()
-	out := printable{buf} // each write whole, not cut where the buffer fills
+	out := printable.Writer{W: buf} // each write whole, not cut where the buffer fills
 	data, blob, err := readInput(e.stdin, path, "a blob or pack", int64(len(storeMagic)))
 	switch {
 	case err != nil:

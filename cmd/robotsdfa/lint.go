@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/robotsdfa/robotsdfa/compile"
+	"github.com/robotsdfa/robotsdfa/internal/printable"
 	"github.com/robotsdfa/robotsdfa/internal/robotsdir"
 )
 
@@ -109,7 +110,7 @@ func runLint(e *env, args []string) int {
 		}{reports})
 	} else {
 		for _, r := range reports {
-			writeLint(printable{out}, r)
+			writeLint(printable.Writer{W: out}, r)
 		}
 	}
 	if err := out.Flush(); err != nil {

@@ -15,6 +15,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/robotsdfa/robotsdfa/internal/printable"
 )
 
 // Exit codes.
@@ -59,7 +61,7 @@ func main() {
 }
 
 func run(e *env, args []string) int {
-	e = &env{stdin: e.stdin, stdout: e.stdout, stderr: printable{e.stderr}}
+	e = &env{stdin: e.stdin, stdout: e.stdout, stderr: printable.Writer{W: e.stderr}}
 	if len(args) == 0 {
 		usage(e.stderr)
 		return exitProblem

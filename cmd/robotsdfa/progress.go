@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/robotsdfa/robotsdfa/internal/counts"
+	"github.com/robotsdfa/robotsdfa/internal/printable"
 )
 
 // progressLine shows how a filter run goes on standard error: lines done,
@@ -38,8 +39,8 @@ func startProgress(e *env, quiet, forced bool, total int64) *progressLine {
 	var redraw func(string) // on a terminal, writes the line's control bytes as they are
 	if l, ok := e.stderr.(*lockedWriter); ok {
 		raw := l.w
-		if p, ok := raw.(printable); ok {
-			raw = p.w
+		if p, ok := raw.(printable.Writer); ok {
+			raw = p.W
 		}
 		f, isFile := raw.(*os.File)
 		terminal = isFile && isTerminal(f)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/robotsdfa/robotsdfa/compile"
 	"github.com/robotsdfa/robotsdfa/fetch"
+	"github.com/robotsdfa/robotsdfa/internal/printable"
 	"github.com/robotsdfa/robotsdfa/runtime"
 	"github.com/robotsdfa/robotsdfa/store"
 )
@@ -66,7 +67,7 @@ func runRecords(e *env, args []string) int {
 		enc.SetIndent("", "  ")
 		enc.Encode(rep)
 	} else {
-		writeRecords(printable{out}, rep)
+		writeRecords(printable.Writer{W: out}, rep)
 	}
 	if err := out.Flush(); err != nil {
 		return fail(e, "records", err)

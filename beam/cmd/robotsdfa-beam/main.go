@@ -36,6 +36,7 @@ import (
 	robotsbeam "github.com/robotsdfa/robotsdfa/beam"
 	"github.com/robotsdfa/robotsdfa/internal/agentchain"
 	"github.com/robotsdfa/robotsdfa/internal/counts"
+	"github.com/robotsdfa/robotsdfa/internal/printable"
 	"github.com/robotsdfa/robotsdfa/internal/robotsdir"
 	"github.com/robotsdfa/robotsdfa/runtime"
 	"github.com/robotsdfa/robotsdfa/store"
@@ -58,6 +59,11 @@ var (
 	hostsTable = flag.String("hosts", "", "with -robots-dir, a host<TAB>file table naming files for hosts")
 )
 
+// stderr is where the command's own messages go: they quote file names,
+// flags and pipeline errors, so a control byte in them is shown as \xHH
+// rather than acted on by the terminal (SECURITY.md).
+var stderr = printable.Writer{W: os.Stderr}
+
 // maxShards is the most output files: a shard's name has five digits for
 // its index and its count (PREFIX-SSSSS-of-NNNNN).
 const maxShards = 99999
@@ -70,12 +76,13 @@ var usage = map[string]string{
 
 func main() {
 	if len(os.Args) < 2 || usage[os.Args[1]] == "" {
-		fmt.Fprintln(os.Stderr, "usage: "+usage["filter"])
-		fmt.Fprintln(os.Stderr, "       "+usage["compile"])
+		fmt.Fprintln(stderr, "usage: "+usage["filter"])
+		fmt.Fprintln(stderr, "       "+usage["compile"])
 		os.Exit(2)
 	}
 	cmd := os.Args[1]
 	os.Args = append(os.Args[:1], os.Args[2:]...)
+	flag.CommandLine.SetOutput(stderr) // the flag package quotes a bad flag
 	flag.Usage = func() { printUsage(flag.CommandLine.Output(), cmd) }
 	flag.Parse()
 	beam.Init()
@@ -120,7 +127,7 @@ func run(cmd string, build func(beam.Scope)) {
 			}
 		}
 		sort.Strings(parts)
-		fmt.Fprintf(os.Stderr, "robotsdfa-beam %s: %s\n", cmd, strings.Join(parts, ", "))
+		fmt.Fprintf(stderr, "robotsdfa-beam %s: %s\n", cmd, strings.Join(parts, ", "))
 	}
 }
 
@@ -198,7 +205,7 @@ func checkAgent(agent string) {
 	}
 	for _, t := range tokens {
 		if w := agentchain.Whitespace(t); w != "" {
-			fmt.Fprintf(os.Stderr, "robotsdfa-beam filter: warning: %s\n", w)
+			fmt.Fprintf(stderr, "robotsdfa-beam filter: warning: %s\n", w)
 		}
 	}
 }
@@ -307,7 +314,7 @@ func dirFiles(dir, table string) ([]robotsbeam.HostFile, error) {
 		return nil, err
 	}
 	if len(skipped) > 0 {
-		fmt.Fprintf(os.Stderr, "robotsdfa-beam compile: warning: %s: %s\n", dir, robotsdir.Describe(skipped))
+		fmt.Fprintf(stderr, "robotsdfa-beam compile: warning: %s: %s\n", dir, robotsdir.Describe(skipped))
 	}
 	files := make([]robotsbeam.HostFile, 0, len(byHost))
 	for host, name := range byHost {
@@ -318,6 +325,6 @@ func dirFiles(dir, table string) ([]robotsbeam.HostFile, error) {
 }
 
 func fail(cmd, msg string) {
-	fmt.Fprintf(os.Stderr, "robotsdfa-beam %s: %s\n", cmd, msg)
+	fmt.Fprintf(stderr, "robotsdfa-beam %s: %s\n", cmd, msg)
 	os.Exit(2)
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -11,26 +10,6 @@ import (
 
 	"github.com/stretchr/testify/require"
 )
-
-func TestPrintable(t *testing.T) {
-	for in, want := range map[string]string{
-		"":                           "",
-		"plain\tline\n":              "plain\tline\n",
-		"a\\x1b stays\n":             "a\\x1b stays\n",
-		"caf\xc3\xa9 \xff":           "caf\xc3\xa9 \xff",
-		"\x1b[31mred\x1b[0m\n":       "\\x1b[31mred\\x1b[0m\n",
-		"title\x1b]0;x\x07 cr\r\n":   "title\\x1b]0;x\\x07 cr\\x0d\n",
-		"del\x7f nul\x00":            "del\\x7f nul\\x00",
-		"csi\xc2\x9b31m nel\xc2\x85": "csi\\xc2\\x9b31m nel\\xc2\\x85",
-		"nbsp\xc2\xa0 \xc2":          "nbsp\xc2\xa0 \xc2", // U+00A0 is printed; a lone byte too
-	} {
-		var b bytes.Buffer
-		n, err := printable{&b}.Write([]byte(in))
-		require.NoError(t, err)
-		require.Equal(t, len(in), n, "%q", in)
-		require.Equal(t, want, b.String(), "%q", in)
-	}
-}
 
 // hostile is a robots.txt whose every kind of line holds escape
 // sequences: a rule (with a tab), a sitemap, an unknown record, a value

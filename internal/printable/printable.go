@@ -1,8 +1,12 @@
-package main
+// Package printable holds the writer through which the command line and
+// the Beam command write what people read. A Writer is as safe for
+// concurrent use as the writer under it, allocates only for a write that
+// holds a control to escape, and does not panic.
+package printable
 
 import "io"
 
-// printable writes what people read (standard error, and the reports of
+// Writer writes what people read (standard error, and the reports of
 // explain, records, lint and inspect) with each control byte but tab and
 // newline, DEL, and the C1 controls in UTF-8 (U+0080 to U+009F, which
 // some terminals obey as ESC sequences) as \xHH. Those reports quote
@@ -12,16 +16,18 @@ import "io"
 // backslash is left as it is, so a report stays as readable as its
 // source; the tab-separated outputs escape their fields with
 // frontier.AppendEscaped instead. A C1 control is seen only whole within
-// one Write, so printable goes above any buffer, never under it.
-type printable struct{ w io.Writer }
+// one Write, so a Writer goes above any buffer, never under it.
+type Writer struct{ W io.Writer }
 
-func (p printable) Write(b []byte) (int, error) {
+// Write writes b to W, escaped; it reports len(b) written when W took
+// the escaped bytes whole.
+func (p Writer) Write(b []byte) (int, error) {
 	i := 0
 	for i < len(b) && unprintable(b, i) == 0 {
 		i++
 	}
 	if i == len(b) {
-		return p.w.Write(b)
+		return p.W.Write(b)
 	}
 	const hex = "0123456789abcdef"
 	buf := make([]byte, i, len(b)+16)
@@ -38,7 +44,7 @@ func (p printable) Write(b []byte) (int, error) {
 		}
 		i += n
 	}
-	if _, err := p.w.Write(buf); err != nil {
+	if _, err := p.W.Write(buf); err != nil {
 		return 0, err
 	}
 	return len(b), nil
