@@ -28,6 +28,7 @@ func TestCutFileWarns(t *testing.T) {
 		{"explain", []string{"explain", "-max-bytes", "500", robots, "bot", "/late"}, ""},
 		{"filter", []string{"filter", "-max-bytes", "500", "-robots", robots, "-agent", "bot", "-verdicts", urls}, "allowed\thttp://e.com/late\n"},
 		{"compile", []string{"compile", "-max-bytes", "500", "-o", out, robots}, ""},
+		{"records", []string{"records", "-max-bytes", "500", robots, "bot"}, ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := robotsdfa(t, nil, c.args...)

@@ -61,6 +61,9 @@ func runRecords(e *env, args []string) int {
 	if err != nil {
 		return fail(e, "records", err)
 	}
+	if rep.cut > 0 {
+		warnCut(e, "records", rep.Source, rep.cut)
+	}
 	out := bufio.NewWriter(e.stdout)
 	if *asJSON {
 		enc := json.NewEncoder(out)
@@ -115,7 +118,12 @@ func recordsOf(stdin io.Reader, source, packPath string, tokens []string, ro rea
 	if err := notRobotsTxt(data); err != nil {
 		return recordsReport{}, fmt.Errorf("%s: %w", name, err)
 	}
-	return recordsOfFile(name, compile.Parse(data, opts), tokens), nil
+	f := compile.Parse(data, opts)
+	rep := recordsOfFile(name, f, tokens)
+	if f.Truncated() {
+		rep.cut = f.Read
+	}
+	return rep, nil
 }
 
 // recordsOfBlob reads a blob's records, refusing a -mode that is not the
@@ -167,6 +175,9 @@ type recordsReport struct {
 	Host *recordEntry `json:"host"`
 	// Records are every other record, in order.
 	Records []recordEntry `json:"records"`
+	// cut is the bytes read of a robots.txt file -max-bytes cut (0: read
+	// whole): a warning, not part of the report.
+	cut int
 }
 
 // groupsApplied says which groups apply (SEMANTICS 2.5): those of Token,
