@@ -111,7 +111,7 @@ func parseFlags(e *env, fs *cmdFlags, args []string) (code int, done bool) {
 		fs.Usage()
 		return exitOK, true
 	default:
-		fmt.Fprintf(e.stderr, "%s %s: %v\n", commandName, fs.Name(), err)
+		fmt.Fprintf(e.stderr, "%s %s: %v%s\n", commandName, fs.Name(), err, flagSlip(fs.FlagSet, err))
 		fs.brief(e.stderr)
 		return exitProblem, true
 	}

@@ -83,7 +83,11 @@ func run(e *env, args []string) int {
 			return c.run(e, args[1:])
 		}
 	}
-	fmt.Fprintf(e.stderr, "%s: unknown command %q\n", commandName, args[0])
+	var names []string
+	for _, c := range commands() {
+		names = append(names, c.name)
+	}
+	fmt.Fprintf(e.stderr, "%s: unknown command %q%s\n", commandName, args[0], didYouMean(args[0], names))
 	usage(e.stderr)
 	return exitProblem
 }
