@@ -107,11 +107,11 @@ func (f *compileFn) ProcessElement(ctx context.Context, _ string, records func(*
 	if f.RFC {
 		mode = compile.RFC9309
 	}
-	file := compile.Parse(body, compile.Options{Mode: mode, MaxBytes: f.MaxBytes})
-	if file.Truncated() {
+	opts := compile.Options{Mode: mode, MaxBytes: f.MaxBytes}
+	if len(body) > opts.BodyLimit() {
 		filesCut.Inc(ctx, 1)
 	}
-	blob, err := file.Compile().AppendBinary(nil)
+	blob, err := compile.Compile(body, opts).AppendBinary(nil)
 	if err != nil {
 		return fmt.Errorf("robotsdfa: compiling the robots.txt of %s: %w", strings.Join(c.Hosts, ", "), err)
 	}

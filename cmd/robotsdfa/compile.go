@@ -118,11 +118,11 @@ func runCompile(e *env, args []string) int {
 	if err != nil {
 		return fail(e, "compile", err)
 	}
-	f := compile.Parse(body, opts)
-	if f.Truncated() {
-		warnCut(e, "compile", inputName(path), f.Read)
+	read := min(len(body), opts.BodyLimit())
+	if len(body) > read {
+		warnCut(e, "compile", inputName(path), read)
 	}
-	blob, err := f.Compile().AppendBinary(nil)
+	blob, err := compile.Compile(body, opts).AppendBinary(nil)
 	if err == nil && int64(len(blob)) > maxBlobBytes {
 		err = blobTooLarge(len(blob))
 	}
@@ -148,7 +148,7 @@ func runCompile(e *env, args []string) int {
 		dfas, states = dfas+st.Automata, states+st.States
 	}
 	fmt.Fprintf(e.stderr, "%s compile: %s (%s, %s mode) → %s: %s, %s, %s, %s\n",
-		commandName, inputName(path), count(f.Read, "byte"), ro.mode, dest, count(len(blob), "byte"),
+		commandName, inputName(path), count(read, "byte"), ro.mode, dest, count(len(blob), "byte"),
 		count(len(set.Programs), "merged group"), count(dfas, "automaton", "automata"), count(states, "state"))
 	return exitOK
 }
@@ -238,9 +238,9 @@ func compilePack(e *env, job packJob) int {
 			body, err := readBody(nil, filepath.Join(dir, files[i]), opts)
 			r := result{err: err}
 			if err == nil {
-				f := compile.Parse(body, opts)
-				r.size, r.cut = f.Read, f.Truncated()
-				if r.blob, err = f.Compile().AppendBinary(nil); err != nil {
+				// Compile keeps no lines: the cut is read from the length.
+				r.size, r.cut = min(len(body), opts.BodyLimit()), len(body) > opts.BodyLimit()
+				if r.blob, err = compile.Compile(body, opts).AppendBinary(nil); err != nil {
 					r.err = fmt.Errorf("%s: %w", filepath.Join(dir, files[i]), err)
 				}
 			}
