@@ -329,7 +329,7 @@ func (ff *filterFlags) run(e *env, src source, inputs []string) int {
 	// written counts the bytes the output took, so that a run whose
 	// output fails knows which lines' output is whole (sink.whole).
 	written := &countingWriter{w: w}
-	out, err := newSink(ff.compress, written)
+	out, err := newSink(ff.compress, written, ff.skip)
 	if err != nil {
 		return fail(e, "filter", err)
 	}
@@ -425,7 +425,7 @@ func (ff *filterFlags) run(e *env, src source, inputs []string) int {
 	interrupted := false
 	last := -1 // with interrupted: the number of chunks to write
 
-	wr := &writer{out: out, e: e, inputs: inputs, verdicts: ff.verdicts, quiet: ff.quiet, lineOf: make([]int64, len(inputs)), shown: &shown, prog: prog}
+	wr := &writer{out: out, e: e, inputs: inputs, verdicts: ff.verdicts, quiet: ff.quiet, lineOf: make([]int64, len(inputs)), shown: &shown, prog: prog, skip: ff.skip}
 	var writeErr error
 	pending := map[int]*chunk{}
 	next := 0
@@ -524,7 +524,7 @@ func (ff *filterFlags) run(e *env, src source, inputs []string) int {
 				commandName, ff.skip, count(wr.t.skipped, "line"))
 		}
 	}
-	finished := wr.t.skipped + wr.t.lines
+	finished := wr.done()
 	switch {
 	case interrupted:
 		fmt.Fprintf(e.stderr, "%s filter: interrupted: the first %d input lines are done, their output written to %s; to finish, %s\n",

@@ -60,8 +60,9 @@ func plainList(flag, path string) error {
 	return nil
 }
 
-// newSink writes to file (which counts the bytes it took) as kind says.
-func newSink(kind string, file *countingWriter) (sink, error) {
+// newSink writes to file (which counts the bytes it took) as kind says;
+// done is the input lines done before the run's first (-skip).
+func newSink(kind string, file *countingWriter, done int64) (sink, error) {
 	switch kind {
 	case "zstd":
 		// Compressed in the writer's goroutine: one of the encoder's own
@@ -71,12 +72,16 @@ func newSink(kind string, file *countingWriter) (sink, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &framedSink{enc: enc, file: file}, nil
+		return &framedSink{enc: enc, file: file, done: done, safe: mark0(done)}, nil
 	case "gzip":
-		return &framedSink{enc: gzip.NewWriter(file), file: file}, nil
+		return &framedSink{enc: gzip.NewWriter(file), file: file, done: done, safe: mark0(done)}, nil
 	}
-	return &plainSink{bw: bufio.NewWriterSize(file, 1<<20)}, nil
+	return &plainSink{bw: bufio.NewWriterSize(file, 1<<20), safe: mark0(done)}, nil
 }
+
+// mark0 is the mark of a run's start: no bytes written yet, and the input
+// lines done before it.
+func mark0(done int64) mark { return mark{0, done} }
 
 // plainSink writes through a buffer; every chunk's end is a mark.
 type plainSink struct {

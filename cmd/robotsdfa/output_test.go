@@ -118,7 +118,7 @@ func TestFramedSinkMarks(t *testing.T) {
 		for _, limit := range []int64{0, 100, 1 << 20, 4 << 20} {
 			var file bytes.Buffer
 			cw := &countingWriter{w: &limitedWriter{w: &file, n: limit}}
-			s, err := newSink(kind, cw)
+			s, err := newSink(kind, cw, 0)
 			require.NoError(t, err)
 			var done int64
 			for err == nil && done < 300_000 {
@@ -154,7 +154,7 @@ func TestPlainSinkMarks(t *testing.T) {
 	} {
 		var file bytes.Buffer
 		cw := &countingWriter{w: &limitedWriter{w: &file, n: c.limit}}
-		s, err := newSink("", cw)
+		s, err := newSink("", cw, 0)
 		require.NoError(t, err)
 		var done int64
 		for err == nil && done < 80<<10 {

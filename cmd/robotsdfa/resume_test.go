@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -181,4 +182,33 @@ func TestFilterSkipPastEnd(t *testing.T) {
 	r = robotsdfa(t, nil, "filter", "-q", "-robots", robots, "-agent", "bot", "-skip", "4", input)
 	require.Equal(t, exitOK, r.code, r.stderr)
 	require.Empty(t, r.stderr)
+}
+
+// A resumed run (-skip N) that stops before it has passed over its N
+// lines says -skip N again, not the lines it had passed over: the run
+// before it wrote the output of all N, and a smaller -skip would write
+// some of them twice. Here its input fails part way (a cut file), and its
+// output at once (a full disk).
+func TestResumedRunStoppedWhileSkipping(t *testing.T) {
+	robots := writeTemp(t, "robots.txt", []byte("user-agent: *\ndisallow: /private\n"))
+	var text []byte
+	for i := range 1000 {
+		text = fmt.Appendf(text, "https://example.com/%d\n", i)
+	}
+	gz, err := gzipBytes(text)
+	require.NoError(t, err)
+	cut := writeTemp(t, "cut.gz", gz[:len(gz)/2])
+	r := robotsdfa(t, nil, "filter", "-robots", robots, "-agent", "bot", "-skip", "900", "-o", filepath.Join(t.TempDir(), "out.txt"), "-append", cut)
+	require.Equal(t, exitProblem, r.code, r.stderr)
+	require.Contains(t, r.stderr, "the first 900 input lines are done")
+	require.Contains(t, r.stderr, "run the same command with -skip 900 -append\n")
+
+	if _, err := os.Stat("/dev/full"); err != nil {
+		t.Skip("no /dev/full here")
+	}
+	input := writeTemp(t, "urls.txt", text)
+	r = robotsdfa(t, nil, "filter", "-robots", robots, "-agent", "bot", "-skip", "5", "-o", "/dev/full", input)
+	require.Equal(t, exitProblem, r.code, r.stderr)
+	require.Contains(t, r.stderr, "the first 5 input lines are done")
+	require.Contains(t, r.stderr, "run the same command with -skip 5 -append\n")
 }

@@ -17,7 +17,8 @@ type writer struct {
 	e        *env
 	inputs   []string
 	verdicts bool
-	quiet    bool // -q: no report of unusable lines
+	quiet    bool  // -q: no report of unusable lines
+	skip     int64 // -skip: input lines done before the run
 	// lineOf is the number of lines of each input written so far.
 	lineOf   []int64
 	t        totals
@@ -61,10 +62,16 @@ func (w *writer) write(c *chunk) error {
 	w.t.unusable += int64(c.unusable)
 	w.t.problem = w.t.problem || c.problem
 	w.prog.add(int64(c.lines))
-	err := w.out.put(c.out, w.t.lines+w.t.skipped)
+	err := w.out.put(c.out, w.done())
 	putBuf(c.out)
 	return err
 }
+
+// done is the input lines done: those of the run that wrote before it
+// (-skip) until this one has passed over them all, then those and this
+// one's. A resumed run stopped while it passes over lines says -skip as
+// it was given, not the lines it had passed over yet.
+func (w *writer) done() int64 { return max(w.t.skipped+w.t.lines, w.skip) }
 
 // reportMoreErrors says how many unusable lines were not shown.
 func (w *writer) reportMoreErrors() {
