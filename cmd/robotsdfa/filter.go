@@ -58,7 +58,11 @@ their output written whole and in order; when the output fails (a full
 disk), -o is cut back to its last whole line (a compressed -o, written in
 frames of 8 MiB of lines, to its last whole frame). The run then says how
 many input lines are done and how to finish: the same command with -skip N
-and -append, which adds to -o's file and -missing-hosts' list.
+and -append, which adds to -o's file and -missing-hosts' list. A run
+killed at once (SIGKILL, the machine stopped) says nothing, but a
+compressed -o marks after each frame the input lines done: -append on the
+cut file names the -skip that resumes it, and with that -skip cuts the file
+back to its last whole frame and goes on.
 
 Exit status: 0 when every line was read (unusable lines included, counted
 in the summary), 2 for a usage or input error, a robots.txt that exists but
@@ -320,8 +324,10 @@ func (ff *filterFlags) run(e *env, src source, inputs []string) int {
 		if st, err := f.Stat(); err == nil && ff.appendOut {
 			outStart = st.Size()
 			if err := appendable(ff.out, ff.compress, outStart); err != nil {
-				f.Close()
-				return fail(e, "filter", err)
+				if outStart, err = ff.mendCut(e, f, err); err != nil {
+					f.Close()
+					return fail(e, "filter", err)
+				}
 			}
 		}
 		outFile, w = f, f
@@ -330,6 +336,9 @@ func (ff *filterFlags) run(e *env, src source, inputs []string) int {
 	// output fails knows which lines' output is whole (sink.whole).
 	written := &countingWriter{w: w}
 	out, err := newSink(ff.compress, written, ff.skip)
+	if err == nil && outStart > 0 {
+		err = out.begin()
+	}
 	if err != nil {
 		return fail(e, "filter", err)
 	}

@@ -29,6 +29,9 @@ type sink interface {
 	whole(n int64) mark
 	// unit names what the file is cut back to: "line" or "frame".
 	unit() string
+	// begin starts a run that adds to a file that is not empty
+	// (-append): a framed sink marks where this run's frames start.
+	begin() error
 }
 
 // mark is where a chunk's output ends: the output's bytes up to its end,
@@ -72,9 +75,21 @@ func newSink(kind string, file *countingWriter, done int64) (sink, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &framedSink{enc: enc, file: file, done: done, safe: mark0(done)}, nil
+		mark := func(lines int64) error {
+			_, err := file.Write(zstdMark(lines))
+			return err
+		}
+		return &framedSink{enc: enc, file: file, mark: mark, done: done, safe: mark0(done)}, nil
 	case "gzip":
-		return &framedSink{enc: gzip.NewWriter(file), file: file, done: done, safe: mark0(done)}, nil
+		gz := gzip.NewWriter(file)
+		mark := func(lines int64) error { // an empty member, then the next one started
+			gz.Reset(file)
+			gz.Header.Extra = gzipMarkExtra(lines)
+			err := gz.Close()
+			gz.Reset(file)
+			return err
+		}
+		return &framedSink{enc: gz, file: file, mark: mark, done: done, safe: mark0(done)}, nil
 	}
 	return &plainSink{bw: bufio.NewWriterSize(file, 1<<20), safe: mark0(done)}, nil
 }
@@ -127,6 +142,8 @@ func (s *plainSink) whole(n int64) mark {
 
 func (s *plainSink) unit() string { return "line" }
 
+func (s *plainSink) begin() error { return nil }
+
 // frameBytes is the uncompressed output a frame holds at most before it
 // ends at the next chunk's end: an output that fails part way loses at
 // most about this much work, and the frames' own bytes and lost history
@@ -141,12 +158,14 @@ type frameEncoder interface {
 }
 
 // framedSink compresses into frames that end at chunks' ends; a mark is
-// made at each frame's end, once the file took all of it.
+// made at each frame's end, once the file took all of it, and written
+// into the file after the frame (outmark.go).
 type framedSink struct {
 	enc  frameEncoder
 	file *countingWriter
-	size int64 // uncompressed bytes in the open frame
-	done int64 // the input lines done with the last chunk put
+	mark func(lines int64) error // writes a mark of the lines done
+	size int64                   // uncompressed bytes in the open frame
+	done int64                   // the input lines done with the last chunk put
 	safe mark
 	// ended is set once a frame is ended: an empty output is still one
 	// (empty) frame, which decompresses to nothing.
@@ -169,6 +188,9 @@ func (s *framedSink) endFrame() error {
 	if err := s.enc.Close(); err != nil {
 		return err
 	}
+	if err := s.mark(s.done); err != nil {
+		return err
+	}
 	s.safe = mark{s.file.n, s.done}
 	s.size, s.ended = 0, true
 	s.enc.Reset(s.file)
@@ -185,6 +207,18 @@ func (s *framedSink) close() error {
 func (s *framedSink) whole(int64) mark { return s.safe }
 
 func (s *framedSink) unit() string { return "frame" }
+
+// begin marks the lines done before this run after the frames already
+// in the file: a kill before the run's first frame ends leaves that mark
+// the last whole one, and not an earlier run's (of another input, or of
+// fewer lines).
+func (s *framedSink) begin() error {
+	if err := s.mark(s.done); err != nil {
+		return err
+	}
+	s.safe = mark{s.file.n, s.done}
+	return nil
+}
 
 // appendable refuses to add to -o's file when what is there does not end
 // in a whole line: a plain file whose last line has no line end, or a
@@ -219,7 +253,7 @@ func appendable(path, kind string, size int64) error {
 		}
 		var end lastByte
 		if _, err := io.Copy(&end, in.r); err != nil {
-			return fmt.Errorf("-append: %s does not decompress whole (%v), as a run stopped at once or killed leaves it: frames added after its cut one would not be read", path, err)
+			return fmt.Errorf("-append: %s %w (%v), as a run stopped at once or killed leaves it: frames added after its cut one would not be read", path, errCutFrame, err)
 		}
 		if end.n == 0 {
 			return nil

@@ -30,25 +30,34 @@ func readOutput(t testing.TB, path string) []byte {
 
 func decompress(t testing.TB, kind string, b []byte) []byte {
 	t.Helper()
+	out, err := decompressed(kind, b)
+	require.NoError(t, err, "%s output that does not decompress whole", kind)
+	return out
+}
+
+// decompressed is b decompressed as kind says ("": as it is).
+func decompressed(kind string, b []byte) ([]byte, error) {
 	var r io.Reader
 	switch {
 	case len(b) == 0: // cut back to no frame
-		return nil
+		return nil, nil
 	case kind == "zstd":
 		d, err := zstd.NewReader(bytes.NewReader(b))
-		require.NoError(t, err)
+		if err != nil {
+			return nil, err
+		}
 		defer d.Close()
 		r = d
 	case kind == "gzip":
 		g, err := gzip.NewReader(bytes.NewReader(b))
-		require.NoError(t, err)
+		if err != nil {
+			return nil, err
+		}
 		r = g
 	default:
-		return b
+		return b, nil
 	}
-	out, err := io.ReadAll(r)
-	require.NoError(t, err, "%s output that does not decompress whole", kind)
-	return out
+	return io.ReadAll(r)
 }
 
 // -o's extension says how it is compressed; another compressed format's
@@ -191,7 +200,8 @@ func (l *limitedWriter) Write(b []byte) (int, error) {
 }
 
 // -append adds frames to a compressed file that decompresses whole and
-// ends in a whole line, and refuses one cut part way, one of another
+// ends in a whole line, mends one a run cut part way back to its last
+// mark, and refuses another program's cut part way, one of another
 // format, or one whose last line has no end.
 func TestFilterAppendCompressed(t *testing.T) {
 	dir := t.TempDir()
@@ -205,14 +215,26 @@ func TestFilterAppendCompressed(t *testing.T) {
 		}
 		require.Equal(t, strings.Repeat("https://example.com/a\nhttps://example.com/b\n", 2), string(readOutput(t, out)))
 
+		// Cut inside the second run's last mark: cut back to where the
+		// second run began (its first mark says it had done 0 lines).
 		raw, err := os.ReadFile(out)
 		require.NoError(t, err)
 		cut := filepath.Join(dir, "cut-"+name)
 		require.NoError(t, os.WriteFile(cut, raw[:len(raw)-5], 0o644))
 		r := robotsdfa(t, urls, "filter", "-robots", robots, "-agent", "bot", "-append", "-o", cut)
+		require.Equal(t, exitOK, r.code, r.stderr)
+		require.Contains(t, r.stderr, "the output of the first 0 input lines")
+		require.Equal(t, strings.Repeat("https://example.com/a\nhttps://example.com/b\n", 2), string(readOutput(t, cut)))
+
+		// Another program's file, cut: no mark to go back to.
+		compress := map[string]func([]byte) ([]byte, error){"out.zst": zstdBytes, "out.gz": gzipBytes}[name]
+		foreign, err := compress(bytes.Repeat(urls, 100))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(cut, foreign[:len(foreign)-5], 0o644))
+		r = robotsdfa(t, urls, "filter", "-robots", robots, "-agent", "bot", "-append", "-o", cut)
 		require.Equal(t, exitProblem, r.code)
 		require.Contains(t, r.stderr, "-append: "+cut+" does not decompress whole")
-		requireFile(t, cut, raw[:len(raw)-5])
+		requireFile(t, cut, foreign[:len(foreign)-5])
 
 		plain := filepath.Join(dir, "plain-"+name)
 		require.NoError(t, os.WriteFile(plain, []byte("https://example.com/a\n"), 0o644))

@@ -61,3 +61,31 @@ func writeHosts(e *env, path string, hosts []string, merge bool) error {
 	}
 	return writeLines(path, hosts)
 }
+
+// mendCut answers -append on a compressed -o that a hard stop cut part
+// way (appendErr, from appendable), where the run stopped could say
+// nothing: given the -skip its last mark names (outmark.go), f is cut back
+// to that mark and the run goes on from there; otherwise the error says
+// which -skip resumes it. It returns f's size once mended.
+func (ff *filterFlags) mendCut(e *env, f *os.File, appendErr error) (int64, error) {
+	if !errors.Is(appendErr, errCutFrame) {
+		return 0, appendErr
+	}
+	end, lines, ok, err := lastMark(ff.out, ff.compress)
+	if err != nil || !ok {
+		return 0, appendErr
+	}
+	if ff.skip != lines {
+		return 0, fmt.Errorf("-append: %s was cut part way by a hard stop (killed, or the machine stopped); its whole frames hold the output of the first %d input lines: run the same command with -skip %d -append, which cuts it back to them", ff.out, lines, lines)
+	}
+	if err := f.Truncate(end); err != nil {
+		return 0, fmt.Errorf("-append: cutting %s back to its last whole frame: %w", ff.out, err)
+	}
+	fmt.Fprintf(e.stderr, "%s filter: -append: %s was cut part way by a hard stop: cut back to its last whole frame (%s), the output of the first %d input lines\n",
+		commandName, ff.out, count(end, "byte"), lines)
+	if ff.missingHosts != "" {
+		fmt.Fprintf(e.stderr, "%s filter: warning: the stopped run never wrote -missing-hosts' list: %s lacks the hosts without a robots.txt that only its first %d input lines name (filter over those lines with -missing-hosts %s -append lists them)\n",
+			commandName, ff.missingHosts, lines, ff.missingHosts)
+	}
+	return end, nil
+}
