@@ -68,7 +68,8 @@ var errCutFrame = errors.New("does not decompress whole")
 // cut part way, the last mark up to which the file decompresses whole:
 // the bytes to keep and the input lines their output holds. ok is false
 // when there is none (a file another program wrote, or one cut in its
-// first frame). It reads the file once, decompressing it up to the cut.
+// first frame). It reads the file once (gzip) or twice (zstd: a scan for
+// the marks, then a decompression up to the cut).
 func lastMark(path, kind string) (end, lines int64, ok bool, err error) {
 	f, err := os.Open(path)
 	if err != nil {
