@@ -118,8 +118,8 @@ func runCompile(e *env, args []string) int {
 	if err != nil {
 		return fail(e, "compile", err)
 	}
-	read := min(len(body), opts.BodyLimit())
-	if len(body) > read {
+	read, cut := bodyRead(body, opts)
+	if cut {
 		warnCut(e, "compile", inputName(path), read)
 	}
 	blob, err := compile.Compile(body, opts).AppendBinary(nil)
@@ -238,8 +238,7 @@ func compilePack(e *env, job packJob) int {
 			body, err := readBody(nil, filepath.Join(dir, files[i]), opts)
 			r := result{err: err}
 			if err == nil {
-				// Compile keeps no lines: the cut is read from the length.
-				r.size, r.cut = min(len(body), opts.BodyLimit()), len(body) > opts.BodyLimit()
+				r.size, r.cut = bodyRead(body, opts)
 				if r.blob, err = compile.Compile(body, opts).AppendBinary(nil); err != nil {
 					r.err = fmt.Errorf("%s: %w", filepath.Join(dir, files[i]), err)
 				}

@@ -57,9 +57,7 @@ func runExplain(e *env, args []string) int {
 	if err != nil {
 		return fail(e, "explain", err)
 	}
-	if c.file.Truncated() {
-		warnCut(e, "explain", c.path, c.file.Read)
-	}
+	warnCutFile(e, "explain", c)
 	warnOddURL(e, "explain", c.robots.Agent(tokens...), url)
 	out := bufio.NewWriter(e.stdout)
 	explainURL(printable.Writer{W: out}, c, oc, tokens, url) // each write whole, not cut where the buffer fills

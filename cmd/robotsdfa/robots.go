@@ -199,9 +199,22 @@ func warnFile(e *env, cmd string, c *compiled) {
 		fmt.Fprintf(e.stderr, "%s %s: warning: %s has no user-agent line (%s read); every URL is allowed\n",
 			commandName, cmd, c.path, count(len(c.file.Lines), "line"))
 	}
+	warnCutFile(e, cmd, c)
+}
+
+// warnCutFile is warnCut for a parsed file -max-bytes cut (none for a
+// blob, which keeps no source).
+func warnCutFile(e *env, cmd string, c *compiled) {
 	if c.file != nil && c.file.Truncated() {
 		warnCut(e, cmd, c.path, c.file.Read)
 	}
+}
+
+// bodyRead is how much of body opts reads, and whether that cuts it: what
+// compile.File.Truncated says, for a caller that compiles without parsing
+// (compile.Compile keeps no lines).
+func bodyRead(body []byte, opts compile.Options) (read int, cut bool) {
+	return min(len(body), opts.BodyLimit()), len(body) > opts.BodyLimit()
 }
 
 // warnCut says that -max-bytes cut the file after its first read bytes
