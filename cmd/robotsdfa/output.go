@@ -188,10 +188,9 @@ func (s *framedSink) endFrame() error {
 	if err := s.enc.Close(); err != nil {
 		return err
 	}
-	if err := s.mark(s.done); err != nil {
+	if err := s.markDone(); err != nil {
 		return err
 	}
-	s.safe = mark{s.file.n, s.done}
 	s.size, s.ended = 0, true
 	s.enc.Reset(s.file)
 	return nil
@@ -212,7 +211,11 @@ func (s *framedSink) unit() string { return "frame" }
 // in the file: a kill before the run's first frame ends leaves that mark
 // the last whole one, and not an earlier run's (of another input, or of
 // fewer lines).
-func (s *framedSink) begin() error {
+func (s *framedSink) begin() error { return s.markDone() }
+
+// markDone writes the mark of the lines done after the frames written, and
+// makes its end the file's last whole point.
+func (s *framedSink) markDone() error {
 	if err := s.mark(s.done); err != nil {
 		return err
 	}
