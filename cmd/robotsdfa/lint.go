@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/robotsdfa/robotsdfa/compile"
+	"github.com/robotsdfa/robotsdfa/internal/counts"
 	"github.com/robotsdfa/robotsdfa/internal/printable"
 	"github.com/robotsdfa/robotsdfa/internal/robotsdir"
 )
@@ -172,7 +173,7 @@ func lintFile(path string, body []byte, opts compile.Options) lintReport {
 		lintLine(f, google, &f.Lines[i], add)
 	}
 	if f.Truncated() {
-		add(int32(len(f.Lines)), "warning", "truncated", "the file is longer than %d bytes (-max-bytes): the rest is ignored", f.Read)
+		add(int32(len(f.Lines)), "warning", "truncated", "the file is longer than %s bytes (-max-bytes): the rest is ignored", counts.Group3(f.Read))
 	}
 	if len(f.Groups) == 0 {
 		add(1, "warning", "no-groups", "no user-agent line: the file has no groups and allows everything")

@@ -177,6 +177,7 @@ func TestLintSample(t *testing.T) {
 	require.Equal(t, 4, oracle.Diagnostics[0].Line)
 	require.Contains(t, oracle.Diagnostics[0].Message, "19126 rule(s) merged")
 	require.Equal(t, []any{19134, "warning", "truncated"}, []any{oracle.Diagnostics[1].Line, oracle.Diagnostics[1].Severity, oracle.Diagnostics[1].Code})
+	require.Contains(t, oracle.Diagnostics[1].Message, "longer than 512,000 bytes", "grouped as every command's cut warning")
 
 	require.Equal(t, 704, wiki.Lines)
 	dup := map[int]string{}
