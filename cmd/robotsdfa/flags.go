@@ -9,6 +9,7 @@ import (
 
 	"github.com/robotsdfa/robotsdfa/compile"
 	"github.com/robotsdfa/robotsdfa/internal/agentchain"
+	"github.com/robotsdfa/robotsdfa/internal/suggest"
 )
 
 // cmdFlags is a subcommand's flag set. Its flags may come anywhere on the
@@ -111,7 +112,7 @@ func parseFlags(e *env, fs *cmdFlags, args []string) (code int, done bool) {
 		fs.Usage()
 		return exitOK, true
 	default:
-		fmt.Fprintf(e.stderr, "%s %s: %v%s\n", commandName, fs.Name(), err, flagSlip(fs.FlagSet, err))
+		fmt.Fprintf(e.stderr, "%s %s: %v%s\n", commandName, fs.Name(), err, suggest.FlagSlip(fs.FlagSet, err, nil))
 		fs.brief(e.stderr)
 		return exitProblem, true
 	}

@@ -6,41 +6,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func TestEditDistance(t *testing.T) {
-	for _, c := range []struct {
-		a, b string
-		want int
-	}{
-		{"", "", 0}, {"", "abc", 3}, {"abc", "", 3}, {"check", "check", 0},
-		{"chek", "check", 1}, {"checks", "check", 1}, {"chack", "check", 1}, {"cehck", "check", 1},
-		{"complie", "compile", 1}, {"ab", "ba", 1}, {"abc", "ca", 3}, {"filter", "lint", 4},
-	} {
-		require.Equal(t, c.want, editDistance(c.a, c.b), "%q %q", c.a, c.b)
-		require.Equal(t, c.want, editDistance(c.b, c.a), "%q %q", c.b, c.a)
-	}
-}
-
-func TestNearest(t *testing.T) {
-	names := []string{"check", "filter", "compile", "inspect", "explain", "lint", "records", "fetch"}
-	for s, want := range map[string]string{
-		"chek":    "check",
-		"filtre":  "filter",
-		"lnit":    "lint",
-		"complie": "compile",
-		"recrods": "records",
-		"comple":  "compile",
-		"cmopiel": "compile", // two edits in seven bytes
-		"cmplie":  "",        // two in six
-		"chk":     "",        // two edits in three
-		"fi":      "",        // too short to guess from
-		"deploy":  "",
-		"fetch":   "fetch",
-	} {
-		require.Equal(t, want, nearest(s, names), "%q", s)
-	}
-	require.Empty(t, nearest("oo", []string{"o", "q"}), "no guess for a word of two bytes")
-}
-
 // A mistyped command or flag is answered with the one meant, as git and
 // the go command answer, and still refused (exit 2).
 func TestSlipsSuggested(t *testing.T) {

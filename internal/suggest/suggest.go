@@ -1,16 +1,20 @@
-package main
+// Package suggest names the word a mistyped command or flag was most
+// likely meant to be, for the "did you mean" of both commands. Its
+// functions do not panic; they take time proportional to the word's
+// length times the candidates' total length.
+package suggest
 
 import (
 	"flag"
 	"strings"
 )
 
-// nearest is the candidate s is most likely a slip for, as git and the go
+// Nearest is the candidate s is most likely a slip for, as git and the go
 // command suggest one: at most one edit away (two for a word of seven
 // bytes or more), where an edit is a byte added, dropped or changed, or two
 // neighbours swapped. "" when none is that near, or s is under three bytes
 // (every flag of one letter is one edit from every other).
-func nearest(s string, candidates []string) string {
+func Nearest(s string, candidates []string) string {
 	if len(s) < 3 {
 		return ""
 	}
@@ -20,6 +24,9 @@ func nearest(s string, candidates []string) string {
 	}
 	best, bestDist := "", limit+1
 	for _, c := range candidates {
+		if len(s) > len(c)+limit || len(c) > len(s)+limit {
+			continue // as many edits as the lengths differ, at least
+		}
 		if d := editDistance(s, c); d < bestDist {
 			best, bestDist = c, d
 		}
@@ -54,25 +61,30 @@ func editDistance(a, b string) int {
 	return prev[len(b)]
 }
 
-// didYouMean is " (did you mean X?)" for the nearest of candidates, or "".
-func didYouMean(s string, candidates []string) string {
-	if n := nearest(s, candidates); n != "" {
+// DidYouMean is " (did you mean X?)" for the nearest of candidates, or "".
+func DidYouMean(s string, candidates []string) string {
+	if n := Nearest(s, candidates); n != "" {
 		return " (did you mean " + n + "?)"
 	}
 	return ""
 }
 
-// flagSlip is didYouMean for the flag a flag-parsing error says is not
-// defined, among fs's flags.
-func flagSlip(fs *flag.FlagSet, err error) string {
+// FlagSlip is DidYouMean for the flag a flag-parsing error says is not
+// defined, among the flags of fs that keep says to (nil: all), as
+// " (did you mean -X?)".
+func FlagSlip(fs *flag.FlagSet, err error, keep func(name string) bool) string {
 	const undefined = "flag provided but not defined: -"
 	name, ok := strings.CutPrefix(err.Error(), undefined)
 	if !ok {
 		return ""
 	}
 	var names []string
-	fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
-	if n := nearest(name, names); n != "" {
+	fs.VisitAll(func(f *flag.Flag) {
+		if keep == nil || keep(f.Name) {
+			names = append(names, f.Name)
+		}
+	})
+	if n := Nearest(name, names); n != "" {
 		return " (did you mean -" + n + "?)"
 	}
 	return ""
