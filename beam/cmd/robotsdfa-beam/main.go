@@ -75,16 +75,8 @@ var usage = map[string]string{
 }
 
 func main() {
-	if len(os.Args) < 2 || usage[os.Args[1]] == "" {
-		fmt.Fprintln(stderr, "usage: "+usage["filter"])
-		fmt.Fprintln(stderr, "       "+usage["compile"])
-		os.Exit(2)
-	}
-	cmd := os.Args[1]
-	os.Args = append(os.Args[:1], os.Args[2:]...)
-	flag.CommandLine.SetOutput(stderr) // the flag package quotes a bad flag
-	flag.Usage = func() { printUsage(flag.CommandLine.Output(), cmd) }
-	flag.Parse()
+	cmd := command(os.Args[1:])
+	parseFlags(cmd, os.Args[2:])
 	beam.Init()
 	checkFlags(cmd)
 	if cmd == "filter" {

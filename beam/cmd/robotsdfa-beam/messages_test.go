@@ -30,3 +30,29 @@ func TestMessagesShowNoControlBytes(t *testing.T) {
 		require.NotContains(t, stderr, "\x07", "%q", c.args)
 	}
 }
+
+// TestSlipsSuggested: a mistyped command or flag (the command's own or
+// Beam's) is answered with the one meant, as robotsdfa answers, still
+// with exit status 2, and without Beam's eighty flags after the error; a
+// flag of the other command is not suggested.
+func TestSlipsSuggested(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+		code int
+	}{
+		{[]string{"filtr"}, "robotsdfa-beam: unknown command \"filtr\" (did you mean filter?)\nusage: robotsdfa-beam filter ", 2},
+		{[]string{"deploy"}, "robotsdfa-beam: unknown command \"deploy\"\nusage: ", 2},
+		{[]string{"filter", "-agnet", "g"}, "robotsdfa-beam filter: flag provided but not defined: -agnet (did you mean -agent?)\n" +
+			"usage: robotsdfa-beam filter (", 2},
+		{[]string{"filter", "--runer", "prism"}, "flag provided but not defined: -runer (did you mean -runner?)\n", 2},
+		{[]string{"compile", "-robot-dir", "d"}, "flag provided but not defined: -robot-dir (did you mean -robots-dir?)\n", 2},
+		{[]string{"compile", "-outpt", "x"}, "flag provided but not defined: -outpt\n", 2},
+		{[]string{"--help"}, "usage: robotsdfa-beam filter ", 0},
+	} {
+		code, stderr := runCmd(t, c.args...)
+		require.Equal(t, c.code, code, "%q: %s", c.args, stderr)
+		require.Contains(t, stderr, c.want, "%q", c.args)
+		require.NotContains(t, stderr, "-runner string", "%q: Beam's flags listed", c.args)
+	}
+}

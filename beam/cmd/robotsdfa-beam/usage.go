@@ -1,11 +1,58 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"slices"
+
+	"github.com/robotsdfa/robotsdfa/internal/suggest"
 )
+
+// command is the command args name first, or, when they name none, the
+// usage on standard error (with the command most likely meant, for a
+// slip) and exit status 2; "-h" and "--help" get the usage and status 0.
+func command(args []string) string {
+	if len(args) > 0 && usage[args[0]] != "" {
+		return args[0]
+	}
+	code := 2
+	switch {
+	case len(args) == 0:
+	case args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help":
+		code = 0
+	default:
+		fmt.Fprintf(stderr, "robotsdfa-beam: unknown command %q%s\n", args[0], suggest.DidYouMean(args[0], []string{"filter", "compile"}))
+	}
+	fmt.Fprintln(stderr, "usage: "+usage["filter"])
+	fmt.Fprintln(stderr, "       "+usage["compile"])
+	os.Exit(code)
+	return ""
+}
+
+// parseFlags parses cmd's flags, Beam's among them, from args. A flag
+// not defined is answered with the flag most likely meant and where the
+// flags are listed, rather than with the usage, whose eighty Beam flags
+// would scroll the error away; exit status 2. -h writes the usage and
+// exits 0.
+func parseFlags(cmd string, args []string) {
+	flag.CommandLine.Init("robotsdfa-beam "+cmd, flag.ContinueOnError)
+	flag.CommandLine.SetOutput(io.Discard) // the messages below are the command's own
+	err := flag.CommandLine.Parse(args)
+	switch {
+	case err == nil:
+		return
+	case errors.Is(err, flag.ErrHelp):
+		printUsage(stderr, cmd)
+		os.Exit(0)
+	}
+	cmds := func(name string) bool { return !isOwnFlag(name) || slices.Contains(ownFlags[cmd], name) }
+	fmt.Fprintf(stderr, "robotsdfa-beam %s: %v%s\nusage: %s\nRun \"robotsdfa-beam %s -h\" for its flags and Beam's.\n",
+		cmd, err, suggest.FlagSlip(flag.CommandLine, err, cmds), usage[cmd], cmd)
+	os.Exit(2)
+}
 
 // printUsage writes cmd's synopsis and its own flags, then Beam's
 // pipeline flags (runner, project, workers: some eighty), so that -h
