@@ -75,6 +75,7 @@ var usage = map[string]string{
 }
 
 func main() {
+	serveIfWorker(os.Args[1:])
 	cmd := command(os.Args[1:])
 	parseFlags(cmd, os.Args[2:])
 	beam.Init()

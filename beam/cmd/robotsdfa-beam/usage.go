@@ -7,13 +7,15 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strings"
 
 	"github.com/robotsdfa/robotsdfa/internal/suggest"
 )
 
 // command is the command args name first, or, when they name none, the
 // usage on standard error (with the command most likely meant, for a
-// slip) and exit status 2; "-h" and "--help" get the usage and status 0.
+// slip, or where it goes) and exit status 2; "-h" and "--help" get the
+// usage and status 0.
 func command(args []string) string {
 	if len(args) > 0 && usage[args[0]] != "" {
 		return args[0]
@@ -23,6 +25,8 @@ func command(args []string) string {
 	case len(args) == 0:
 	case args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help":
 		code = 0
+	case strings.HasPrefix(args[0], "-"):
+		fmt.Fprintf(stderr, "robotsdfa-beam: the command (filter or compile) comes first, then its flags and Beam's, not %q\n", args[0])
 	default:
 		fmt.Fprintf(stderr, "robotsdfa-beam: unknown command %q%s\n", args[0], suggest.DidYouMean(args[0], []string{"filter", "compile"}))
 	}
