@@ -9,7 +9,7 @@ import (
 
 	"github.com/robotsdfa/robotsdfa/compile"
 	"github.com/robotsdfa/robotsdfa/internal/agentchain"
-	"github.com/robotsdfa/robotsdfa/internal/suggest"
+	"github.com/robotsdfa/robotsdfa/internal/cmdline"
 )
 
 // cmdFlags is a subcommand's flag set. Its flags may come anywhere on the
@@ -33,41 +33,9 @@ func (fs *cmdFlags) Arg(i int) string {
 }
 
 // parse parses flags anywhere in args (see cmdFlags).
-func (fs *cmdFlags) parse(args []string) error {
-	fs.args = nil
-	for {
-		if err := fs.FlagSet.Parse(args); err != nil {
-			return err
-		}
-		rest := fs.FlagSet.Args()
-		if used := len(args) - len(rest); used > 0 && args[used-1] == "--" && !fs.valueWas(args, used-1) {
-			fs.args = append(fs.args, rest...)
-			return nil
-		}
-		if len(rest) == 0 {
-			return nil
-		}
-		fs.args = append(fs.args, rest[0])
-		args = rest[1:]
-	}
-}
-
-// valueWas reports whether args[i] was the value of the flag before it
-// ("-agent --"), not the end of the flags.
-func (fs *cmdFlags) valueWas(args []string, i int) bool {
-	if i == 0 {
-		return false
-	}
-	name := strings.TrimLeft(args[i-1], "-")
-	if !strings.HasPrefix(args[i-1], "-") || name == "" || strings.Contains(name, "=") {
-		return false
-	}
-	f := fs.Lookup(name)
-	if f == nil {
-		return false
-	}
-	b, isBool := f.Value.(interface{ IsBoolFlag() bool })
-	return !isBool || !b.IsBoolFlag()
+func (fs *cmdFlags) parse(args []string) (err error) {
+	fs.args, err = cmdline.Parse(fs.FlagSet, args)
+	return err
 }
 
 // flagSet makes a subcommand's flag set whose usage prints the synopsis,
@@ -112,7 +80,7 @@ func parseFlags(e *env, fs *cmdFlags, args []string) (code int, done bool) {
 		fs.Usage()
 		return exitOK, true
 	default:
-		fmt.Fprintf(e.stderr, "%s %s: %v%s\n", commandName, fs.Name(), err, suggest.FlagSlip(fs.FlagSet, err, nil))
+		fmt.Fprintf(e.stderr, "%s %s: %v%s\n", commandName, fs.Name(), err, cmdline.FlagSlip(fs.FlagSet, err, nil))
 		fs.brief(e.stderr)
 		return exitProblem, true
 	}

@@ -16,8 +16,8 @@ import (
 	"io"
 	"os"
 
+	"github.com/robotsdfa/robotsdfa/internal/cmdline"
 	"github.com/robotsdfa/robotsdfa/internal/printable"
-	"github.com/robotsdfa/robotsdfa/internal/suggest"
 )
 
 // Exit codes.
@@ -88,7 +88,7 @@ func run(e *env, args []string) int {
 	for _, c := range commands() {
 		names = append(names, c.name)
 	}
-	fmt.Fprintf(e.stderr, "%s: unknown command %q%s\n", commandName, args[0], suggest.DidYouMean(args[0], names))
+	fmt.Fprintf(e.stderr, "%s: unknown command %q%s\n", commandName, args[0], cmdline.DidYouMean(args[0], names))
 	usage(e.stderr)
 	return exitProblem
 }

@@ -9,7 +9,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/robotsdfa/robotsdfa/internal/suggest"
+	"github.com/robotsdfa/robotsdfa/internal/cmdline"
 )
 
 // command is the command args name first, or, when they name none, the
@@ -28,7 +28,7 @@ func command(args []string) string {
 	case strings.HasPrefix(args[0], "-"):
 		fmt.Fprintf(stderr, "robotsdfa-beam: the command (filter or compile) comes first, then its flags and Beam's, not %q\n", args[0])
 	default:
-		fmt.Fprintf(stderr, "robotsdfa-beam: unknown command %q%s\n", args[0], suggest.DidYouMean(args[0], []string{"filter", "compile"}))
+		fmt.Fprintf(stderr, "robotsdfa-beam: unknown command %q%s\n", args[0], cmdline.DidYouMean(args[0], []string{"filter", "compile"}))
 	}
 	fmt.Fprintln(stderr, "usage: "+usage["filter"])
 	fmt.Fprintln(stderr, "       "+usage["compile"])
@@ -54,7 +54,7 @@ func parseFlags(cmd string, args []string) {
 	}
 	cmds := func(name string) bool { return !isOwnFlag(name) || slices.Contains(ownFlags[cmd], name) }
 	fmt.Fprintf(stderr, "robotsdfa-beam %s: %v%s\nusage: %s\nRun \"robotsdfa-beam %s -h\" for its flags and Beam's.\n",
-		cmd, err, suggest.FlagSlip(flag.CommandLine, err, cmds), usage[cmd], cmd)
+		cmd, err, cmdline.FlagSlip(flag.CommandLine, err, cmds), usage[cmd], cmd)
 	os.Exit(2)
 }
 

@@ -1,8 +1,4 @@
-// Package suggest names the word a mistyped command or flag was most
-// likely meant to be, for the "did you mean" of both commands. Its
-// functions do not panic; they take time proportional to the word's
-// length times the candidates' total length.
-package suggest
+package cmdline
 
 import (
 	"flag"
