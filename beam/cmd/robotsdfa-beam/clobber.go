@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -17,7 +16,7 @@ import (
 // them. Paths on another filesystem (a scheme's "://") are not checked.
 func checkOutputs(cmd string) {
 	var reads []string
-	for _, glob := range flag.Args() {
+	for _, glob := range inputs {
 		reads = append(reads, localFiles(glob)...)
 	}
 	reads = append(reads, *pack, *hostsTable)

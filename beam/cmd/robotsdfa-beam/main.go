@@ -95,7 +95,7 @@ func main() {
 		checkPack(*pack, *mode, *modeSet)
 	}
 	if cmd == "compile" {
-		if *robotsDir != "" && flag.NArg() > 0 {
+		if *robotsDir != "" && len(inputs) > 0 {
 			fail(cmd, "want -robots-dir or RECORDS files, not both")
 		}
 		run(cmd, buildCompile)
@@ -249,20 +249,20 @@ func checkFilter() {
 		fail("filter", fmt.Sprintf("-missing is allow or disallow, not %q", *missing))
 	case *field < 0:
 		fail("filter", "-field must not be negative")
-	case flag.NArg() == 0:
+	case len(inputs) == 0:
 		fail("filter", "want at least one INPUT")
 	}
 }
 
 func buildFilter(s beam.Scope) {
-	var inputs []beam.PCollection
-	for _, glob := range flag.Args() {
-		inputs = append(inputs, robotsbeam.ReadLines(s, glob))
+	var lines []beam.PCollection
+	for _, glob := range inputs {
+		lines = append(lines, robotsbeam.ReadLines(s, glob))
 	}
 	opts := robotsbeam.Options{
 		Store: *pack, Agent: *agent, Verdicts: *verdicts, Explain: *explain, Missing: *missing, Field: *field,
 	}
-	urls := beam.Flatten(s, inputs...)
+	urls := beam.Flatten(s, lines...)
 	if *missingOut == "" {
 		robotsbeam.WriteSharded(s, *output, *shards, robotsbeam.Filter(s, urls, opts))
 		return
@@ -276,7 +276,7 @@ func buildCompile(s beam.Scope) {
 	switch {
 	case *outStore == "":
 		fail("compile", "-o is required")
-	case *robotsDir == "" && flag.NArg() == 0:
+	case *robotsDir == "" && len(inputs) == 0:
 		fail("compile", "want -robots-dir or RECORDS files")
 	}
 	opts := robotsbeam.CompileOptions{RFC: *mode == "rfc"}
@@ -288,11 +288,11 @@ func buildCompile(s beam.Scope) {
 		}
 		records = robotsbeam.ReadBodies(s, beam.CreateList(s, files), opts)
 	} else {
-		var inputs []beam.PCollection
-		for _, glob := range flag.Args() {
-			inputs = append(inputs, robotsbeam.ReadLines(s, glob))
+		var lines []beam.PCollection
+		for _, glob := range inputs {
+			lines = append(lines, robotsbeam.ReadLines(s, glob))
 		}
-		records = robotsbeam.ParseRecords(s, beam.Flatten(s, inputs...))
+		records = robotsbeam.ParseRecords(s, beam.Flatten(s, lines...))
 	}
 	robotsbeam.Compile(s, records, *outStore, opts)
 }

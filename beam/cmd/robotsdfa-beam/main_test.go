@@ -380,3 +380,20 @@ func TestHelp(t *testing.T) {
 		require.Empty(t, entries)
 	}
 }
+
+// TestFlagsAnywhere: as robotsdfa's, the command's flags (and Beam's) may
+// follow its inputs, and "--" ends them, so that an input may begin with
+// '-'.
+func TestFlagsAnywhere(t *testing.T) {
+	dir := t.TempDir()
+	pack := hostStore(t, filepath.Join(dir, "h.store"), "User-agent: googlebot\nDisallow: /g\n", compile.Google)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "in.txt"), []byte("https://h.example/g\nhttps://h.example/a\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "-odd.txt"), []byte("https://h.example/b\n"), 0o644))
+	code, stderr := runIn(t, dir, "filter", "in.txt", "-pack", pack, "-agent", "googlebot", "--runner", "direct",
+		"-verdicts", "--output", "out", "--shards", "1", "--", "-odd.txt")
+	require.Equal(t, 0, code, stderr)
+	got, err := os.ReadFile(filepath.Join(dir, "out-00000-of-00001"))
+	require.NoError(t, err)
+	require.ElementsMatch(t, []string{"disallowed\thttps://h.example/g", "allowed\thttps://h.example/a", "allowed\thttps://h.example/b"},
+		strings.Split(strings.TrimSuffix(string(got), "\n"), "\n"))
+}

@@ -36,7 +36,11 @@ func command(args []string) string {
 	return ""
 }
 
-// parseFlags parses cmd's flags, Beam's among them, from args. A flag
+// inputs are the command's arguments, its flags taken out.
+var inputs []string
+
+// parseFlags parses cmd's flags, Beam's among them, from args, wherever
+// they are among the arguments ("--" ends them), as robotsdfa does. A flag
 // not defined is answered with the flag most likely meant and where the
 // flags are listed, rather than with the usage, whose eighty Beam flags
 // would scroll the error away; exit status 2. -h writes the usage and
@@ -44,7 +48,8 @@ func command(args []string) string {
 func parseFlags(cmd string, args []string) {
 	flag.CommandLine.Init("robotsdfa-beam "+cmd, flag.ContinueOnError)
 	flag.CommandLine.SetOutput(io.Discard) // the messages below are the command's own
-	err := flag.CommandLine.Parse(args)
+	var err error
+	inputs, err = cmdline.Parse(flag.CommandLine, args)
 	switch {
 	case err == nil:
 		return
