@@ -19,7 +19,7 @@ func TestParse(t *testing.T) {
 		{[]string{"a", "b", "-agent=g"}, []string{"a", "b"}, "g", false},
 		{[]string{"a", "--", "-agent", "g"}, []string{"a", "-agent", "g"}, "", false},
 		{[]string{"-agent", "--", "a", "-q"}, []string{"a"}, "--", true}, // "--" as -agent's value
-		{[]string{"-q", "--", "-", "-q"}, []string{"-", "-q"}, "", true},   // a bool flag takes no value
+		{[]string{"-q", "--", "-", "-q"}, []string{"-", "-q"}, "", true}, // a bool flag takes no value
 		{[]string{"-", "-q", "-"}, []string{"-", "-"}, "", true},
 		{[]string{"--agent", "g", "a"}, []string{"a"}, "g", false},
 		{nil, nil, "", false},
