@@ -120,6 +120,19 @@ func TestOutputInsideRobotsDir(t *testing.T) {
 			requireFile(t, robots, robotsBody)
 		})
 	}
+	// Elsewhere, but another name of a host's file: a hard link to it, or
+	// the file a link in the directory leads to.
+	hard := filepath.Join(dir, "hard.txt")
+	require.NoError(t, os.Link(robots, hard))
+	target := filepath.Join(dir, "target.txt")
+	require.NoError(t, os.WriteFile(target, robotsBody, 0o644))
+	require.NoError(t, os.Symlink(target, filepath.Join(rd, "example.org.txt")))
+	for out, name := range map[string]string{hard: "example.com.txt", target: "example.org.txt"} {
+		r := runIn(t, append(filter, "-o", out, in)...)
+		require.Equal(t, exitProblem, r.code, r.stderr)
+		require.Contains(t, r.stderr, "is "+name+" of -robots-dir "+rd+" under another name")
+		requireFile(t, out, robotsBody)
+	}
 	// Beside it (a name it prefixes), as ever.
 	out := filepath.Join(dir, "rd2.txt")
 	r := runIn(t, append(filter, "-o", out, in)...)

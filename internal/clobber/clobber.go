@@ -7,6 +7,7 @@ package clobber
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -32,17 +33,56 @@ func samePath(a, b string) bool {
 }
 
 // InsideError is the error for a flag whose file would be written inside
-// dir, a -robots-dir (nil when it is elsewhere, or when out or dir is
-// "" or not a local path): the directory's files are read as hosts'
+// dir, a -robots-dir, or is another name of one of its files (nil when it
+// is elsewhere, or when out or dir is "" or not a local path): the
+// directory's files are read as hosts'
 // robots.txt, filter's only when their host first comes up, so an output
 // there could replace one before it is read, or be read as one ("filter
 // -robots-dir rd -o rd/a.example.txt" emptied a.example.txt, then allowed
 // every URL of a.example).
 func InsideError(flag, out, dir string) error {
-	if out == "" || dir == "" || !Inside(out, dir) {
+	if out == "" || dir == "" {
 		return nil
 	}
-	return fmt.Errorf("%s %s is inside -robots-dir %s, whose files are read as hosts' robots.txt: write it elsewhere", flag, out, dir)
+	if Inside(out, dir) {
+		return fmt.Errorf("%s %s is inside -robots-dir %s, whose files are read as hosts' robots.txt: write it elsewhere", flag, out, dir)
+	}
+	if name := nameIn(out, dir); name != "" {
+		return fmt.Errorf("%s %s is %s of -robots-dir %s under another name (a link), read as a host's robots.txt: write it elsewhere", flag, out, name, dir)
+	}
+	return nil
+}
+
+// nameIn is the entry of dir that out is another name of, a hard link
+// to it or a symbolic link in dir that leads to it, or "": writing out
+// would rewrite that entry, though out lies elsewhere. It reads dir's
+// entries only when out exists, and stats a regular one only when out has
+// more than one name.
+func nameIn(out, dir string) string {
+	ost, err := os.Stat(out)
+	if err != nil || !ost.Mode().IsRegular() {
+		return ""
+	}
+	d, err := os.Open(dir)
+	if err != nil {
+		return ""
+	}
+	defer d.Close()
+	linked := mayHaveLinks(ost)
+	for {
+		entries, err := d.ReadDir(1024) // a directory of millions of files is not held whole
+		for _, e := range entries {
+			if e.Type()&fs.ModeSymlink == 0 && (!linked || !e.Type().IsRegular()) {
+				continue
+			}
+			if st, err := os.Stat(filepath.Join(dir, e.Name())); err == nil && os.SameFile(ost, st) {
+				return e.Name()
+			}
+		}
+		if err != nil {
+			return ""
+		}
+	}
 }
 
 // Inside reports whether path, which need not exist, is in dir's tree,

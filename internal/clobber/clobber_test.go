@@ -1,6 +1,7 @@
 package clobber
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -56,4 +57,44 @@ func TestSameAndInside(t *testing.T) {
 	} {
 		require.Equal(t, c.want, Inside(c.path, c.dir), "Inside(%s, %s)", c.path, c.dir)
 	}
+}
+
+// TestLinkedIntoRefused: an output elsewhere that is another name of a
+// file of -robots-dir, a hard link to it or the target of a symbolic link
+// in it, is refused as one inside it would be: filter writes -o in place,
+// which would empty that host's robots.txt before it is read.
+func TestLinkedIntoRefused(t *testing.T) {
+	dir := t.TempDir()
+	rd := filepath.Join(dir, "rd")
+	require.NoError(t, os.Mkdir(rd, 0o755))
+	file := filepath.Join(rd, "a.example.txt")
+	require.NoError(t, os.WriteFile(file, []byte("x"), 0o644))
+	hard := filepath.Join(dir, "hard.txt")
+	require.NoError(t, os.Link(file, hard))
+	target := filepath.Join(dir, "target.txt")
+	require.NoError(t, os.WriteFile(target, []byte("x"), 0o644))
+	require.NoError(t, os.Symlink(target, filepath.Join(rd, "b.example.txt")))
+	other := filepath.Join(dir, "other.txt")
+	require.NoError(t, os.WriteFile(other, []byte("x"), 0o644))
+	require.NoError(t, os.Link(other, filepath.Join(dir, "other2.txt"))) // linked, but not into rd
+	for i := range 1500 {                                                // past one batch of the directory's names
+		require.NoError(t, os.WriteFile(filepath.Join(rd, fmt.Sprintf("h%04d.example.txt", i)), nil, 0o644))
+	}
+
+	for out, want := range map[string]string{
+		hard:                          "-o " + hard + " is a.example.txt of -robots-dir " + rd + " under another name",
+		target:                        "-o " + target + " is b.example.txt of -robots-dir " + rd + " under another name",
+		other:                         "",
+		filepath.Join(dir, "new.txt"): "",
+	} {
+		err := InsideError("-o", out, rd)
+		if want == "" {
+			require.NoError(t, err, out)
+			continue
+		}
+		require.ErrorContains(t, err, want)
+	}
+	late := filepath.Join(rd, "z.example.txt") // among 1,500 names, in whichever batch
+	require.NoError(t, os.Link(other, late))
+	require.ErrorContains(t, InsideError("-o", other, rd), "is z.example.txt of")
 }
