@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/robotsdfa/robotsdfa/compile"
@@ -120,11 +121,33 @@ type readOptions struct {
 
 func (o *readOptions) register(fs *cmdFlags) {
 	fs.Var(modeFlag{&o.mode}, "mode", "whose reading of robots.txt: google or rfc")
-	fs.IntVar(&o.maxBytes, "max-bytes", compile.DefaultMaxBytes, "bytes of a robots.txt read; the rest is ignored (-1: all)")
+	o.maxBytes = compile.DefaultMaxBytes
+	fs.Var(maxBytesFlag{&o.maxBytes}, "max-bytes", "`bytes` of a robots.txt read; the rest is ignored (-1: all)")
 }
 
 func (o *readOptions) parse() compile.Options {
 	return compile.Options{Mode: o.mode, MaxBytes: o.maxBytes}
+}
+
+// maxBytesFlag is -max-bytes: a count of bytes, at least 1, or -1 for
+// all. The library reads 0 as its default and any negative as all; on
+// the command line those would be a slip, silently read otherwise.
+type maxBytesFlag struct{ n *int }
+
+func (m maxBytesFlag) String() string {
+	if m.n == nil {
+		return "" // the zero flag.Value, which -h compares the default with
+	}
+	return strconv.Itoa(*m.n)
+}
+
+func (m maxBytesFlag) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	if err != nil || (n < 1 && n != -1) {
+		return errors.New("want a number of bytes, at least 1, or -1 for all")
+	}
+	*m.n = n
+	return nil
 }
 
 // agentChain reads AGENT: a product token or a comma-separated fallback
