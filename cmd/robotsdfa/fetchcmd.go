@@ -78,6 +78,12 @@ func runFetch(e *env, args []string) int {
 	if code, done := parseFlags(e, fs, args); done {
 		return code
 	}
+	switch {
+	case *timeout <= 0:
+		return usageError(e, fs, "-timeout must be more than 0, not %v", *timeout)
+	case *refresh && *cacheDir == "":
+		return usageError(e, fs, "-refresh goes with -cache, the directory whose copies to fetch again")
+	}
 	var pruneAge time.Duration
 	if *prune != "" {
 		if *cacheDir == "" {

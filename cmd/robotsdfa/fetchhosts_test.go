@@ -144,7 +144,8 @@ func TestFetchHostsFrom(t *testing.T) {
 }
 
 // TestFetchHostsRefuses: -hosts's flags without it, and it with a URL or
-// what goes with URLs, are usage errors; a list line that is not a host
+// what goes with URLs, are usage errors, as are a -timeout of no time
+// (the library would read it as its default) and -refresh with no cache; a list line that is not a host
 // (no origin: an unclosed bracket, a port not of digits), or a URL of a
 // scheme fetch does not speak, is named, before any fetch.
 func TestFetchHostsRefuses(t *testing.T) {
@@ -168,6 +169,9 @@ func TestFetchHostsRefuses(t *testing.T) {
 		{"three without -hosts", []string{"-unreachable", out, "-o", out, "-from", out, "http://" + h.ok + "/"}, "-from goes with -hosts"},
 		{"a scheme", []string{"-hosts", list, "-o", out, "-scheme", "ftp"}, `-scheme is https or http, not "ftp"`},
 		{"no workers", []string{"-hosts", list, "-o", out, "-workers", "0"}, "-workers must be at least 1"},
+		{"no time", []string{"-timeout", "0", "http://" + h.ok + "/"}, "-timeout must be more than 0, not 0s"},
+		{"a time past", []string{"-hosts", list, "-o", out, "-timeout", "-1s"}, "-timeout must be more than 0, not -1s"},
+		{"-refresh without -cache", []string{"-refresh", "http://" + h.ok + "/"}, "-refresh goes with -cache"},
 		{"-agent", []string{"-hosts", list, "-o", out, "-agent", "bot"}, "-agent and -explain go with URLs"},
 		{"the list as -o", []string{"-hosts", list, "-o", list}, "would overwrite the input"},
 		{"-unreachable as -o", []string{"-hosts", list, "-o", out, "-unreachable", out}, "-unreachable and -o name one file, " + out + ": the list would replace the pack"},
