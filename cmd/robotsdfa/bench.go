@@ -35,7 +35,7 @@ func runBench(e *env, args []string) int {
 	agent := fs.String("agent", "googlebot", "product token")
 	var mode compile.Mode
 	fs.Var(modeFlag{&mode}, "mode", "google or rfc")
-	d := fs.Duration("time", time.Second, "how long each workload runs")
+	d := durationFlag(fs, "time", time.Second, "the `duration` each workload runs")
 	if code, done := parseFlags(e, fs, args); done {
 		return code
 	}

@@ -63,7 +63,7 @@ func runFetch(e *env, args []string) int {
 	var ro readOptions
 	ro.register(fs)
 	agent := fs.String("agent", "", "product token or comma-separated fallback chain (empty: only the '*' groups)")
-	timeout := fs.Duration("timeout", 30*time.Second, "time limit of each fetch, redirects included")
+	timeout := durationFlag(fs, "timeout", 30*time.Second, "the `duration` each fetch may take, redirects included")
 	ua := fs.String("user-agent", fetch.DefaultUserAgent, "User-Agent header to send")
 	explain := fs.Bool("explain", false, "add a third field naming the deciding line")
 	cacheDir := fs.String("cache", "", "keep the robots.txt fetched in `directory` across runs")
@@ -78,10 +78,7 @@ func runFetch(e *env, args []string) int {
 	if code, done := parseFlags(e, fs, args); done {
 		return code
 	}
-	switch {
-	case *timeout <= 0:
-		return usageError(e, fs, "-timeout must be more than 0, not %v", *timeout)
-	case *refresh && *cacheDir == "":
+	if *refresh && *cacheDir == "" {
 		return usageError(e, fs, "-refresh goes with -cache, the directory whose copies to fetch again")
 	}
 	var pruneAge time.Duration

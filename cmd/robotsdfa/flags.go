@@ -7,6 +7,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/robotsdfa/robotsdfa/compile"
 	"github.com/robotsdfa/robotsdfa/internal/agentchain"
@@ -147,6 +148,34 @@ func (m maxBytesFlag) Set(s string) error {
 		return errors.New("want a number of bytes, at least 1, or -1 for all")
 	}
 	*m.n = n
+	return nil
+}
+
+// positiveDuration is a duration flag above 0: the fetch package reads a
+// timeout of 0 or less as its default, and a benchmark of no time
+// measures one run, so either, given on a command line, is a slip.
+type positiveDuration struct{ d *time.Duration }
+
+// durationFlag defines a positiveDuration flag with default def.
+func durationFlag(fs *cmdFlags, name string, def time.Duration, usage string) *time.Duration {
+	d := def
+	fs.Var(positiveDuration{&d}, name, usage)
+	return &d
+}
+
+func (p positiveDuration) String() string {
+	if p.d == nil {
+		return "" // the zero flag.Value, which -h compares the default with
+	}
+	return p.d.String()
+}
+
+func (p positiveDuration) Set(s string) error {
+	d, err := time.ParseDuration(s)
+	if err != nil || d <= 0 {
+		return errors.New("want a duration above 0, such as 30s or 2m")
+	}
+	*p.d = d
 	return nil
 }
 

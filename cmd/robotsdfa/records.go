@@ -44,7 +44,7 @@ func runRecords(e *env, args []string) int {
 	ro.register(fs)
 	asJSON := fs.Bool("json", false, "write one JSON document (docs/RECORDS.md)")
 	packPath := fs.String("pack", "", "look SOURCE up as a host in this pack")
-	timeout := fs.Duration("timeout", 30*time.Second, "time limit of a fetch, redirects included")
+	timeout := durationFlag(fs, "timeout", 30*time.Second, "the `duration` a fetch may take, redirects included")
 	if code, done := parseFlags(e, fs, args); done {
 		return code
 	}
