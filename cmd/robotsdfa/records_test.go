@@ -221,7 +221,7 @@ func TestRecordsSources(t *testing.T) {
 	host := strings.TrimPrefix(s.URL, "http://")
 
 	r := runIn(t, "records", "-h")
-	require.Contains(t, r.stdout, "time limit of a fetch, redirects included (default 30s)")
+	require.Contains(t, r.stdout, "the duration a fetch may take, redirects included (default 30s)")
 
 	r = runIn(t, "records", "-json", "http://user@"+host+"/some/page?q#frag", "bot")
 	require.Equal(t, exitOK, r.code, r.stderr)
