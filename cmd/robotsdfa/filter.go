@@ -62,7 +62,9 @@ and -append, which adds to -o's file and -missing-hosts' list. A run
 killed at once (SIGKILL, the machine stopped) says nothing, but a
 compressed -o marks after each frame the input lines done: -append on the
 cut file names the -skip that resumes it, and with that -skip cuts the file
-back to its last whole frame and goes on.
+back to its last whole frame and goes on. A plain -o written with -verdicts
+has a line for each input line done (wc -l counts them): -append does the
+same with its whole lines when the kill cut one part way.
 
 Exit status: 0 when every line was read (unusable lines included, counted
 in the summary), 2 for a usage or input error, a robots.txt that exists but

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -263,11 +264,17 @@ func appendable(path, kind string, size int64) error {
 		}
 		last = end.b
 	}
-	if last != '\n' {
-		return fmt.Errorf("-append: %s ends in a cut line (no line end after its last bytes): cut it back to its last line end first", path)
+	switch {
+	case last == '\n':
+		return nil
+	case kind == "":
+		return fmt.Errorf("-append: %s %w (no line end after its last bytes): cut it back to its last line end first", path, errCutLine)
 	}
-	return nil
+	return fmt.Errorf("-append: %s ends in a cut line (no line end after its last bytes): cut it back to its last line end first", path)
 }
+
+// errCutLine is a plain -o whose last line has no line end.
+var errCutLine = errors.New("ends in a cut line")
 
 // lastByte takes bytes and keeps the count and the last.
 type lastByte struct {

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"slices"
 	"strings"
@@ -62,30 +64,73 @@ func writeHosts(e *env, path string, hosts []string, merge bool) error {
 	return writeLines(path, hosts)
 }
 
-// mendCut answers -append on a compressed -o that a hard stop cut part
-// way (appendErr, from appendable), where the run stopped could say
-// nothing: given the -skip its last mark names (outmark.go), f is cut back
-// to that mark and the run goes on from there; otherwise the error says
+// mendCut answers -append on an -o that a hard stop cut part way
+// (appendErr, from appendable), where the run stopped could say nothing:
+// a compressed one, whose marks say how many input lines its whole frames
+// hold (outmark.go), or a plain one written with -verdicts, whose whole
+// lines are its input lines'. Given the -skip that count names, f is cut
+// back to it and the run goes on from there; otherwise the error says
 // which -skip resumes it. It returns f's size once mended.
 func (ff *filterFlags) mendCut(e *env, f *os.File, appendErr error) (int64, error) {
-	if !errors.Is(appendErr, errCutFrame) {
+	var end, lines int64
+	var ok bool
+	var err error
+	unit := "frame"
+	switch {
+	case errors.Is(appendErr, errCutFrame):
+		end, lines, ok, err = lastMark(ff.out, ff.compress)
+	case errors.Is(appendErr, errCutLine) && ff.verdicts:
+		unit = "line"
+		end, lines, err = wholeLines(ff.out)
+		ok = err == nil
+	case errors.Is(appendErr, errCutLine):
+		return 0, fmt.Errorf("%w; its lines are the allowed URLs alone, which do not say how many input lines were done (with -verdicts each input line has its own)", appendErr)
+	default:
 		return 0, appendErr
 	}
-	end, lines, ok, err := lastMark(ff.out, ff.compress)
 	if err != nil || !ok {
 		return 0, appendErr
 	}
 	if ff.skip != lines {
-		return 0, fmt.Errorf("-append: %s was cut part way by a hard stop (killed, or the machine stopped); its whole frames hold the output of the first %d input lines: run the same command with -skip %d -append, which cuts it back to them", ff.out, lines, lines)
+		return 0, fmt.Errorf("-append: %s was cut part way by a hard stop (killed, or the machine stopped); its whole %ss hold the output of the first %d input lines: run the same command with -skip %d -append, which cuts it back to them", ff.out, unit, lines, lines)
 	}
 	if err := f.Truncate(end); err != nil {
-		return 0, fmt.Errorf("-append: cutting %s back to its last whole frame: %w", ff.out, err)
+		return 0, fmt.Errorf("-append: cutting %s back to its last whole %s: %w", ff.out, unit, err)
 	}
-	fmt.Fprintf(e.stderr, "%s filter: -append: %s was cut part way by a hard stop: cut back to its last whole frame (%s), the output of the first %d input lines\n",
-		commandName, ff.out, count(end, "byte"), lines)
+	if ff.quiet {
+		return end, nil
+	}
+	fmt.Fprintf(e.stderr, "%s filter: -append: %s was cut part way by a hard stop: cut back to its last whole %s (%s), the output of the first %d input lines\n",
+		commandName, ff.out, unit, count(end, "byte"), lines)
 	if ff.missingHosts != "" {
 		fmt.Fprintf(e.stderr, "%s filter: warning: the stopped run never wrote -missing-hosts' list: %s lacks the hosts without a robots.txt that only its first %d input lines name (filter over those lines with -missing-hosts %s -append lists them)\n",
 			commandName, ff.missingHosts, lines, ff.missingHosts)
 	}
 	return end, nil
+}
+
+// wholeLines is where the file at path's last whole line ends, and how
+// many whole lines it holds, read in one pass.
+func wholeLines(path string) (end, lines int64, err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer f.Close()
+	buf := make([]byte, 256<<10)
+	var at int64
+	for {
+		n, err := f.Read(buf)
+		lines += int64(bytes.Count(buf[:n], []byte{'\n'}))
+		if i := bytes.LastIndexByte(buf[:n], '\n'); i >= 0 {
+			end = at + int64(i) + 1
+		}
+		at += int64(n)
+		if err == io.EOF {
+			return end, lines, nil
+		}
+		if err != nil {
+			return 0, 0, err
+		}
+	}
 }

@@ -212,3 +212,50 @@ func TestResumedRunStoppedWhileSkipping(t *testing.T) {
 	require.Contains(t, r.stderr, "the first 5 input lines are done")
 	require.Contains(t, r.stderr, "run the same command with -skip 5 -append\n")
 }
+
+// A plain -o that a hard stop cut inside a line (a kill can stop a write
+// part way): written with -verdicts, its whole lines are its input
+// lines', so -append names the -skip that resumes it and, given it, cuts
+// the file back to its last whole line and goes on, with -q silently;
+// written without, its lines are the allowed URLs alone and -append says
+// so.
+func TestAppendMendsCutPlainOutput(t *testing.T) {
+	dir := t.TempDir()
+	input := filepath.Join(dir, "urls.txt")
+	require.NoError(t, os.WriteFile(input, []byte(strings.Join(sampleFrontier(t), "\n")+"\n"), 0o644))
+	args := func(out string, more ...string) []string {
+		return append([]string{"filter", "-robots-dir", sampleRobots, "-hosts", sampleHosts, "-agent", "googlebot", "-o", out}, append(more, input)...)
+	}
+	for _, verdicts := range []bool{true, false} {
+		var flags []string
+		if verdicts {
+			flags = []string{"-verdicts"}
+		}
+		out := filepath.Join(dir, fmt.Sprintf("out-%v.txt", verdicts))
+		r := robotsdfa(t, nil, args(out, flags...)...)
+		require.Equal(t, exitOK, r.code, r.stderr)
+		want, err := os.ReadFile(out)
+		require.NoError(t, err)
+		cut := want[:len(want)/2]
+		require.NotEqual(t, byte('\n'), cut[len(cut)-1])
+		require.NoError(t, os.WriteFile(out, cut, 0o644))
+		done := bytes.Count(cut, []byte{'\n'})
+
+		r = robotsdfa(t, nil, args(out, append(flags, "-append")...)...)
+		require.Equal(t, exitProblem, r.code, r.stderr)
+		now, err := os.ReadFile(out)
+		require.NoError(t, err)
+		require.Equal(t, cut, now, "a refused run touches nothing")
+		if !verdicts {
+			require.Contains(t, r.stderr, "ends in a cut line (no line end after its last bytes): cut it back to its last line end first; its lines are the allowed URLs alone")
+			continue
+		}
+		require.Contains(t, r.stderr, fmt.Sprintf("was cut part way by a hard stop (killed, or the machine stopped); its whole lines hold the output of the first %d input lines: run the same command with -skip %d -append", done, done))
+		r = robotsdfa(t, nil, args(out, append(flags, "-append", "-q", "-skip", fmt.Sprint(done))...)...)
+		require.Equal(t, exitOK, r.code, r.stderr)
+		require.Empty(t, r.stderr, "-q")
+		now, err = os.ReadFile(out)
+		require.NoError(t, err)
+		require.True(t, bytes.Equal(want, now), "the resumed output is the uninterrupted one's")
+	}
+}
