@@ -35,11 +35,11 @@ func samePath(a, b string) bool {
 // InsideError is the error for a flag whose file would be written inside
 // dir, a -robots-dir, or is another name of one of its files (nil when it
 // is elsewhere, or when out or dir is "" or not a local path): the
-// directory's files are read as hosts'
-// robots.txt, filter's only when their host first comes up, so an output
-// there could replace one before it is read, or be read as one ("filter
-// -robots-dir rd -o rd/a.example.txt" emptied a.example.txt, then allowed
-// every URL of a.example).
+// directory's files are read as hosts' robots.txt, filter's only when
+// their host first comes up, so an output there could replace one before
+// it is read, or be read as one ("filter -robots-dir rd -o
+// rd/a.example.txt" emptied a.example.txt, then allowed every URL of
+// a.example).
 func InsideError(flag, out, dir string) error {
 	if out == "" || dir == "" {
 		return nil

@@ -77,7 +77,8 @@ func TestLinkedIntoRefused(t *testing.T) {
 	other := filepath.Join(dir, "other.txt")
 	require.NoError(t, os.WriteFile(other, []byte("x"), 0o644))
 	require.NoError(t, os.Link(other, filepath.Join(dir, "other2.txt"))) // linked, but not into rd
-	for i := range 1500 {                                                // past one batch of the directory's names
+	// More names than the directory is read in at once.
+	for i := range 1500 {
 		require.NoError(t, os.WriteFile(filepath.Join(rd, fmt.Sprintf("h%04d.example.txt", i)), nil, 0o644))
 	}
 
