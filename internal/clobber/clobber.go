@@ -53,6 +53,10 @@ func InsideError(flag, out, dir string) error {
 	return nil
 }
 
+// readBatch is how many of a directory's names nameIn reads at once: a
+// directory of millions of files is not held whole.
+var readBatch = 1024
+
 // nameIn is the entry of dir that out is another name of, a hard link
 // to it or a symbolic link in dir that leads to it, or "": writing out
 // would rewrite that entry, though out lies elsewhere. It reads dir's
@@ -70,7 +74,7 @@ func nameIn(out, dir string) string {
 	defer d.Close()
 	linked := mayHaveLinks(ost)
 	for {
-		entries, err := d.ReadDir(1024) // a directory of millions of files is not held whole
+		entries, err := d.ReadDir(readBatch)
 		for _, e := range entries {
 			if e.Type()&fs.ModeSymlink == 0 && (!linked || !e.Type().IsRegular()) {
 				continue
