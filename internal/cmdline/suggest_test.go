@@ -23,18 +23,21 @@ func TestEditDistance(t *testing.T) {
 func TestNearest(t *testing.T) {
 	names := []string{"check", "filter", "compile", "inspect", "explain", "lint", "records", "fetch"}
 	for s, want := range map[string]string{
-		"chek":    "check",
-		"filtre":  "filter",
-		"lnit":    "lint",
-		"complie": "compile",
-		"recrods": "records",
-		"comple":  "compile",
-		"cmopiel": "compile", // two edits in seven bytes
-		"cmplie":  "",        // two in six
-		"chk":     "",        // two edits in three
-		"fi":      "",        // too short to guess from
-		"deploy":  "",
-		"fetch":   "fetch",
+		"chek":       "check",
+		"filtre":     "filter",
+		"lnit":       "lint",
+		"complie":    "compile",
+		"recrods":    "records",
+		"comple":     "compile",
+		"cmopiel":    "compile", // two edits in seven bytes
+		"cmplie":     "",        // two in six
+		"chk":        "",        // two edits in three
+		"fi":         "",        // too short to guess from
+		"deploy":     "",
+		"fetch":      "fetch",
+		"checkk":     "check",   // one byte more
+		"compilexx":  "compile", // two more, in nine bytes
+		"compilexxx": "",
 	} {
 		require.Equal(t, want, Nearest(s, names), "%q", s)
 	}
