@@ -169,6 +169,7 @@ func TestFetchHostsRefuses(t *testing.T) {
 		{"three without -hosts", []string{"-unreachable", out, "-o", out, "-from", out, "http://" + h.ok + "/"}, "-from goes with -hosts"},
 		{"a scheme", []string{"-hosts", list, "-o", out, "-scheme", "ftp"}, `-scheme is https or http, not "ftp"`},
 		{"no workers", []string{"-hosts", list, "-o", out, "-workers", "0"}, "-workers must be at least 1"},
+		{"too many workers", []string{"-hosts", list, "-o", out, "-workers", "1000000000000"}, "-workers must be at most 1,024"},
 		{"no time", []string{"-timeout", "0", "http://" + h.ok + "/"}, `invalid value "0" for flag -timeout: want a duration above 0`},
 		{"a time past", []string{"-hosts", list, "-o", out, "-timeout", "-1s"}, `invalid value "-1s" for flag -timeout: want a duration above 0`},
 		{"-refresh without -cache", []string{"-refresh", "http://" + h.ok + "/"}, "-refresh goes with -cache"},

@@ -96,10 +96,12 @@ type filterFlags struct {
 	missing, missingHosts string
 }
 
-// maxFilterWorkers bounds -workers: each worker holds up to four chunks
-// of input in flight (4 MiB), so that a slip of the finger (-workers
-// 1000000000000) is refused, not an out-of-memory crash.
-const maxFilterWorkers = 1024
+// maxWorkers bounds -workers (filter, compile, fetch -hosts): a filter
+// worker holds up to four chunks of input in flight (4 MiB), a compile
+// worker a file and its automata, a fetch worker a request and its body,
+// so that a slip of the finger (-workers 1000000000000) is refused, not an
+// out-of-memory crash.
+const maxWorkers = 1024
 
 // maxCacheMB is the largest -cache-mb whose bytes an int64 holds.
 const maxCacheMB int64 = math.MaxInt64 >> 20
@@ -153,8 +155,8 @@ func runFilter(e *env, args []string) int {
 		return usageError(e, fs, "-agent is required")
 	case ff.workers < 1:
 		return usageError(e, fs, "-workers must be at least 1")
-	case ff.workers > maxFilterWorkers:
-		return usageError(e, fs, "-workers must be at most %s", counts.Group3(maxFilterWorkers))
+	case ff.workers > maxWorkers:
+		return usageError(e, fs, "-workers must be at most %s", counts.Group3(maxWorkers))
 	case ff.cacheMB < 1:
 		return usageError(e, fs, "-cache-mb must be at least 1")
 	case ff.cacheMB > maxCacheMB:

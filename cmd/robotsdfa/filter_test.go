@@ -377,7 +377,7 @@ func TestFilterUsageAndInputErrors(t *testing.T) {
 	}
 	// The bounds themselves are taken.
 	r := robotsdfa(t, []byte("https://e.com/a\n"), "filter", "-pack", samplePack(t), "-agent", "bot",
-		"-workers", fmt.Sprint(maxFilterWorkers), "-cache-mb", fmt.Sprint(maxCacheMB))
+		"-workers", fmt.Sprint(maxWorkers), "-cache-mb", fmt.Sprint(maxCacheMB))
 	require.Equal(t, exitOK, r.code, r.stderr)
 	require.Equal(t, "https://e.com/a\n", r.stdout)
 	// A bad gzip stream is an input error naming the file, whether its
