@@ -356,6 +356,7 @@ func TestHelp(t *testing.T) {
 		code, stderr := runIn(t, dir, cmd, "-mode", "rfc", "-h")
 		require.Equal(t, 0, code, stderr)
 		require.True(t, strings.HasPrefix(stderr, "usage: robotsdfa-beam "+cmd+" "), stderr)
+		require.Contains(t, stderr, "\n\nflags of robotsdfa-beam "+cmd+" (anywhere on the line; -- ends them):\n")
 		beams := strings.Index(stderr, "\nBeam's pipeline flags")
 		require.Positive(t, beams, stderr)
 		for _, name := range own {

@@ -68,7 +68,7 @@ func parseFlags(cmd string, args []string) {
 // shows first what this command reads rather than Beam's flags in among
 // its own.
 func printUsage(w io.Writer, cmd string) {
-	fmt.Fprintf(w, "usage: %s\n\nflags of robotsdfa-beam %s:\n", usage[cmd], cmd)
+	fmt.Fprintf(w, "usage: %s\n\nflags of robotsdfa-beam %s (anywhere on the line; -- ends them):\n", usage[cmd], cmd)
 	own, beams := flag.NewFlagSet(cmd, flag.ContinueOnError), flag.NewFlagSet("beam", flag.ContinueOnError)
 	flag.VisitAll(func(f *flag.Flag) {
 		set := beams
