@@ -84,6 +84,7 @@ func main() {
 		checkFilter()
 		checkAgent(*agent)
 	}
+	checkInputs(cmd)
 	checkOutputs(cmd)
 	if cmd == "filter" && *robotsDir != "" {
 		// filter -robots-dir: the store is compiled first, by a pipeline
@@ -120,6 +121,9 @@ func run(cmd string, build func(beam.Scope)) {
 			}
 		}
 		sort.Strings(parts)
+		if len(parts) == 0 {
+			parts = []string{"nothing read"} // no counter was ever added to
+		}
 		fmt.Fprintf(stderr, "robotsdfa-beam %s: %s\n", cmd, strings.Join(parts, ", "))
 	}
 }
@@ -251,6 +255,27 @@ func checkFilter() {
 		fail("filter", "-field must not be negative")
 	case len(inputs) == 0:
 		fail("filter", "want at least one INPUT")
+	}
+}
+
+// checkInputs refuses, before any pipeline runs, a local INPUT that names
+// no file: a path that is not there, or a glob that matches nothing,
+// which Beam reads as no lines at all and the run would end in empty
+// shards, exit 0. An input on another filesystem is Beam's to match.
+func checkInputs(cmd string) {
+	for _, in := range inputs {
+		if remote(in) {
+			continue
+		}
+		if m, err := filepath.Glob(in); err == nil && len(m) > 0 {
+			continue
+		}
+		if _, err := os.Stat(in); err != nil {
+			if strings.ContainsAny(in, "*?[") {
+				fail(cmd, fmt.Sprintf("INPUT %s matches no file", in))
+			}
+			fail(cmd, err.Error())
+		}
 	}
 }
 

@@ -216,8 +216,9 @@ func runCLI(t *testing.T, args ...string) string {
 }
 
 // TestFlagsRefused: a flag of the other command, a -mode or -shards no
-// pipeline runs with, -hosts without -robots-dir, and a filter without
-// its output are refused with exit 2 before any pipeline runs: nothing
+// pipeline runs with, -hosts without -robots-dir, a filter without its
+// output, and a local input that names no file (which Beam would read as
+// no lines, exit 0) are refused with exit 2 before any pipeline runs: nothing
 // is written, not even the store filter -robots-dir compiles first.
 func TestFlagsRefused(t *testing.T) {
 	dir := t.TempDir()
@@ -261,6 +262,12 @@ func TestFlagsRefused(t *testing.T) {
 			"robotsdfa-beam filter: " + dir + ": is a directory, not a store"},
 		{[]string{"filter", "-pack", out + ".nostore", "-agent", "googlebot", "--output", out, in},
 			out + ".nostore: no such file or directory"},
+		{[]string{"filter", "-robots-dir", robots, "-agent", "googlebot", "--output", out, in, filepath.Join(dir, "nosuch.txt")},
+			"robotsdfa-beam filter: stat " + filepath.Join(dir, "nosuch.txt") + ": no such file or directory"},
+		{[]string{"filter", "-robots-dir", robots, "-agent", "googlebot", "--output", out, filepath.Join(dir, "day-*.txt")},
+			"robotsdfa-beam filter: INPUT " + filepath.Join(dir, "day-*.txt") + " matches no file"},
+		{[]string{"compile", "-o", out + ".store", filepath.Join(dir, "records.jsonl")},
+			"robotsdfa-beam compile: stat " + filepath.Join(dir, "records.jsonl") + ": no such file or directory"},
 	} {
 		code, stderr := runIn(t, dir, c.args...)
 		require.Equal(t, 2, code, "%q: %s", c.args, stderr)
@@ -397,4 +404,20 @@ func TestFlagsAnywhere(t *testing.T) {
 	require.NoError(t, err)
 	require.ElementsMatch(t, []string{"disallowed\thttps://h.example/g", "allowed\thttps://h.example/a", "allowed\thttps://h.example/b"},
 		strings.Split(strings.TrimSuffix(string(got), "\n"), "\n"))
+}
+
+// TestEmptyInput: an input with no line runs, writes empty shards and says
+// that nothing was read, rather than a summary with nothing after its
+// colon.
+func TestEmptyInput(t *testing.T) {
+	dir := t.TempDir()
+	pack := hostStore(t, filepath.Join(dir, "h.store"), "User-agent: *\nDisallow: /g\n", compile.Google)
+	in := filepath.Join(dir, "empty.txt")
+	require.NoError(t, os.WriteFile(in, nil, 0o644))
+	code, stderr := runCmd(t, "filter", "-pack", pack, "-agent", "bot", "--shards", "1", "--output", filepath.Join(dir, "out"), in)
+	require.Equal(t, 0, code, stderr)
+	require.Contains(t, stderr, "robotsdfa-beam filter: nothing read\n")
+	got, err := os.ReadFile(filepath.Join(dir, "out-00000-of-00001"))
+	require.NoError(t, err)
+	require.Empty(t, got)
 }
