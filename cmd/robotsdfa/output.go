@@ -264,16 +264,13 @@ func appendable(path, kind string, size int64) error {
 		}
 		last = end.b
 	}
-	switch {
-	case last == '\n':
-		return nil
-	case kind == "":
+	if last != '\n' {
 		return fmt.Errorf("-append: %s %w (no line end after its last bytes): cut it back to its last line end first", path, errCutLine)
 	}
-	return fmt.Errorf("-append: %s ends in a cut line (no line end after its last bytes): cut it back to its last line end first", path)
+	return nil
 }
 
-// errCutLine is a plain -o whose last line has no line end.
+// errCutLine is an -o whose last line has no line end.
 var errCutLine = errors.New("ends in a cut line")
 
 // lastByte takes bytes and keeps the count and the last.

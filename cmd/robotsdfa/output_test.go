@@ -252,6 +252,12 @@ func TestFilterAppendCompressed(t *testing.T) {
 	r := robotsdfa(t, urls, "filter", "-robots", robots, "-agent", "bot", "-append", "-o", glued)
 	require.Equal(t, exitProblem, r.code)
 	require.Contains(t, r.stderr, "-append: "+glued+" ends in a cut line")
+	// With -verdicts too: its frames are whole, so no kill cut it, and its
+	// lines are not counted as input lines done.
+	r = robotsdfa(t, urls, "filter", "-robots", robots, "-agent", "bot", "-verdicts", "-append", "-o", glued)
+	require.Equal(t, exitProblem, r.code)
+	require.Contains(t, r.stderr, "-append: "+glued+" ends in a cut line")
+	require.NotContains(t, r.stderr, "hard stop")
 }
 
 // -o - is standard output, as a file argument - is standard input: filter

@@ -79,14 +79,14 @@ func (ff *filterFlags) mendCut(e *env, f *os.File, appendErr error) (int64, erro
 	switch {
 	case errors.Is(appendErr, errCutFrame):
 		end, lines, ok, err = lastMark(ff.out, ff.compress)
-	case errors.Is(appendErr, errCutLine) && ff.verdicts:
+	case !errors.Is(appendErr, errCutLine) || ff.compress != "":
+		return 0, appendErr // whole frames whose last line has no end: another program's
+	case ff.verdicts:
 		unit = "line"
 		end, lines, err = wholeLines(ff.out)
 		ok = err == nil
-	case errors.Is(appendErr, errCutLine):
-		return 0, fmt.Errorf("%w; its lines are the allowed URLs alone, which do not say how many input lines were done (with -verdicts each input line has its own)", appendErr)
 	default:
-		return 0, appendErr
+		return 0, fmt.Errorf("%w; its lines are the allowed URLs alone, which do not say how many input lines were done (with -verdicts each input line has its own)", appendErr)
 	}
 	if err != nil || !ok {
 		return 0, appendErr
