@@ -85,10 +85,8 @@ func runCompile(e *env, args []string) int {
 		return usageError(e, fs, "-hosts goes with -robots-dir")
 	case *deletes != "" && *from == "":
 		return usageError(e, fs, "-delete goes with -from")
-	case *workers < 1:
-		return usageError(e, fs, "-workers must be at least 1")
-	case *workers > maxWorkers:
-		return usageError(e, fs, "-workers must be at most %s", counts.Group3(maxWorkers))
+	case workersProblem(*workers) != "":
+		return usageError(e, fs, "%s", workersProblem(*workers))
 	case *out == "-" && (*dir != "" || *from != ""):
 		return usageError(e, fs, "-o - writes a single blob to standard output; a pack goes to a file, which its readers map")
 	}

@@ -105,10 +105,8 @@ func runFetch(e *env, args []string) int {
 			return usageError(e, fs, "-hosts needs -o, the pack to write")
 		case *scheme != "https" && *scheme != "http":
 			return usageError(e, fs, "-scheme is https or http, not %q", *scheme)
-		case *workers < 1:
-			return usageError(e, fs, "-workers must be at least 1")
-		case *workers > maxWorkers:
-			return usageError(e, fs, "-workers must be at most %s", counts.Group3(maxWorkers))
+		case workersProblem(*workers) != "":
+			return usageError(e, fs, "%s", workersProblem(*workers))
 		case *packOut == "-":
 			return usageError(e, fs, "-o - is no file: a pack goes to a file, which its readers map")
 		case *unreachable == "-":

@@ -103,6 +103,17 @@ type filterFlags struct {
 // out-of-memory crash.
 const maxWorkers = 1024
 
+// workersProblem is what is wrong with -workers n, or "".
+func workersProblem(n int) string {
+	switch {
+	case n < 1:
+		return "-workers must be at least 1"
+	case n > maxWorkers:
+		return "-workers must be at most " + counts.Group3(maxWorkers)
+	}
+	return ""
+}
+
 // maxCacheMB is the largest -cache-mb whose bytes an int64 holds.
 const maxCacheMB int64 = math.MaxInt64 >> 20
 
@@ -153,10 +164,8 @@ func runFilter(e *env, args []string) int {
 		return usageError(e, fs, "want exactly one of -robots, -robots-dir and -pack")
 	case ff.agent == "":
 		return usageError(e, fs, "-agent is required")
-	case ff.workers < 1:
-		return usageError(e, fs, "-workers must be at least 1")
-	case ff.workers > maxWorkers:
-		return usageError(e, fs, "-workers must be at most %s", counts.Group3(maxWorkers))
+	case workersProblem(ff.workers) != "":
+		return usageError(e, fs, "%s", workersProblem(ff.workers))
 	case ff.cacheMB < 1:
 		return usageError(e, fs, "-cache-mb must be at least 1")
 	case ff.cacheMB > maxCacheMB:
