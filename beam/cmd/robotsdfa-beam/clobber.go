@@ -10,16 +10,12 @@ import (
 )
 
 // checkOutputs refuses, before any pipeline runs, a file the command would
-// write that is one it reads, or that lies in the -robots-dir it reads,
+// write that is one it reads (inputFiles, what the local inputs name), or that lies in the -robots-dir it reads,
 // as robotsdfa refuses them: -missing-hosts naming an input emptied it,
 // and a run on a previous run's shards under the same --output replaced
 // them. Paths on another filesystem (a scheme's "://") are not checked.
-func checkOutputs(cmd string) {
-	var reads []string
-	for _, glob := range inputs {
-		reads = append(reads, localFiles(glob)...)
-	}
-	reads = append(reads, *pack, *hostsTable)
+func checkOutputs(cmd string, inputFiles []string) {
+	reads := append(inputFiles, *pack, *hostsTable)
 	type written struct{ flag, path string }
 	var outs []written
 	if cmd == "filter" {
@@ -63,18 +59,6 @@ func checkShards(reads []string) {
 			fail("filter", fmt.Sprintf("--output %s writes the input %s (a shard of %d)", *output, r, *shards))
 		}
 	}
-}
-
-// localFiles is the files a local INPUT names: its glob's matches, or the
-// path itself when nothing matches (the read names the error).
-func localFiles(glob string) []string {
-	if remote(glob) {
-		return nil
-	}
-	if m, err := filepath.Glob(glob); err == nil && len(m) > 0 {
-		return m
-	}
-	return []string{glob}
 }
 
 // remote reports whether path is on a filesystem of its own scheme.

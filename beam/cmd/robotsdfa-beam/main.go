@@ -84,8 +84,7 @@ func main() {
 		checkFilter()
 		checkAgent(*agent)
 	}
-	checkInputs(cmd)
-	checkOutputs(cmd)
+	checkOutputs(cmd, checkInputs(cmd))
 	if cmd == "filter" && *robotsDir != "" {
 		// filter -robots-dir: the store is compiled first, by a pipeline
 		// of its own, next to the output.
@@ -261,13 +260,17 @@ func checkFilter() {
 // checkInputs refuses, before any pipeline runs, a local INPUT that names
 // no file: a path that is not there, or a glob that matches nothing,
 // which Beam reads as no lines at all and the run would end in empty
-// shards, exit 0. An input on another filesystem is Beam's to match.
-func checkInputs(cmd string) {
+// shards, exit 0. It returns the files the local inputs name (a glob's
+// matches, or the path itself); an input on another filesystem is Beam's
+// to match.
+func checkInputs(cmd string) []string {
+	var files []string
 	for _, in := range inputs {
 		if remote(in) {
 			continue
 		}
 		if m, err := filepath.Glob(in); err == nil && len(m) > 0 {
+			files = append(files, m...)
 			continue
 		}
 		if _, err := os.Stat(in); err != nil {
@@ -276,18 +279,25 @@ func checkInputs(cmd string) {
 			}
 			fail(cmd, err.Error())
 		}
+		files = append(files, in)
 	}
+	return files
 }
 
-func buildFilter(s beam.Scope) {
+// readInputs is the lines of every INPUT, read by ReadLines.
+func readInputs(s beam.Scope) beam.PCollection {
 	var lines []beam.PCollection
 	for _, glob := range inputs {
 		lines = append(lines, robotsbeam.ReadLines(s, glob))
 	}
+	return beam.Flatten(s, lines...)
+}
+
+func buildFilter(s beam.Scope) {
 	opts := robotsbeam.Options{
 		Store: *pack, Agent: *agent, Verdicts: *verdicts, Explain: *explain, Missing: *missing, Field: *field,
 	}
-	urls := beam.Flatten(s, lines...)
+	urls := readInputs(s)
 	if *missingOut == "" {
 		robotsbeam.WriteSharded(s, *output, *shards, robotsbeam.Filter(s, urls, opts))
 		return
@@ -313,11 +323,7 @@ func buildCompile(s beam.Scope) {
 		}
 		records = robotsbeam.ReadBodies(s, beam.CreateList(s, files), opts)
 	} else {
-		var lines []beam.PCollection
-		for _, glob := range inputs {
-			lines = append(lines, robotsbeam.ReadLines(s, glob))
-		}
-		records = robotsbeam.ParseRecords(s, beam.Flatten(s, lines...))
+		records = robotsbeam.ParseRecords(s, readInputs(s))
 	}
 	robotsbeam.Compile(s, records, *outStore, opts)
 }
