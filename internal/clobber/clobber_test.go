@@ -9,16 +9,23 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func TestSameAndInside(t *testing.T) {
-	dir := t.TempDir()
-	rd := filepath.Join(dir, "rd")
+// robotsDir makes, in a test's directory dir, a -robots-dir rd holding
+// file, a.example.txt, with a hard link to it outside, hard.
+func robotsDir(t *testing.T) (dir, rd, file, hard string) {
+	dir = t.TempDir()
+	rd = filepath.Join(dir, "rd")
 	require.NoError(t, os.Mkdir(rd, 0o755))
-	file := filepath.Join(rd, "a.example.txt")
+	file = filepath.Join(rd, "a.example.txt")
 	require.NoError(t, os.WriteFile(file, []byte("x"), 0o644))
+	hard = filepath.Join(dir, "hard.txt")
+	require.NoError(t, os.Link(file, hard))
+	return dir, rd, file, hard
+}
+
+func TestSameAndInside(t *testing.T) {
+	dir, rd, file, hard := robotsDir(t)
 	link := filepath.Join(dir, "link.txt")
 	require.NoError(t, os.Symlink(file, link))
-	hard := filepath.Join(dir, "hard.txt")
-	require.NoError(t, os.Link(file, hard))
 	dirLink := filepath.Join(dir, "rdlink")
 	require.NoError(t, os.Symlink(rd, dirLink))
 	other := filepath.Join(dir, "other.txt")
@@ -64,13 +71,7 @@ func TestSameAndInside(t *testing.T) {
 // in it, is refused as one inside it would be: filter writes -o in place,
 // which would empty that host's robots.txt before it is read.
 func TestLinkedIntoRefused(t *testing.T) {
-	dir := t.TempDir()
-	rd := filepath.Join(dir, "rd")
-	require.NoError(t, os.Mkdir(rd, 0o755))
-	file := filepath.Join(rd, "a.example.txt")
-	require.NoError(t, os.WriteFile(file, []byte("x"), 0o644))
-	hard := filepath.Join(dir, "hard.txt")
-	require.NoError(t, os.Link(file, hard))
+	dir, rd, _, hard := robotsDir(t)
 	target := filepath.Join(dir, "target.txt")
 	require.NoError(t, os.WriteFile(target, []byte("x"), 0o644))
 	require.NoError(t, os.Symlink(target, filepath.Join(rd, "b.example.txt")))
