@@ -57,7 +57,7 @@ func runCheck(e *env, args []string) int {
 	}
 	c, err := compileFile(e.stdin, fs.Arg(0), ro.parse(), modeGiven(fs))
 	if err != nil {
-		return fail(e, "check", err)
+		return fail(e, "check", dirHint(err, "check", fs.Arg(0)))
 	}
 	if err := notCompiledFor(c.path, c.robots, tokens); err != nil {
 		return fail(e, "check", err)

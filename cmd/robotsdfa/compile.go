@@ -116,7 +116,7 @@ func runCompile(e *env, args []string) int {
 	path := fs.Arg(0)
 	body, err := readBody(e.stdin, path, opts)
 	if err != nil {
-		return fail(e, "compile", err)
+		return fail(e, "compile", dirHint(err, "compile", path))
 	}
 	read, cut := bodyRead(body, opts)
 	if cut {

@@ -42,7 +42,7 @@ func runExplain(e *env, args []string) int {
 	opts := ro.parse()
 	body, err := readBody(e.stdin, path, opts)
 	if err != nil {
-		return fail(e, "explain", err)
+		return fail(e, "explain", dirHint(err, "explain", path))
 	}
 	c, err := compileBody(path, body, opts)
 	if err != nil {

@@ -264,7 +264,7 @@ func (ff *filterFlags) source(e *env, tokens []string) (source, error) {
 	case ff.robots != "":
 		c, err := compileFile(e.stdin, ff.robots, opts, ff.modeSet)
 		if err != nil {
-			return nil, err
+			return nil, dirHint(err, "filter", ff.robots)
 		}
 		if err := notCompiledFor(c.path, c.robots, tokens); err != nil {
 			return nil, err

@@ -270,9 +270,36 @@ func openRegular(path, what string) (*os.File, os.FileInfo, error) {
 	}
 	if st.IsDir() {
 		f.Close()
-		return nil, nil, fmt.Errorf("%s: is a directory, not %s", path, what)
+		return nil, nil, fmt.Errorf("%s: %w, not %s", path, errIsDirectory, what)
 	}
 	return f, st, nil
+}
+
+// errIsDirectory marks a directory given where a file is wanted, so that a
+// command can name the flag that reads a directory (dirHint).
+var errIsDirectory = errors.New("is a directory")
+
+// dirHint adds to err, when a directory of <host>.txt files was given for
+// one robots.txt, the command that reads such a directory: a new user's
+// first try is often "compile DIR" or "check DIR".
+func dirHint(err error, cmd, dir string) error {
+	if !errors.Is(err, errIsDirectory) {
+		return err
+	}
+	var how string
+	switch cmd {
+	case "compile":
+		how = "a pack of its <host>.txt files: robotsdfa compile -robots-dir %s -o PACK"
+	case "filter":
+		how = "its <host>.txt files, one per host, are read with -robots-dir %s"
+	case "check":
+		how = "for its <host>.txt files, one per host: robotsdfa filter -robots-dir %s -agent AGENT -verdicts, URLs on standard input"
+	case "explain":
+		how = "for its <host>.txt files, one per host: robotsdfa filter -robots-dir %s -agent AGENT -explain, URLs on standard input"
+	default:
+		return err
+	}
+	return fmt.Errorf("%w (%s)", err, fmt.Sprintf(how, dir))
 }
 
 // urlHint adds to an error opening path, when path was not found and is
