@@ -228,7 +228,7 @@ func compilePack(e *env, job packJob) int {
 	// SIGINT or SIGTERM: no pack is written (one is written whole or not
 	// at all), even while a file's read blocks.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+	defer releaseSignals(stop)
 	results := make([]result, len(files))
 	robotsBytes, blobBytes, bad := 0, 0, 0
 	const batch = 256

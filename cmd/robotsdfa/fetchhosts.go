@@ -82,7 +82,7 @@ func runFetchHosts(e *env, c *fetch.Client, job fetchHostsJob, get func(context.
 	// SIGINT or SIGTERM: the fetches in flight end, and no pack is
 	// written (a pack is written whole or not at all).
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+	defer releaseSignals(stop)
 	out := bufio.NewWriter(e.stdout)
 	var unreachable []string
 	added, allowAll, tooLarge := 0, 0, 0

@@ -125,7 +125,7 @@ func runFilter(e *env, args []string) int {
 	// as one during the run, not by the default of ending the process.
 	ff.signals = make(chan os.Signal, 2)
 	signal.Notify(ff.signals, os.Interrupt, syscall.SIGTERM)
-	defer signal.Stop(ff.signals)
+	defer releaseSignals(func() { signal.Stop(ff.signals) })
 	ff.ro.register(fs)
 	fs.StringVar(&ff.robots, "robots", "", "one robots.txt (or blob) `file` for every URL; - reads it from standard input, the URLs then from files")
 	fs.StringVar(&ff.robotsDir, "robots-dir", "", "a `directory` of <host>.txt files")

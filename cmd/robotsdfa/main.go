@@ -58,7 +58,24 @@ type env struct {
 }
 
 func main() {
+	keepSignals = true
 	os.Exit(run(&env{os.Stdin, os.Stdout, os.Stderr}, os.Args[1:]))
+}
+
+// keepSignals is set by main, whose process ends when the command returns.
+// A command's SIGINT and SIGTERM handler then stays until the exit: a
+// signal in between would otherwise end a run that finished, its summary
+// printed, by the default action, as if it were interrupted with nothing
+// saying how to resume.
+var keepSignals bool
+
+// releaseSignals is deferred by a command that handles SIGINT and SIGTERM,
+// with the stop of its handler: called in a process that goes on (a
+// test's), not in the binary (keepSignals).
+func releaseSignals(stop func()) {
+	if !keepSignals {
+		stop()
+	}
 }
 
 func run(e *env, args []string) int {
