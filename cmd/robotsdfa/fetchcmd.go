@@ -24,10 +24,11 @@ const fetchAbout = `
 Fetches the robots.txt of each URL's origin (once per origin) as a crawler
 would (RFC 9309 sections 2.3 and 2.4: redirects, status classes, size
 limit; package fetch), and prints each URL's verdict as check does:
-"allowed<TAB>URL" or "disallowed<TAB>URL", with -explain the deciding
-line, and standard error also gets the crawl-delay, request-rate and
-sitemaps each fetched robots.txt gives the crawler. How each robots.txt
-was obtained (status, redirects, bytes, cache) goes to standard error.
+"allowed<TAB>URL" or "disallowed<TAB>URL". How each robots.txt was
+obtained (status, redirects, bytes, cache) goes to standard error. With
+-explain, each line also names the deciding line, and standard error
+also gets the crawl-delay, request-rate and sitemaps each fetched
+robots.txt gives the crawler.
 
 With -cache DIR the robots.txt fetched are kept in DIR across runs (one
 file per origin): a later run answers from them until they expire, and
@@ -65,7 +66,7 @@ func runFetch(e *env, args []string) int {
 	agent := fs.String("agent", "", "product token or comma-separated fallback chain (empty: only the '*' groups)")
 	timeout := durationFlag(fs, "timeout", 30*time.Second, "the `duration` each fetch may take, redirects included")
 	ua := fs.String("user-agent", fetch.DefaultUserAgent, "User-Agent header to send")
-	explain := fs.Bool("explain", false, "add a third field naming the deciding line")
+	explain := fs.Bool("explain", false, "add a third field naming the deciding line, and say each robots.txt's crawl-delay, request-rate and sitemaps")
 	cacheDir := fs.String("cache", "", "keep the robots.txt fetched in `directory` across runs")
 	refresh := fs.Bool("refresh", false, "fetch every origin now, even when the cache holds it unexpired")
 	prune := fs.String("prune", "", "with -cache, first remove the entries of origins not fetched for `age` (720h, or days: 30d, 1d12h)")
