@@ -20,7 +20,8 @@ import (
 const lateSignalChild = "ROBOTSDFA_LATE_SIGNAL_CMD"
 
 // TestLateSignalAfterFinishedRun: a SIGINT or SIGTERM that comes after a
-// command that handles them has finished, before the process exits, does
+// command that handles them (filter, compile -robots-dir, fetch -hosts)
+// has finished, before the process exits, does
 // not end the process by the default action: the finished run exits with
 // its own code, not as one interrupted with nothing saying how to resume.
 // The child is this test binary, running the command in process as main
@@ -30,7 +31,7 @@ func TestLateSignalAfterFinishedRun(t *testing.T) {
 		lateSignalChildRun(t, cmd)
 		return
 	}
-	for _, cmd := range []string{"filter", "compile"} {
+	for _, cmd := range []string{"filter", "compile", "fetch"} {
 		child, _ := testexec.Command(t, os.Args[0], "-test.run=^TestLateSignalAfterFinishedRun$", "-test.count=1")
 		child.Env = append(os.Environ(), lateSignalChild+"="+cmd)
 		out, err := child.CombinedOutput()
@@ -44,8 +45,12 @@ func TestLateSignalAfterFinishedRun(t *testing.T) {
 func lateSignalChildRun(t *testing.T, cmd string) {
 	keepSignals = true
 	args := []string{"filter", "-robots-dir", sampleRobots, "-hosts", sampleHosts, "-agent", "googlebot", "-workers", "1", "-o", filepath.Join(t.TempDir(), "out.txt"), sampleURLs}
-	if cmd == "compile" {
+	switch cmd {
+	case "compile":
 		args = []string{"compile", "-robots-dir", sampleRobots, "-hosts", sampleHosts, "-o", filepath.Join(t.TempDir(), "x.pack")}
+	case "fetch":
+		h := newHostServers(t)
+		args = []string{"fetch", "-hosts", writeTemp(t, "hosts.txt", []byte(h.ok+"\n")), "-scheme", "http", "-o", filepath.Join(t.TempDir(), "x.pack")}
 	}
 	var stderr bytes.Buffer
 	code := run(&env{stdin: bytes.NewReader(nil), stdout: io.Discard, stderr: &stderr}, args)
