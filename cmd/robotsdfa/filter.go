@@ -50,7 +50,8 @@ With -field N the URL is the Nth tab-separated field of each line (a
 frontier with a priority or a depth beside its URLs, as cut -f reads it),
 and the whole line is written where the URL would be. A summary goes to
 standard error at the end, and a live progress line when standard error
-is a terminal.
+is a terminal. URLs typed at a terminal (standard input, no INPUT) are
+answered each as it is typed, with no progress line; Ctrl-D ends them.
 
 On SIGINT or SIGTERM (again to stop at once), and when an input fails part
 way (a compressed file cut short), the lines read so far are finished and
@@ -356,7 +357,16 @@ func (ff *filterFlags) run(e *env, src source, inputs []string) int {
 		return fail(e, "filter", err)
 	}
 
-	prog := startProgress(e, ff.quiet, ff.progress, inputsSize(e, inputs))
+	// URLs typed at a terminal are answered line by line, with no
+	// progress line redrawn over what is typed.
+	typed := slices.Contains(inputs, "-") && typing(e)
+	if ps, ok := out.(*plainSink); ok && typed {
+		ps.eager = true
+	}
+	if typed && !ff.quiet {
+		fmt.Fprintf(e.stderr, "%s filter: reading URLs from the terminal, one a line, each answered as it comes (Ctrl-D ends them; a frontier's files go as arguments)\n", commandName)
+	}
+	prog := startProgress(e, ff.quiet || typed && !ff.progress, ff.progress, inputsSize(e, inputs))
 	work := make(chan *chunk, ff.workers)
 	// A chunk holds a slot from before it is sent until it is written, so
 	// done never fills: a worker never waits on the writer, and a reader
@@ -425,6 +435,7 @@ func (ff *filterFlags) run(e *env, src source, inputs []string) int {
 		for i, name := range inputs {
 			in, err := openInput(e, name, &prog.bytes)
 			if err == nil {
+				rd.eager = in.typed
 				err = rd.read(i, in.r)
 				if cerr := in.close(); err == nil {
 					err = cerr

@@ -20,6 +20,8 @@ type input struct {
 	name string
 	r    io.Reader
 	kind string // "gzip", "zstd" or "" (plain), by the magic bytes
+	// typed: a terminal, whose lines are answered as they come (typing).
+	typed bool
 	// close releases the file and any decompressor.
 	close func() error
 }
@@ -31,6 +33,7 @@ type input struct {
 func openInput(e *env, name string, read *atomic.Int64) (*input, error) {
 	var f io.Reader
 	closeFile := func() error { return nil }
+	typed := name == "-" && typing(e)
 	if name == "-" {
 		f = e.stdin
 		name = "standard input"
@@ -43,6 +46,11 @@ func openInput(e *env, name string, read *atomic.Int64) (*input, error) {
 	}
 	if read != nil {
 		f = countingReader{f, read}
+	}
+	if typed {
+		// Neither compressed nor read ahead: a magic's ten bytes would
+		// wait for more than a short line typed.
+		return &input{name: name, r: f, typed: true, close: closeFile}, nil
 	}
 	br := bufio.NewReaderSize(f, 1<<16)
 	magic, _ := br.Peek(10)
@@ -72,6 +80,13 @@ func openInput(e *env, name string, read *atomic.Int64) (*input, error) {
 		in.close = func() error { zr.Close(); return closeFile() }
 	}
 	return in, nil
+}
+
+// typing reports whether standard input is a terminal: URLs typed or
+// pasted by hand, each answered as it comes, not once a chunk is full.
+func typing(e *env) bool {
+	f, ok := e.stdin.(*os.File)
+	return ok && isTerminal(f)
 }
 
 // otherCompression refuses a file that begins as xz, bzip2, lz4 or

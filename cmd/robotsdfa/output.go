@@ -108,11 +108,18 @@ type plainSink struct {
 	sent    int64
 	pending []mark
 	safe    mark
+	// eager flushes each chunk's output (lines typed at a terminal).
+	eager bool
 }
 
 func (s *plainSink) put(b []byte, done int64) error {
 	if _, err := s.bw.Write(b); err != nil {
 		return err
+	}
+	if s.eager {
+		if err := s.bw.Flush(); err != nil {
+			return err
+		}
 	}
 	s.sent += int64(len(b))
 	s.pending = append(s.pending, mark{s.sent, done})

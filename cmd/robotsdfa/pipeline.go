@@ -70,6 +70,9 @@ type reader struct {
 	// skip is the number of lines still to pass over (-skip), counted
 	// across the inputs in order.
 	skip int64
+	// eager sends the whole lines of every read on at once (a terminal's
+	// input, whose reads end at a line typed).
+	eager bool
 }
 
 // pushback reads pending bytes before its reader's.
@@ -118,7 +121,7 @@ func (rd *reader) read(in int, r io.Reader) error {
 		if err != nil {
 			return rd.failed(in, buf, err)
 		}
-		if nl := bytes.LastIndexByte(buf, '\n'); nl >= 0 && (len(buf) == cap(buf) || cap(buf) > chunkSize) {
+		if nl := bytes.LastIndexByte(buf, '\n'); nl >= 0 && (len(buf) == cap(buf) || cap(buf) > chunkSize || rd.eager) {
 			next := append(getBuf(), buf[nl+1:]...)
 			if err := rd.emit(&chunk{input: in, data: buf[:nl+1]}); err != nil {
 				return err

@@ -1,0 +1,81 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestFilterTyping: URLs typed at a terminal are answered each as it is
+// typed, not once a chunk of a megabyte is full or the input ends; the
+// terminal is told so, and no progress line is drawn over what is typed.
+func TestFilterTyping(t *testing.T) {
+	ptmx, pts := openPTY(t)
+	robots := writeTemp(t, "robots.txt", []byte("user-agent: *\ndisallow: /private\n"))
+	outR, outW := io.Pipe()
+	code := make(chan int, 1)
+	go func() {
+		code <- run(&env{stdin: pts, stdout: outW, stderr: pts}, []string{"filter", "-robots", robots, "-agent", "bot", "-verdicts"})
+		outW.Close()
+		pts.Close() // the terminal's side ends: ptmx reads what is left, then fails
+	}()
+	var shown bytes.Buffer // what the terminal shows: the echo of what is typed, standard error
+	var mu sync.Mutex
+	closed := make(chan struct{})
+	go func() {
+		defer close(closed)
+		b := make([]byte, 4096)
+		for {
+			n, err := ptmx.Read(b)
+			mu.Lock()
+			shown.Write(b[:n])
+			mu.Unlock()
+			if err != nil {
+				return
+			}
+		}
+	}()
+	lines := make(chan string)
+	go func() {
+		sc := bufio.NewScanner(outR)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	answer := func(typed, want string) {
+		t.Helper()
+		_, err := ptmx.Write([]byte(typed + "\n"))
+		require.NoError(t, err)
+		select {
+		case got := <-lines:
+			require.Equal(t, want, got)
+		case <-time.After(10 * time.Second):
+			t.Fatalf("no answer to %q while the input is open", typed)
+		}
+	}
+	answer("https://example.com/private/a", "disallowed\thttps://example.com/private/a")
+	time.Sleep(600 * time.Millisecond) // a terminal's progress line is redrawn every 250 ms
+	answer("/b", "allowed\t/b")
+	_, err := ptmx.Write([]byte{4}) // Ctrl-D: the end of the input
+	require.NoError(t, err)
+	select {
+	case c := <-code:
+		require.Equal(t, exitOK, c)
+	case <-time.After(10 * time.Second):
+		t.Fatal("filter did not end at Ctrl-D")
+	}
+	_, more := <-lines
+	require.False(t, more)
+	<-closed
+	mu.Lock()
+	defer mu.Unlock()
+	require.Contains(t, shown.String(), "robotsdfa filter: reading URLs from the terminal, one a line")
+	require.Contains(t, shown.String(), "robotsdfa filter: 2 lines in ")
+	require.NotContains(t, shown.String(), "\033[K", "a progress line drawn over what is typed")
+}
