@@ -91,7 +91,7 @@ func recordsOf(stdin io.Reader, source, packPath string, tokens []string, ro rea
 		blob, err := st.Blob(source)
 		if errors.Is(err, store.ErrNotFound) {
 			key, _ := store.Key(source)
-			return recordsReport{}, fmt.Errorf("%s: no blob for host %s", packPath, key)
+			return recordsReport{}, fmt.Errorf("%s: no robots.txt for host %s (filter gives its URLs -missing's verdict; robotsdfa fetch -hosts LIST -from %[1]s -o %[1]s adds it)", packPath, key)
 		}
 		if err != nil {
 			return recordsReport{}, fmt.Errorf("%s: %w", packPath, err)

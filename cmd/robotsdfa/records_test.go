@@ -272,7 +272,7 @@ func TestRecordsSources(t *testing.T) {
 	}
 	r = runIn(t, "records", "-pack", pack, "other.example", "bot")
 	require.Equal(t, exitProblem, r.code)
-	require.Contains(t, r.stderr, "no blob for host other.example")
+	require.Equal(t, "robotsdfa records: "+pack+": no robots.txt for host other.example (filter gives its URLs -missing's verdict; robotsdfa fetch -hosts LIST -from "+pack+" -o "+pack+" adds it)\n", r.stderr)
 
 	// A blob read in the other mode is refused; usage errors.
 	r = runIn(t, "records", "-mode", "rfc", "-pack", pack, "example.com", "bot")
