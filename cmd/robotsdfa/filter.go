@@ -51,7 +51,8 @@ frontier with a priority or a depth beside its URLs, as cut -f reads it),
 and the whole line is written where the URL would be. A summary goes to
 standard error at the end, and a live progress line when standard error
 is a terminal. URLs typed at a terminal (standard input, no INPUT) are
-answered each as it is typed, with no progress line; Ctrl-D ends them.
+answered each as it is typed, with no progress line; Ctrl-D (on Windows,
+Ctrl-Z and Enter) ends them.
 
 On SIGINT or SIGTERM (again to stop at once), and when an input fails part
 way (a compressed file cut short), the lines read so far are finished and
@@ -364,7 +365,7 @@ func (ff *filterFlags) run(e *env, src source, inputs []string) int {
 		ps.eager = true
 	}
 	if typed && !ff.quiet {
-		fmt.Fprintf(e.stderr, "%s filter: reading URLs from the terminal, one a line, each answered as it comes (Ctrl-D ends them; a frontier's files go as arguments)\n", commandName)
+		fmt.Fprintf(e.stderr, "%s filter: reading URLs from the terminal, one a line, each answered as it comes (%s ends them; a frontier's files go as arguments)\n", commandName, endOfInputKeys())
 	}
 	prog := startProgress(e, ff.quiet || typed && !ff.progress, ff.progress, inputsSize(e, inputs))
 	work := make(chan *chunk, ff.workers)

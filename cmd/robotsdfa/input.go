@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	goruntime "runtime"
 	"sync/atomic"
 
 	"github.com/klauspost/compress/gzip"
@@ -87,6 +88,14 @@ func openInput(e *env, name string, read *atomic.Int64) (*input, error) {
 func typing(e *env) bool {
 	f, ok := e.stdin.(*os.File)
 	return ok && isTerminal(f)
+}
+
+// endOfInputKeys are the keys that end a terminal's input.
+func endOfInputKeys() string {
+	if goruntime.GOOS == "windows" {
+		return "Ctrl-Z and Enter"
+	}
+	return "Ctrl-D"
 }
 
 // otherCompression refuses a file that begins as xz, bzip2, lz4 or

@@ -75,7 +75,7 @@ func TestFilterTyping(t *testing.T) {
 	<-closed
 	mu.Lock()
 	defer mu.Unlock()
-	require.Contains(t, shown.String(), "robotsdfa filter: reading URLs from the terminal, one a line")
+	require.Contains(t, shown.String(), "robotsdfa filter: reading URLs from the terminal, one a line, each answered as it comes (Ctrl-D ends them;")
 	require.Contains(t, shown.String(), "robotsdfa filter: 2 lines in ")
 	require.NotContains(t, shown.String(), "\033[K", "a progress line drawn over what is typed")
 }
