@@ -11,6 +11,7 @@ import (
 	goruntime "runtime"
 	"runtime/pprof"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -591,9 +592,13 @@ func missingVerdict(missing string) string {
 
 func summary(e *env, t totals, hs hostStats, missing string, d time.Duration) {
 	rate := float64(t.lines) / d.Seconds()
+	rateText := counts.Group3(int64(rate))
+	if rate < 1 { // a run of a few lines typed at a terminal
+		rateText = strconv.FormatFloat(rate, 'g', 2, 64)
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s filter: %s in %.2fs (%s lines/s): %s allowed, %s disallowed, %s unusable",
-		commandName, count(t.lines, "line"), d.Seconds(), counts.Group3(int64(rate)), counts.Group3(t.allowed), counts.Group3(t.disallowed), counts.Group3(t.unusable))
+		commandName, count(t.lines, "line"), d.Seconds(), rateText, counts.Group3(t.allowed), counts.Group3(t.disallowed), counts.Group3(t.unusable))
 	if t.skipped > 0 {
 		fmt.Fprintf(&b, "; %s before them passed over (-skip)", count(t.skipped, "line"))
 	}
