@@ -44,13 +44,17 @@ func TestLateSignalAfterFinishedRun(t *testing.T) {
 // process SIGINT and SIGTERM and waits for their delivery.
 func lateSignalChildRun(t *testing.T, cmd string) {
 	keepSignals = true
-	args := []string{"filter", "-robots-dir", sampleRobots, "-hosts", sampleHosts, "-agent", "googlebot", "-workers", "1", "-o", filepath.Join(t.TempDir(), "out.txt"), sampleURLs}
+	var args []string
 	switch cmd {
+	case "filter":
+		args = []string{"filter", "-robots-dir", sampleRobots, "-hosts", sampleHosts, "-agent", "googlebot", "-workers", "1", "-o", filepath.Join(t.TempDir(), "out.txt"), sampleURLs}
 	case "compile":
 		args = []string{"compile", "-robots-dir", sampleRobots, "-hosts", sampleHosts, "-o", filepath.Join(t.TempDir(), "x.pack")}
 	case "fetch":
 		h := newHostServers(t)
 		args = []string{"fetch", "-hosts", writeTemp(t, "hosts.txt", []byte(h.ok+"\n")), "-scheme", "http", "-o", filepath.Join(t.TempDir(), "x.pack")}
+	default:
+		t.Fatalf("no command %q", cmd)
 	}
 	var stderr bytes.Buffer
 	code := run(&env{stdin: bytes.NewReader(nil), stdout: io.Discard, stderr: &stderr}, args)
