@@ -96,7 +96,9 @@ func recordsOf(stdin io.Reader, source, packPath string, tokens []string, ro rea
 		if err != nil {
 			return recordsReport{}, fmt.Errorf("%s: %w", packPath, err)
 		}
-		return recordsOfBlob(source, blob, tokens, ro, modeSet)
+		rep, err := recordsOfBlob(source, blob, tokens, ro, modeSet)
+		rep.Pack = packPath
+		return rep, err
 	case strings.Contains(source, "://"):
 		c := &fetch.Client{Mode: ro.mode, MaxBytes: ro.maxBytes, Timeout: timeout, UserAgent: fetch.DefaultUserAgent}
 		r, outcome, err := c.Get(context.Background(), source)
@@ -157,9 +159,11 @@ func modeOf(r *runtime.Robots) compile.Mode {
 type recordsReport struct {
 	// Source is the file ("standard input" for -), blob, host or
 	// robots.txt URL read; From says which ("robots.txt", "blob",
-	// "fetch"); Fetch is how a fetch went.
+	// "fetch"); Pack is the pack a host's blob is read from; Fetch is
+	// how a fetch went.
 	Source string `json:"source"`
 	From   string `json:"from"`
+	Pack   string `json:"pack,omitempty"`
 	Fetch  string `json:"fetch,omitempty"`
 	Mode   string `json:"mode"`
 	// Agent is the crawler's fallback chain; Groups what applies to it.
@@ -347,7 +351,11 @@ func fileRecords(source string, sitemaps []runtime.Sitemap, records []runtime.Re
 
 // writeRecords writes a report as text.
 func writeRecords(w io.Writer, r recordsReport) {
-	fmt.Fprintf(w, "source:        %s (%s, %s mode)\n", r.Source, r.From, r.Mode)
+	from := r.From
+	if r.Pack != "" {
+		from += " in " + r.Pack
+	}
+	fmt.Fprintf(w, "source:        %s (%s, %s mode)\n", r.Source, from, r.Mode)
 	if r.Fetch != "" {
 		fmt.Fprintf(w, "fetch:         %s\n", r.Fetch)
 	}

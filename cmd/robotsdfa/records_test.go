@@ -81,7 +81,7 @@ func commandRecords(t *testing.T, out string) conformance.RecordsCase {
 // and the kinds of value it may hold ("?" after a name: the field may be
 // absent).
 var recordsShape = map[string][]string{
-	"source": {"string"}, "from": {"string"}, "fetch?": {"string"}, "mode": {"string"}, "agent": {"array"},
+	"source": {"string"}, "from": {"string"}, "pack?": {"string"}, "fetch?": {"string"}, "mode": {"string"}, "agent": {"array"},
 	"agent[]": {"string"}, "groups": {"object"}, "groups.token": {"string"}, "groups.global": {"bool"},
 	"groups.lines": {"array"}, "groups.lines[]": {"number"},
 	"crawl_delay": {"object", "null"}, "crawl_delay.seconds": {"number"}, "crawl_delay.line": {"number"},
@@ -268,7 +268,11 @@ func TestRecordsSources(t *testing.T) {
 		require.Equal(t, exitOK, r.code, "%s: %s", h, r.stderr)
 		require.NoError(t, json.Unmarshal([]byte(r.stdout), &rep))
 		require.Equal(t, "blob", rep.From)
+		require.Equal(t, pack, rep.Pack)
 		require.Equal(t, 7.0, rep.CrawlDelay.Seconds)
+		var v any
+		require.NoError(t, json.Unmarshal([]byte(r.stdout), &v))
+		checkShape(t, h, "", v)
 	}
 	r = runIn(t, "records", "-pack", pack, "other.example", "bot")
 	require.Equal(t, exitProblem, r.code)
@@ -354,7 +358,7 @@ request-rate:  1 per 10s (line 4)
 	require.Equal(t, exitOK, r.code, r.stderr)
 	r = runIn(t, "records", "-pack", pack, "example.com", "bot")
 	require.Equal(t, exitOK, r.code, r.stderr)
-	require.Equal(t, `source:        example.com (blob, google mode)
+	require.Equal(t, `source:        example.com (blob in `+pack+`, google mode)
 agent:         bot
 groups:        as a blob binds them (it keeps no lines)
 crawl-delay:   7s (a blob keeps the value, not its line)
