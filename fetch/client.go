@@ -41,7 +41,9 @@ type Client struct {
 	// Its redirect policy is replaced: the Client follows redirects
 	// itself to apply RFC 9309's limit and record the chain.
 	HTTP *http.Client
-	// UserAgent is the User-Agent header sent.
+	// UserAgent is the User-Agent header sent (empty: DefaultUserAgent).
+	// Its product token (runtime.UserAgentToken) is the crawler an
+	// Allowed without tokens, or a Transport without Tokens, answers for.
 	UserAgent string
 	// Mode and MaxBytes say how bodies are read (compile.Options);
 	// MaxBytes also bounds how much of a body is downloaded.
@@ -68,7 +70,8 @@ type Client struct {
 
 	once     sync.Once
 	http     *http.Client
-	allowAll Entry // blob and robots only
+	uaTokens []string // UserAgent's product token, set by init
+	allowAll Entry    // blob and robots only
 	denyAll  Entry
 	initErr  error
 	// wallClock: Now is time.Now, set by init.
@@ -111,6 +114,7 @@ func (c *Client) init() {
 		if c.UserAgent == "" {
 			c.UserAgent = DefaultUserAgent
 		}
+		c.uaTokens = []string{runtime.UserAgentToken(c.UserAgent)}
 		if c.MaxBytes == 0 {
 			c.MaxBytes = compile.DefaultMaxBytes
 		}
@@ -280,13 +284,17 @@ func (c *Client) get(ctx context.Context, rawURL string, out *Outcome) (*loadedB
 }
 
 // Allowed is Get followed by a check of rawURL for the product tokens (a
-// fallback chain). The binding is kept with the cached robots.txt for
+// fallback chain; none: UserAgent's product token, the crawler the
+// requests name). The binding is kept with the cached robots.txt for
 // the next Allowed with the same tokens.
 func (c *Client) Allowed(ctx context.Context, rawURL string, tokens ...string) (bool, Outcome, error) {
 	var out Outcome
 	l, err := c.get(ctx, rawURL, &out)
 	if err != nil {
 		return false, out, err
+	}
+	if len(tokens) == 0 {
+		tokens = c.uaTokens
 	}
 	return l.matcher(tokens).Allowed(rawURL), out, nil
 }

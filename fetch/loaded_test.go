@@ -110,7 +110,7 @@ func TestAllowedKeepsItsBinding(t *testing.T) {
 		{[]string{"c", "b"}, "/y", false}, // a chain: b's group
 		{[]string{"c", "a"}, "/y", true},  // the same length, another chain
 		{[]string{"c"}, "/z", false},      // the '*' group
-		{nil, "/z", false},
+		{nil, "/z", false},                // the User-Agent's token, robotsdfa: the '*' group
 		{[]string{"a", "b"}, "/x", false},
 	} {
 		ok, _, err := c.Allowed(ctx, s.URL+tc.path, tc.tokens...)
@@ -126,7 +126,7 @@ func TestAllowedKeepsItsBinding(t *testing.T) {
 	for _, k := range b.list {
 		kept = append(kept, k.tokens)
 	}
-	require.Equal(t, [][]string{{"a", "b"}, nil, {"c"}, {"c", "a"}}, kept, "the last four, most recent first")
+	require.Equal(t, [][]string{{"a", "b"}, {"robotsdfa"}, {"c"}, {"c", "a"}}, kept, "the last four, most recent first")
 	for _, tokens := range kept {
 		_, _, err = c.Allowed(ctx, s.URL+"/q", tokens...)
 		require.NoError(t, err)

@@ -26,7 +26,9 @@ type Transport struct {
 	// Base makes the requests that are allowed (nil:
 	// http.DefaultTransport).
 	Base http.RoundTripper
-	// Tokens are the crawler's product tokens, a fallback chain.
+	// Tokens are the crawler's product tokens, a fallback chain (nil:
+	// the product token of the Client's UserAgent, the crawler its
+	// robots.txt requests name).
 	Tokens []string
 	// Pace spaces the requests to one origin by its crawl-delay or
 	// request-rate (the longer of the two intervals), at most MaxDelay
@@ -96,7 +98,11 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 	// The origin's robots.txt is bound for the tokens once, not per
 	// request (as Client.Allowed binds it).
-	m := l.matcher(t.Tokens)
+	tokens := t.Tokens
+	if len(tokens) == 0 {
+		tokens = t.client.uaTokens
+	}
+	m := l.matcher(tokens)
 	if res := m.Check(url); !res.Allowed {
 		e := &DisallowedError{URL: url, Line: res.Line, Outcome: out}
 		if out.Rules != "robots.txt" {
