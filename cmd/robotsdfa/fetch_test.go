@@ -74,7 +74,7 @@ func TestFetch(t *testing.T) {
 	require.Equal(t, exitProblem, r.code)
 	require.Contains(t, r.stderr, "a URL names its scheme: https://example.com/x")
 	// A word where check would take the agent: the hint names -agent, and
-	// the URL before it is answered (for '*' only: no -agent).
+	// the URL before it is answered (for -user-agent's token: no -agent).
 	r = robotsdfa(t, nil, "fetch", moved.URL+"/private/x", "googlebot")
 	require.Equal(t, exitProblem, r.code)
 	require.Equal(t, "disallowed\t"+moved.URL+"/private/x\n", r.stdout)
@@ -82,6 +82,31 @@ func TestFetch(t *testing.T) {
 	r = robotsdfa(t, nil, "fetch", "-agent", "bot", "localhost")
 	require.Equal(t, exitProblem, r.code)
 	require.Contains(t, r.stderr, "a URL names its scheme: https://localhost")
+
+	// Without -agent, the verdicts are for the crawler -user-agent names,
+	// which is also the one the request named; -agent '' is the '*' groups.
+	var sent atomic.Value
+	named := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		sent.Store(r.Header.Get("User-Agent"))
+		fmt.Fprint(w, "user-agent: examplebot\ndisallow: /\n\nuser-agent: robotsdfa\ndisallow: /own\n\nuser-agent: *\nallow: /\n")
+	}))
+	defer named.Close()
+	for _, c := range []struct {
+		args   []string
+		ua     string
+		stdout string
+		warns  bool
+	}{
+		{[]string{"-user-agent", "examplebot/1.0 (+https://example.com/bot)"}, "examplebot/1.0 (+https://example.com/bot)", "disallowed\t" + named.URL + "/a\ndisallowed\t" + named.URL + "/own\n", false},
+		{nil, "robotsdfa/1 (+https://github.com/robotsdfa/robotsdfa)", "allowed\t" + named.URL + "/a\ndisallowed\t" + named.URL + "/own\n", false},
+		{[]string{"-user-agent", "examplebot/1.0", "-agent", ""}, "examplebot/1.0", "allowed\t" + named.URL + "/a\nallowed\t" + named.URL + "/own\n", true},
+		{[]string{"-user-agent", "examplebot/1.0", "-agent", "robotsdfa"}, "examplebot/1.0", "allowed\t" + named.URL + "/a\ndisallowed\t" + named.URL + "/own\n", false},
+	} {
+		r = robotsdfa(t, nil, append(append([]string{"fetch"}, c.args...), named.URL+"/a", named.URL+"/own")...)
+		require.Equal(t, c.stdout, r.stdout, "%q: %s", c.args, r.stderr)
+		require.Equal(t, c.ua, sent.Load(), "%q", c.args)
+		require.Equal(t, c.warns, strings.Contains(r.stderr, "empty agent"), "%q: %s", c.args, r.stderr)
+	}
 
 	// A 429 asking for an hour is shown with its wait.
 	busy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -23,8 +23,10 @@ import (
 const fetchAbout = `
 Fetches the robots.txt of each URL's origin (once per origin) as a crawler
 would (RFC 9309 sections 2.3 and 2.4: redirects, status classes, size
-limit; package fetch), and prints each URL's verdict as check does:
-"allowed<TAB>URL" or "disallowed<TAB>URL". How each robots.txt was
+limit; package fetch), and prints each URL's verdict for -agent as check
+does: "allowed<TAB>URL" or "disallowed<TAB>URL". Without -agent, the
+crawler is the one -user-agent names (its product token: "robotsdfa" for
+the default, "examplebot" for "examplebot/1.0 (+URL)"). How each robots.txt was
 obtained (status, redirects, bytes, cache) goes to standard error. With
 -explain, each line also names the deciding line, and standard error
 also gets the crawl-delay, request-rate and sitemaps each fetched
@@ -63,7 +65,7 @@ func runFetch(e *env, args []string) int {
 	fs := flagSet(e, "fetch", "[-agent AGENT] [-mode google|rfc] [-max-bytes N] [-timeout D] [-user-agent S] [-cache DIR [-refresh] [-prune AGE]] [-explain] (URL... | -hosts LIST -o PACK [-from PACK] [-scheme https|http] [-workers N] [-unreachable FILE])", fetchAbout, fetchExample)
 	var ro readOptions
 	ro.register(fs)
-	agent := fs.String("agent", "", "product token or comma-separated fallback chain (empty: only the '*' groups)")
+	agent := fs.String("agent", "", "product token or comma-separated fallback chain (not given: -user-agent's product token; empty: only the '*' groups)")
 	timeout := durationFlag(fs, "timeout", 30*time.Second, "the `duration` each fetch may take, redirects included")
 	ua := fs.String("user-agent", fetch.DefaultUserAgent, "User-Agent header to send")
 	explain := fs.Bool("explain", false, "add a third field naming the deciding line, and say each robots.txt's crawl-delay, request-rate and sitemaps")
@@ -142,8 +144,14 @@ func runFetch(e *env, args []string) int {
 	}
 	var tokens []string
 	if fs.NArg() > 0 { // -hosts takes none
+		// Without -agent, the crawler is the one the requests name: the
+		// verdicts are for the User-Agent sent.
+		chain := *agent
+		if !flagGiven(fs, "agent") {
+			chain = runtime.UserAgentToken(*ua)
+		}
 		var err error
-		if tokens, err = agentChain(e, "fetch", *agent); err != nil {
+		if tokens, err = agentChain(e, "fetch", chain); err != nil {
 			return usageError(e, fs, "%v", err)
 		}
 	}

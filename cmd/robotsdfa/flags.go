@@ -207,9 +207,12 @@ func agentChain(e *env, cmd, s string) ([]string, error) {
 }
 
 // modeGiven reports whether -mode was given on the command line.
-func modeGiven(fs *cmdFlags) bool {
+func modeGiven(fs *cmdFlags) bool { return flagGiven(fs, "mode") }
+
+// flagGiven reports whether the flag name was given on the command line.
+func flagGiven(fs *cmdFlags, name string) bool {
 	given := false
-	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "mode" })
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
 	return given
 }
 
