@@ -269,7 +269,11 @@ func explainFetched(w io.Writer, robotsURL string, r *runtime.Robots, tokens []s
 	if c := rep.RequestRate; c != nil {
 		rate = fmt.Sprintf("%d per %v", c.Requests, seconds(c.Seconds))
 	}
-	fmt.Fprintf(w, "%s fetch: %s: crawl-delay %s, request-rate %s for %s", commandName, robotsURL, delay, rate, strings.Join(tokens, ","))
+	agent := strings.Join(tokens, ",")
+	if agent == "" {
+		agent = "the '*' groups"
+	}
+	fmt.Fprintf(w, "%s fetch: %s: crawl-delay %s, request-rate %s for %s", commandName, robotsURL, delay, rate, agent)
 	if len(rep.Sitemaps) == 0 {
 		fmt.Fprintf(w, "; no sitemap\n")
 		return

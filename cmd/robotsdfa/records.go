@@ -359,7 +359,11 @@ func writeRecords(w io.Writer, r recordsReport) {
 	if r.Fetch != "" {
 		fmt.Fprintf(w, "fetch:         %s\n", r.Fetch)
 	}
-	fmt.Fprintf(w, "agent:         %s\n", strings.Join(r.Agent, ", "))
+	agent := strings.Join(r.Agent, ", ")
+	if agent == "" {
+		agent = "(empty: the '*' groups only)"
+	}
+	fmt.Fprintf(w, "agent:         %s\n", agent)
 	fmt.Fprintf(w, "groups:        %s\n", describeApplied(r.Groups, r.From))
 	switch c := r.CrawlDelay; {
 	case c == nil:
