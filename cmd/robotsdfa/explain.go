@@ -85,7 +85,11 @@ func explainURL(w io.Writer, c, other *compiled, tokens []string, url string) {
 	if len(tokens) > 1 {
 		fmt.Fprintf(w, "agent:    %s (a fallback chain: the first token a group names decides)\n", strings.Join(tokens, ", "))
 	} else {
-		fmt.Fprintf(w, "agent:    %s\n", tokens[0])
+		agent := tokens[0]
+		if agent == "" {
+			agent = emptyAgent
+		}
+		fmt.Fprintf(w, "agent:    %s\n", agent)
 	}
 	sel := f.SelectChain(tokens...)
 	fmt.Fprintf(w, "groups:   %s\n", describeSelection(f, tokens, sel))

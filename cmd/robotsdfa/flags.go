@@ -206,6 +206,10 @@ func agentChain(e *env, cmd, s string) ([]string, error) {
 	return tokens, nil
 }
 
+// emptyAgent is how a report names the empty agent, which asks for the
+// '*' groups.
+const emptyAgent = "(empty: the '*' groups only)"
+
 // modeGiven reports whether -mode was given on the command line.
 func modeGiven(fs *cmdFlags) bool { return flagGiven(fs, "mode") }
 

@@ -361,7 +361,7 @@ func writeRecords(w io.Writer, r recordsReport) {
 	}
 	agent := strings.Join(r.Agent, ", ")
 	if agent == "" {
-		agent = "(empty: the '*' groups only)"
+		agent = emptyAgent
 	}
 	fmt.Fprintf(w, "agent:         %s\n", agent)
 	fmt.Fprintf(w, "groups:        %s\n", describeApplied(r.Groups, r.From))

@@ -35,6 +35,9 @@ func TestExplain(t *testing.T) {
 	require.Contains(t, r.stdout, "Allow: /d/index.html (implied /d/$)  <- decides")
 	require.Contains(t, r.stdout, "rfc mode: allowed: no matching rule  (differs)")
 
+	r = robotsdfa(t, nil, "explain", robots, "", "/d/")
+	require.Contains(t, r.stdout, "agent:    (empty: the '*' groups only)\n")
+
 	r = robotsdfa(t, nil, "explain", robots, "x", "nohost")
 	require.Equal(t, exitOK, r.code)
 	require.Contains(t, r.stderr, "neither an absolute URL")
