@@ -49,7 +49,11 @@ func runInspect(e *env, args []string) int {
 	case path == "-":
 		return fail(e, "inspect", fmt.Errorf("standard input: not a blob (%q) at byte 0", automaton.Magic))
 	case !bytes.HasPrefix(data, []byte(storeMagic)) && !bytes.HasPrefix(data, []byte{0x28, 0xb5, 0x2f, 0xfd}):
-		return fail(e, "inspect", fmt.Errorf("%s: neither a blob (%q) nor a pack at byte 0", path, automaton.Magic))
+		msg := fmt.Sprintf("%s: neither a blob (%q) nor a pack at byte 0", path, automaton.Magic)
+		if sniff(path) == "text" {
+			msg += " but text (a robots.txt? robotsdfa lint " + path + " reads one, robotsdfa compile " + path + " -o BLOB compiles it)"
+		}
+		return fail(e, "inspect", errors.New(msg))
 	}
 	st, err := store.Open(path, store.Options{})
 	if err != nil {

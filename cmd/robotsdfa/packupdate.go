@@ -43,7 +43,7 @@ func packMode(st *store.Store) (mode compile.Mode, ok bool) {
 func openBase(path string, opts *compile.Options, modeSet bool) (*store.Store, error) {
 	old, err := store.Open(path, store.Options{})
 	if err != nil {
-		return nil, urlHint(err, path, "a pack")
+		return nil, packHint(err, path)
 	}
 	if mode, ok := packMode(old); ok {
 		if modeSet && mode != opts.Mode {

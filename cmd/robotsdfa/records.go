@@ -85,7 +85,7 @@ func recordsOf(stdin io.Reader, source, packPath string, tokens []string, ro rea
 	case packPath != "":
 		st, err := store.Open(packPath, store.Options{})
 		if err != nil {
-			return recordsReport{}, err
+			return recordsReport{}, packHint(err, packPath)
 		}
 		defer st.Close()
 		blob, err := st.Blob(source)

@@ -253,7 +253,7 @@ func openStoreSource(path string, tokens []string, modeSet bool, mode compile.Mo
 		st.Resize(min(cacheBytes, startCacheBytes))
 	}
 	if err != nil {
-		return nil, urlHint(err, path, "a pack")
+		return nil, packHint(err, path)
 	}
 	if packed, ok := packMode(st); ok && modeSet && packed != mode {
 		st.Close()

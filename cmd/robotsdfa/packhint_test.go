@@ -1,0 +1,67 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestSniff: what a file given for a pack looks like, from its first
+// bytes; a rune cut by the read's end is still text, one cut by the
+// file's end is not.
+func TestSniff(t *testing.T) {
+	long := strings.Repeat("a", sniffBytes-1) + "é"   // 'é' cut by the read
+	longer := strings.Repeat("a", sniffBytes-3) + "😀" // cut after 3 of its 4 bytes
+	for _, c := range []struct{ body, want string }{
+		{"RDFAblob\x00\x00", "blob"},
+		{"User-agent: *\r\nDisallow: /x\t# café\n", "text"},
+		{"https://example.com/a\n", "text"},
+		{long, "text"},
+		{longer, "text"},
+		{"caf\xc3", ""},
+		{"a\x00b", ""},
+		{"a\x1bb", ""},
+		{"a\x7fb", ""},
+		{"", ""},
+		{"\x28\xb5\x2f\xfd", ""},
+	} {
+		require.Equal(t, c.want, sniff(writeTemp(t, "f", []byte(c.body))), "%q", c.body)
+	}
+	require.Equal(t, "", sniff(t.TempDir()+"/none"))
+}
+
+// TestPackHint: a blob, a robots.txt or a URL list given for a pack is
+// named as what it is, with where it goes, by each command that reads a
+// pack; other bytes keep the store's own error.
+func TestPackHint(t *testing.T) {
+	blob := writeTemp(t, "x.blob", nil)
+	r := robotsdfa(t, []byte("user-agent: *\ndisallow: /x\n"), "compile", "-", "-o", blob)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	robots := writeTemp(t, "robots.txt", []byte("user-agent: *\ndisallow: /x\n"))
+	junk := writeTemp(t, "junk", []byte("\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09"))
+	dir := t.TempDir()
+	out := t.TempDir() + "/new.pack"
+	for _, c := range []struct {
+		path, want string
+	}{
+		{blob, blob + " is a compiled blob of one robots.txt, not a pack of many hosts': it goes where a robots.txt does (filter -robots " + blob + "); compile -robots-dir DIR -o PACK makes a pack"},
+		{robots, robots + " is text, not a pack: a robots.txt goes to -robots, a list of URLs is filter's input; compile -robots-dir DIR -o PACK makes a pack of a directory of <host>.txt files"},
+		{junk, "bad format"},
+	} {
+		for _, args := range [][]string{
+			{"filter", "-pack", c.path, "-agent", "bot"},
+			{"records", "-pack", c.path, "example.com", "bot"},
+			{"compile", "-robots-dir", dir, "-from", c.path, "-o", out},
+		} {
+			r := robotsdfa(t, nil, args...)
+			require.Equal(t, exitProblem, r.code, "%q", args)
+			require.Contains(t, r.stderr, c.want, "%q", args)
+		}
+	}
+	r = robotsdfa(t, nil, "inspect", robots)
+	require.Equal(t, exitProblem, r.code)
+	require.Contains(t, r.stderr, "nor a pack at byte 0 but text (a robots.txt? robotsdfa lint "+robots+" reads one")
+	r = robotsdfa(t, nil, "inspect", junk)
+	require.Equal(t, "robotsdfa inspect: "+junk+": neither a blob (\"RDFAblob\") nor a pack at byte 0\n", r.stderr)
+}
