@@ -102,6 +102,11 @@ func runCompile(e *env, args []string) int {
 	opts := ro.parse()
 	opts.Tokens = tokens
 	if *dir != "" || *from != "" {
+		if *dir != "" {
+			if err := robotsDirError(*dir); err != nil {
+				return fail(e, "compile", err)
+			}
+		}
 		job := packJob{dir: *dir, hosts: *hosts, out: *out, opts: opts, workers: *workers}
 		if *from != "" {
 			u, err := openUpdate(e, *from, *deletes, &job.opts, modeGiven(fs))

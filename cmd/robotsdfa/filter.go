@@ -276,12 +276,8 @@ func (ff *filterFlags) source(e *env, tokens []string) (source, error) {
 		warnFile(e, "filter", c)
 		return &single{&target{m: c.robots.Agent(tokens...), file: c.file}}, nil
 	case ff.robotsDir != "":
-		st, err := os.Stat(ff.robotsDir)
-		if err != nil {
+		if err := robotsDirError(ff.robotsDir); err != nil {
 			return nil, err
-		}
-		if !st.IsDir() {
-			return nil, fmt.Errorf("-robots-dir %s: not a directory", ff.robotsDir)
 		}
 		// A host's file is looked up at its own name when its URLs come;
 		// the scan finds the files spelt otherwise, which compile

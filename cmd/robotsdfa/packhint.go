@@ -29,7 +29,29 @@ func packHint(err error, path string) error {
 	return err
 }
 
-// sniff says what the first bytes of a file look like: "blob", "text"
+// robotsDirError checks that a -robots-dir names a directory, and says of
+// a file given for it what the file is and where it goes.
+func robotsDirError(path string) error {
+	st, err := os.Stat(path)
+	if err != nil {
+		return fmt.Errorf("-robots-dir: %w", err)
+	}
+	if st.IsDir() {
+		return nil
+	}
+	var hint string
+	switch sniff(path) {
+	case "pack":
+		hint = " (a pack: it goes to -pack, or compile -from)"
+	case "blob":
+		hint = " (a compiled blob of one robots.txt: it goes to -robots, or check)"
+	case "text":
+		hint = " (one robots.txt? it goes to -robots, or compile FILE -o BLOB)"
+	}
+	return fmt.Errorf("-robots-dir %s: not a directory%s", path, hint)
+}
+
+// sniff says what the first bytes of a file look like: "blob", "pack", "text"
 // (UTF-8 without NUL or other control bytes but tab, CR and LF, as
 // robots.txt files and URL lists are), or "" for anything else or a file
 // it cannot read.
@@ -42,8 +64,11 @@ func sniff(path string) string {
 	head := make([]byte, sniffBytes)
 	n, _ := io.ReadFull(f, head)
 	head = head[:n]
-	if bytes.HasPrefix(head, []byte(automaton.Magic)) {
+	switch {
+	case bytes.HasPrefix(head, []byte(automaton.Magic)):
 		return "blob"
+	case bytes.HasPrefix(head, []byte(storeMagic)):
+		return "pack"
 	}
 	if n == 0 {
 		return ""

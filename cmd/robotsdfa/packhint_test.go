@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -31,9 +32,10 @@ func TestSniff(t *testing.T) {
 	require.Equal(t, "", sniff(t.TempDir()+"/none"))
 }
 
-// TestPackHint: a blob, a robots.txt or a URL list given for a pack is
-// named as what it is, with where it goes, by each command that reads a
-// pack; other bytes keep the store's own error.
+// TestPackHint: a blob, a robots.txt or a URL list given for a pack, and
+// a file given for a -robots-dir, are named as what they are, with where
+// they go, by each command that reads one; other bytes keep the store's
+// own error.
 func TestPackHint(t *testing.T) {
 	blob := writeTemp(t, "x.blob", nil)
 	r := robotsdfa(t, []byte("user-agent: *\ndisallow: /x\n"), "compile", "-", "-o", blob)
@@ -57,6 +59,28 @@ func TestPackHint(t *testing.T) {
 			r := robotsdfa(t, nil, args...)
 			require.Equal(t, exitProblem, r.code, "%q", args)
 			require.Contains(t, r.stderr, c.want, "%q", args)
+		}
+	}
+
+	// The same files, and a pack, given for a directory.
+	pack := t.TempDir() + "/x.pack"
+	hostDir := t.TempDir()
+	require.NoError(t, os.WriteFile(hostDir+"/example.com.txt", []byte("user-agent: *\ndisallow: /x\n"), 0o644))
+	r = robotsdfa(t, nil, "compile", "-robots-dir", hostDir, "-o", pack)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	for _, c := range []struct{ path, want string }{
+		{pack, " (a pack: it goes to -pack, or compile -from)"},
+		{blob, " (a compiled blob of one robots.txt: it goes to -robots, or check)"},
+		{robots, " (one robots.txt? it goes to -robots, or compile FILE -o BLOB)"},
+		{junk, ""},
+	} {
+		for _, args := range [][]string{
+			{"filter", "-robots-dir", c.path, "-agent", "bot"},
+			{"compile", "-robots-dir", c.path, "-o", out},
+		} {
+			r := robotsdfa(t, nil, args...)
+			require.Equal(t, exitProblem, r.code, "%q", args)
+			require.Equal(t, "robotsdfa "+args[0]+": -robots-dir "+c.path+": not a directory"+c.want+"\n", r.stderr, "%q", args)
 		}
 	}
 	r = robotsdfa(t, nil, "inspect", robots)
