@@ -50,13 +50,16 @@ var allowedImports = map[string][]string{
 	// How both commands read a command line: flags anywhere, and the
 	// "did you mean" of a mistyped command or flag.
 	"internal/cmdline": {},
+	// What a file given in the place of another is (a blob, a pack,
+	// text), by its first bytes, asked by both commands.
+	"internal/filekind": {"automaton"},
 	// How -robots-dir and -hosts name a directory's files, shared with
 	// the Beam module.
 	"internal/robotsdir": {"store", "github.com/klauspost/compress/*"},
 	// cmd/robotsdfa's bench subcommand runs the same workloads as the
 	// benchmarks, so it shares their loader (bench/workload, which imports
 	// only the library's packages, internal/robotsdir and klauspost/compress).
-	"cmd/robotsdfa": {"compile", "automaton", "runtime", "fetch", "store", "internal/agentchain", "internal/clobber", "internal/counts", "internal/frontier", "internal/printable", "internal/robotsdir", "internal/cmdline", "bench/workload", "github.com/klauspost/compress/*"},
+	"cmd/robotsdfa": {"compile", "automaton", "runtime", "fetch", "store", "internal/agentchain", "internal/clobber", "internal/counts", "internal/filekind", "internal/frontier", "internal/printable", "internal/robotsdir", "internal/cmdline", "bench/workload", "github.com/klauspost/compress/*"},
 }
 
 // TestImportPolicy checks every package's imports against allowedImports.

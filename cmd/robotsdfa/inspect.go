@@ -11,6 +11,7 @@ import (
 
 	"github.com/robotsdfa/robotsdfa/automaton"
 	"github.com/robotsdfa/robotsdfa/internal/counts"
+	"github.com/robotsdfa/robotsdfa/internal/filekind"
 	"github.com/robotsdfa/robotsdfa/internal/printable"
 	"github.com/robotsdfa/robotsdfa/runtime"
 	"github.com/robotsdfa/robotsdfa/store"
@@ -38,19 +39,19 @@ func runInspect(e *env, args []string) int {
 	buf := bufio.NewWriter(e.stdout)
 	defer buf.Flush()
 	out := printable.Writer{W: buf} // each write whole, not cut where the buffer fills
-	data, blob, err := readInput(e.stdin, path, "a blob or pack", int64(len(storeMagic)))
+	data, blob, err := readInput(e.stdin, path, "a blob or pack", int64(len(filekind.PackMagic)))
 	switch {
 	case err != nil:
 		return fail(e, "inspect", err)
 	case blob:
 		return inspectBlob(e, out, inputName(path), data)
-	case path == "-" && bytes.HasPrefix(data, []byte(storeMagic)):
+	case path == "-" && bytes.HasPrefix(data, []byte(filekind.PackMagic)):
 		return fail(e, "inspect", errors.New("standard input: a pack is opened from its file, which it maps: give its path"))
 	case path == "-":
 		return fail(e, "inspect", fmt.Errorf("standard input: not a blob (%q) at byte 0", automaton.Magic))
-	case !bytes.HasPrefix(data, []byte(storeMagic)) && !bytes.HasPrefix(data, []byte{0x28, 0xb5, 0x2f, 0xfd}):
+	case !bytes.HasPrefix(data, []byte(filekind.PackMagic)) && !bytes.HasPrefix(data, []byte{0x28, 0xb5, 0x2f, 0xfd}):
 		msg := fmt.Sprintf("%s: neither a blob (%q) nor a pack at byte 0", path, automaton.Magic)
-		if sniff(path) == "text" {
+		if filekind.Of(path) == filekind.Text {
 			msg += " but text (a robots.txt? robotsdfa lint " + path + " reads one, robotsdfa compile " + path + " -o BLOB compiles it)"
 		}
 		return fail(e, "inspect", errors.New(msg))

@@ -2,35 +2,10 @@ package main
 
 import (
 	"os"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 )
-
-// TestSniff: what a file given for a pack looks like, from its first
-// bytes; a rune cut by the read's end is still text, one cut by the
-// file's end is not.
-func TestSniff(t *testing.T) {
-	long := strings.Repeat("a", sniffBytes-1) + "é"   // 'é' cut by the read
-	longer := strings.Repeat("a", sniffBytes-3) + "😀" // cut after 3 of its 4 bytes
-	for _, c := range []struct{ body, want string }{
-		{"RDFAblob\x00\x00", "blob"},
-		{"User-agent: *\r\nDisallow: /x\t# café\n", "text"},
-		{"https://example.com/a\n", "text"},
-		{long, "text"},
-		{longer, "text"},
-		{"caf\xc3", ""},
-		{"a\x00b", ""},
-		{"a\x1bb", ""},
-		{"a\x7fb", ""},
-		{"", ""},
-		{"\x28\xb5\x2f\xfd", ""},
-	} {
-		require.Equal(t, c.want, sniff(writeTemp(t, "f", []byte(c.body))), "%q", c.body)
-	}
-	require.Equal(t, "", sniff(t.TempDir()+"/none"))
-}
 
 // TestPackHint: a blob, a robots.txt or a URL list given for a pack, and
 // a file given for a -robots-dir, are named as what they are, with where

@@ -12,6 +12,7 @@ import (
 	"github.com/robotsdfa/robotsdfa/automaton"
 	"github.com/robotsdfa/robotsdfa/compile"
 	"github.com/robotsdfa/robotsdfa/internal/counts"
+	"github.com/robotsdfa/robotsdfa/internal/filekind"
 	"github.com/robotsdfa/robotsdfa/internal/robotsdir"
 	"github.com/robotsdfa/robotsdfa/runtime"
 	"github.com/robotsdfa/robotsdfa/store"
@@ -101,7 +102,7 @@ func notRobotsTxt(body []byte) error {
 	switch {
 	case bytes.HasPrefix(body, []byte(automaton.Magic)):
 		return errBlob
-	case bytes.HasPrefix(body, []byte(storeMagic)):
+	case bytes.HasPrefix(body, []byte(filekind.PackMagic)):
 		return errors.New("is a store of compiled robots.txt (robotsdfa compile -robots-dir), not a robots.txt: give it to filter -pack, records -pack or inspect")
 	case bytes.HasPrefix(body, []byte{0x28, 0xb5, 0x2f, 0xfd}):
 		return errors.New("is zstd-compressed (a version 1 pack, or a compressed file), not a robots.txt: decompress it first, or give a pack to inspect")
@@ -110,9 +111,6 @@ func notRobotsTxt(body []byte) error {
 	}
 	return nil
 }
-
-// storeMagic begins a store file (docs/FORMAT.md, "Stores").
-const storeMagic = "RDFApack"
 
 // compiled is one robots.txt, parsed (for explanations) and loaded from
 // its blob (for verdicts), as a crawler that stores blobs would run it.
