@@ -59,6 +59,10 @@ var (
 	hostsTable = flag.String("hosts", "", "with -robots-dir, a host<TAB>file table naming files for hosts")
 )
 
+// hostFiles is -robots-dir's files (and -hosts' rows), listed before any
+// pipeline is built.
+var hostFiles []robotsbeam.HostFile
+
 // stderr is where the command's own messages go: they quote file names,
 // flags and pipeline errors, so a control byte in them is shown as \xHH
 // rather than acted on by the terminal (SECURITY.md).
@@ -85,6 +89,21 @@ func main() {
 		checkAgent(*agent)
 	}
 	checkOutputs(cmd, checkInputs(cmd))
+	if cmd == "compile" && *robotsDir != "" && len(inputs) > 0 {
+		fail(cmd, "want -robots-dir or RECORDS files, not both")
+	}
+	if *robotsDir != "" {
+		// Listed before any pipeline, so that a wrong directory is
+		// refused in the words of the command given.
+		if err := robotsDirError(*robotsDir); err != nil {
+			fail(cmd, err.Error())
+		}
+		files, err := dirFiles(cmd, *robotsDir, *hostsTable)
+		if err != nil {
+			fail(cmd, err.Error())
+		}
+		hostFiles = files
+	}
 	if cmd == "filter" && *robotsDir != "" {
 		// filter -robots-dir: the store is compiled first, by a pipeline
 		// of its own, next to the output.
@@ -95,9 +114,6 @@ func main() {
 		checkPack(*pack, *mode, *modeSet)
 	}
 	if cmd == "compile" {
-		if *robotsDir != "" && len(inputs) > 0 {
-			fail(cmd, "want -robots-dir or RECORDS files, not both")
-		}
 		run(cmd, buildCompile)
 	} else {
 		run(cmd, buildFilter)
@@ -218,7 +234,7 @@ func checkPack(path, mode string, modeSet bool) {
 	}
 	st, err := store.Open(path, store.Options{CacheBytes: 1 << 20})
 	if err != nil {
-		fail("filter", err.Error())
+		fail("filter", storeHint(err, path).Error())
 	}
 	defer st.Close()
 	if !modeSet {
@@ -317,11 +333,7 @@ func buildCompile(s beam.Scope) {
 	opts := robotsbeam.CompileOptions{RFC: *mode == "rfc"}
 	var records beam.PCollection
 	if *robotsDir != "" {
-		files, err := dirFiles(*robotsDir, *hostsTable)
-		if err != nil {
-			fail("compile", err.Error())
-		}
-		records = robotsbeam.ReadBodies(s, beam.CreateList(s, files), opts)
+		records = robotsbeam.ReadBodies(s, beam.CreateList(s, hostFiles), opts)
 	} else {
 		records = robotsbeam.ParseRecords(s, readInputs(s))
 	}
@@ -332,13 +344,13 @@ func buildCompile(s beam.Scope) {
 // as robotsdfa compile -robots-dir reads them; the bodies are read by the
 // workers (a file the table names that cannot be read fails the
 // pipeline, as it stops robotsdfa compile).
-func dirFiles(dir, table string) ([]robotsbeam.HostFile, error) {
+func dirFiles(cmd, dir, table string) ([]robotsbeam.HostFile, error) {
 	byHost, skipped, err := robotsdir.HostFiles(dir, table)
 	if err != nil {
 		return nil, err
 	}
 	if len(skipped) > 0 {
-		fmt.Fprintf(stderr, "robotsdfa-beam compile: warning: %s: %s\n", dir, robotsdir.Describe(skipped))
+		fmt.Fprintf(stderr, "robotsdfa-beam %s: warning: %s: %s\n", cmd, dir, robotsdir.Describe(skipped))
 	}
 	files := make([]robotsbeam.HostFile, 0, len(byHost))
 	for host, name := range byHost {
