@@ -49,12 +49,12 @@ func Of(path string) Kind {
 	defer f.Close()
 	head := make([]byte, sniffBytes)
 	n, _ := io.ReadFull(f, head)
-	return OfBytes(head[:n], n == sniffBytes)
+	return ofBytes(head[:n], n == sniffBytes)
 }
 
-// OfBytes says what a file beginning with head looks like; more says
+// ofBytes says what a file beginning with head looks like; more says
 // whether the file goes on past head (its last rune may be cut).
-func OfBytes(head []byte, more bool) Kind {
+func ofBytes(head []byte, more bool) Kind {
 	switch {
 	case bytes.HasPrefix(head, []byte(automaton.Magic)):
 		return Blob
