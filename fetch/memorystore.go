@@ -25,15 +25,19 @@ import (
 // goes before those asked for. A Get takes no lock and writes nothing but
 // that bit, once, so a crawler's goroutines on many cores ask it side by
 // side (docs/PERFORMANCE.md, "fetch.MemoryStore: Gets side by side"); a
-// Put takes the store's lock. A Put's eviction passes over each entry it
-// puts back once, so Puts take constant time on average, but the one
-// that finds every entry used since the clock last passed walks them all
-// (about 30 ns an entry: 33 ms at a million; BenchmarkMemoryStorePutAllUsed).
+// Put takes the store's lock. A Put's eviction passes over at most
+// maxPassed used entries (1,024) before it evicts the one at the hand,
+// used or not, so that a Put never holds the lock for a turn of the clock
+// when every entry was used since the last (a million passes, 33 ms: a
+// stall for every fetch finishing meanwhile), and takes tens of
+// microseconds at most (BenchmarkMemoryStorePutAllUsed). Past 1,024
+// entries used in a row, one bit an entry no longer ranks them anyway.
 type MemoryStore struct {
 	byOrigin sync.Map // Origin → *memEntry; read without a lock
 
 	mu                   sync.Mutex // held by Put and the figures
 	maxBytes, maxEntries int
+	maxPassed            int // entries a Put passes over at most; tests lower it
 	bytes                int
 	clock                *list.List // of *memEntry: put or passed over at the front, the hand at the back
 	evictions            int
@@ -51,8 +55,12 @@ type memEntry struct {
 // blobs and the rest of each entry, as MemoryStore counts them; 0: no
 // bound on the bytes) and maxEntries entries (0: no bound on that count).
 func NewMemoryStore(maxBytes, maxEntries int) *MemoryStore {
-	return &MemoryStore{maxBytes: maxBytes, maxEntries: maxEntries, clock: list.New()}
+	return &MemoryStore{maxBytes: maxBytes, maxEntries: maxEntries, maxPassed: maxPassed, clock: list.New()}
 }
+
+// maxPassed is how many entries a Put's eviction puts back, at most,
+// before it evicts one used since the clock last passed.
+const maxPassed = 1024
 
 // Get returns an origin's entry and marks it used. Its error is always nil.
 func (s *MemoryStore) Get(_ context.Context, o Origin) (Entry, bool, error) {
@@ -91,10 +99,15 @@ func (s *MemoryStore) put(o Origin, e Entry) {
 	me.el = s.clock.PushFront(me)
 	s.byOrigin.Store(o, me)
 	s.bytes += n
+	passed := 0
 	for (s.maxBytes > 0 && s.bytes > s.maxBytes) || (s.maxEntries > 0 && s.clock.Len() > s.maxEntries) {
 		last := s.clock.Back()
 		old := last.Value.(*memEntry)
-		if old == me || old.used.Load() { // just put, or used since the hand last passed: once more round
+		// Just put, or used since the hand last passed: once more round
+		// (a used one only within the bound of a Put's passes; the one
+		// just put is reached only once every other entry was passed).
+		if old == me || old.used.Load() && passed < s.maxPassed {
+			passed++
 			old.used.Store(false)
 			s.clock.MoveToFront(last)
 			continue

@@ -21,7 +21,9 @@ import (
 // TestMemoryStoreModel: a MemoryStore holds what a clock kept in a plain
 // list does under the same Puts and Gets: the same entries; past either
 // bound, the entry at the hand evicted unless used since the hand last
-// passed it (then put back at the front, its use forgotten), or unless
+// passed it (then put back at the front, its use forgotten) and the Put
+// has passed over fewer used ones than its bound (maxPassed, lowered here
+// to 1, 2 or 3 in half the rounds so that it is reached), or unless
 // it is the entry just put (put back too); an entry larger than the byte bound on its own not
 // kept (and the one it replaces gone); and Len, Bytes and Evictions that
 // count them (an entry's bytes its blob's, its origin's and
@@ -43,6 +45,9 @@ func TestMemoryStoreModel(t *testing.T) {
 	for round := 0; round < 200; round++ {
 		maxBytes, maxEntries := rng.Intn(1800), rng.Intn(6)
 		s := NewMemoryStore(maxBytes, maxEntries)
+		if round%2 == 1 {
+			s.maxPassed = 1 + rng.Intn(3)
+		}
 		var model []held // put or passed over first, the hand last
 		evictions := 0
 		for step := 0; step < 300; step++ {
@@ -69,10 +74,12 @@ func TestMemoryStoreModel(t *testing.T) {
 				continue
 			}
 			model = append([]held{{o, n, false}}, model...)
+			passed := 0
 			for maxBytes > 0 && bytes(model) > maxBytes || maxEntries > 0 && len(model) > maxEntries {
 				hand := model[len(model)-1]
 				model = model[:len(model)-1]
-				if hand.used || hand.o == o {
+				if hand.used && passed < s.maxPassed || hand.o == o {
+					passed++
 					hand.used = false
 					model = append([]held{hand}, model...)
 					continue
@@ -257,5 +264,28 @@ func TestMemoryStoreHeap(t *testing.T) {
 		t.Logf("blob of its own %d bytes: heap %.0f bytes an entry, counted %.0f", own, heap, counted)
 		require.InDelta(t, 1, counted/heap, 0.25, "blob %d: heap %.0f, counted %.0f", own, heap, counted)
 		runtime.KeepAlive(s)
+	}
+}
+
+// TestMemoryStorePutBounded: in a full store whose every entry was used
+// since the clock last passed, a Put passes over maxPassed of them (1,024)
+// and evicts the next, used as it is, rather than walk the whole clock.
+func TestMemoryStorePutBounded(t *testing.T) {
+	ctx := context.Background()
+	const n = 3000
+	s := NewMemoryStore(0, n)
+	origin := func(i int) Origin { return Origin(fmt.Sprintf("https://h%d.example", i)) }
+	for i := range n {
+		s.Put(ctx, origin(i), Entry{})
+	}
+	for i := range n {
+		_, ok, _ := s.Get(ctx, origin(i))
+		require.True(t, ok)
+	}
+	s.Put(ctx, "https://new.example", Entry{})
+	require.Equal(t, 1, s.Evictions())
+	for i := range n {
+		_, ok, _ := s.Get(ctx, origin(i))
+		require.Equal(t, i != maxPassed, ok, "%s", origin(i))
 	}
 }
