@@ -41,7 +41,11 @@ func parsedOrigin(rawURL string) (Origin, error) {
 		if o, ok := decodedOrigin(sa); ok {
 			return o, nil
 		}
-		return "", err
+		// The reason filter gives such a line, where there is one.
+		if p := runtime.HostKeyProblem(rawURL); p != "" {
+			return "", fmt.Errorf("fetch: %q: no host: %s", rawURL, p)
+		}
+		return "", fmt.Errorf("fetch: %q: %w", rawURL, err)
 	}
 	return originOfURL(u, rawURL)
 }

@@ -2,9 +2,11 @@ package fetch
 
 import (
 	"bufio"
+	"fmt"
 	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/klauspost/compress/zstd"
@@ -63,10 +65,13 @@ func TestOriginOf(t *testing.T) {
 		"http://;@0/", "http://a;b@c.example/"} {
 		_, err := OriginOf(bad)
 		require.Error(t, err, bad)
+		require.True(t, strings.HasPrefix(err.Error(), fmt.Sprintf("fetch: %q: ", bad)), "%s", err)
 	}
 	// A host with no key is refused with the reason filter gives the line.
 	_, err := OriginOf(`https://"www.example.com/x`)
 	require.EqualError(t, err, `fetch: "https://\"www.example.com/x": no host: "\"www.example.com" has '"', which no host name has (RFC 3986 section 3.2.2)`)
+	_, err = OriginOf("https://exa mple.com/x")
+	require.EqualError(t, err, `fetch: "https://exa mple.com/x": no host: "exa mple.com" has ' ', which no host name has (RFC 3986 section 3.2.2)`)
 }
 
 // TestOriginOfAgreesWithURLParse: on every URL of the sample frontier
