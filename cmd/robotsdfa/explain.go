@@ -12,28 +12,29 @@ import (
 )
 
 const explainAbout = `
-Explains the verdict for one URL: the path as it is matched, the groups
+Explains the verdict for each URL: the path as it is matched, the groups
 chosen for AGENT and why, every rule that matches with its priority, the
 deciding rule (the most specific match: the longest pattern, allow winning a
-tie), and the verdict in the other mode when it differs. ROBOTS_FILE -
+tie), and the verdict in the other mode when it differs. Each URL's
+explanation is a block of lines, a blank line between two. ROBOTS_FILE -
 reads standard input.`
 
 const explainExample = `  $ robotsdfa explain testdata/corpus/robots/en.wikipedia.org__protego2019.txt googlebot \
       'https://en.wikipedia.org/w/index.php?title=Go'`
 
 func runExplain(e *env, args []string) int {
-	fs := flagSet(e, "explain", "[-mode google|rfc] [-max-bytes N] ROBOTS_FILE AGENT URL", explainAbout, explainExample)
+	fs := flagSet(e, "explain", "[-mode google|rfc] [-max-bytes N] ROBOTS_FILE AGENT URL...", explainAbout, explainExample)
 	var ro readOptions
 	ro.register(fs)
 	if code, done := parseFlags(e, fs, args); done {
 		return code
 	}
-	if fs.NArg() != 3 {
-		return usageError(e, fs, "want ROBOTS_FILE AGENT URL, got %s", count(fs.NArg(), "argument"))
+	if fs.NArg() < 3 {
+		return usageError(e, fs, "want ROBOTS_FILE AGENT URL..., got %s", count(fs.NArg(), "argument"))
 	}
-	path, url := fs.Arg(0), fs.Arg(2)
-	if swapped(fs.Arg(1), fs.Args()[2:]) {
-		return usageError(e, fs, "%s", swappedError(fs.Arg(1), fs.Args()[2:], "ROBOTS_FILE AGENT URL"))
+	path, urls := fs.Arg(0), fs.Args()[2:]
+	if swapped(fs.Arg(1), urls) {
+		return usageError(e, fs, "%s", swappedError(fs.Arg(1), urls, "ROBOTS_FILE AGENT URL..."))
 	}
 	tokens, err := agentChain(e, "explain", fs.Arg(1))
 	if err != nil {
@@ -58,9 +59,15 @@ func runExplain(e *env, args []string) int {
 		return fail(e, "explain", err)
 	}
 	warnCutFile(e, "explain", c)
-	warnOddURL(e, "explain", c.robots.Agent(tokens...), url)
 	out := bufio.NewWriter(e.stdout)
-	explainURL(printable.Writer{W: out}, c, oc, tokens, url) // each write whole, not cut where the buffer fills
+	for i, url := range urls {
+		if i > 0 {
+			out.WriteString("\n")
+		}
+		out.Flush() // a warning about this URL comes after the one before's block
+		warnOddURL(e, "explain", c.robots.Agent(tokens...), url)
+		explainURL(printable.Writer{W: out}, c, oc, tokens, url) // each write whole, not cut where the buffer fills
+	}
 	if err := out.Flush(); err != nil {
 		return fail(e, "explain", err)
 	}

@@ -35,6 +35,16 @@ func TestExplain(t *testing.T) {
 	require.Contains(t, r.stdout, "Allow: /d/index.html (implied /d/$)  <- decides")
 	require.Contains(t, r.stdout, "rfc mode: allowed: no matching rule  (differs)")
 
+	// Several URLs: a block each, a blank line between two.
+	r = robotsdfa(t, nil, "explain", robots, "bot", "/d/", "/x")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	blocks := strings.Split(r.stdout, "\n\n")
+	require.Len(t, blocks, 2, r.stdout)
+	require.True(t, strings.HasPrefix(blocks[0], "url:      /d/\n"), blocks[0])
+	require.Contains(t, blocks[0], "verdict:  allowed: no matching rule\n")
+	require.True(t, strings.HasPrefix(blocks[1], "url:      /x\n"), blocks[1])
+	require.Contains(t, blocks[1], "verdict:  disallowed: line 7: Disallow: /x\n")
+
 	r = robotsdfa(t, nil, "explain", robots, "", "/d/")
 	require.Contains(t, r.stdout, "agent:    (empty: the '*' groups only)\n")
 
@@ -46,7 +56,7 @@ func TestExplain(t *testing.T) {
 	require.Equal(t, exitProblem, r.code)
 	r = robotsdfa(t, nil, "explain", robots, "https://e.com/a", "bot")
 	require.Equal(t, exitProblem, r.code)
-	require.Contains(t, r.stderr, `AGENT "https://e.com/a" is a URL and URL "bot" a product token: the order is ROBOTS_FILE AGENT URL`+"\n")
+	require.Contains(t, r.stderr, `AGENT "https://e.com/a" is a URL and URL "bot" a product token: the order is ROBOTS_FILE AGENT URL...`+"\n")
 }
 
 const lintBody = "disallow: /x\nuser-agent: googlebot\ndissallow: /a\ndisallow: /a\nallow: /b\ndisallow: /b\n" +
