@@ -182,6 +182,13 @@ func TestFetchCachePrune(t *testing.T) {
 		require.Contains(t, r.stderr, c.want, c.args)
 	}
 	require.NoDirExists(t, filepath.Join(dir, "typo"))
+
+	// A file given for the cache: the library's error, its package not
+	// named twice.
+	file := writeTemp(t, "cache.txt", nil)
+	r = robotsdfa(t, nil, "fetch", "-cache", file, old.URL+"/a")
+	require.Equal(t, exitProblem, r.code)
+	require.Equal(t, "robotsdfa fetch: cache directory: mkdir "+file+": not a directory\n", r.stderr)
 }
 
 // TestParseAge: -prune's ages, days up to the most a Duration holds; more

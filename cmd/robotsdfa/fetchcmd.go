@@ -202,9 +202,7 @@ func runFetch(e *env, args []string) int {
 		}
 		if err != nil {
 			out.Flush()
-			// The library's errors begin with its name, which is the
-			// command's too.
-			msg := strings.TrimPrefix(err.Error(), "fetch: ")
+			msg := unprefixed("fetch", err)
 			switch {
 			case strings.Contains(u, "://"):
 			case !strings.ContainsAny(u, "./:") && *agent == "":

@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/robotsdfa/robotsdfa/internal/cmdline"
 	"github.com/robotsdfa/robotsdfa/internal/printable"
@@ -121,6 +122,12 @@ func usage(w io.Writer) {
 
 // fail reports an error for command cmd and returns exitProblem.
 func fail(e *env, cmd string, err error) int {
-	fmt.Fprintf(e.stderr, "%s %s: %v\n", commandName, cmd, err)
+	fmt.Fprintf(e.stderr, "%s %s: %s\n", commandName, cmd, unprefixed(cmd, err))
 	return exitProblem
+}
+
+// unprefixed is err's message without the name of a package that is the
+// command's too ("fetch: "), said once already by the command's own.
+func unprefixed(cmd string, err error) string {
+	return strings.TrimPrefix(err.Error(), cmd+": ")
 }
