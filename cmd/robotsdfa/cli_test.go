@@ -122,7 +122,7 @@ func TestUsage(t *testing.T) {
 	// A wrong use says what is wrong and where the usage is.
 	r = robotsdfa(t, nil, "explain", "r.txt")
 	require.Equal(t, exitProblem, r.code)
-	require.Equal(t, []string{"robotsdfa explain: want ROBOTS_FILE AGENT URL, got 1 argument",
+	require.Equal(t, []string{"robotsdfa explain: want ROBOTS_FILE AGENT URL..., got 1 argument",
 		lines(robotsdfa(t, nil, "explain", "-h").stdout)[0],
 		`Run "robotsdfa explain -h" for its flags and an example.`}, lines(r.stderr))
 	// --version and -version are the version command.
