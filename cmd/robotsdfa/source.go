@@ -117,6 +117,11 @@ func (p *perHost) target(url string, wk *worker) *target {
 		return t
 	}
 	t := p.get(wk.key)
+	if len(wk.local) >= maxLocalHosts {
+		// A frontier of many hosts would hold every key once more per
+		// worker; the shared map has them all.
+		wk.local = make(map[string]*target)
+	}
 	wk.local[string(wk.key)] = t
 	return t
 }
@@ -195,7 +200,7 @@ func dirLoader(dir string, hosts, spelt map[string]string, opts compile.Options,
 		case errors.Is(err, fs.ErrNotExist) && listed:
 			return &target{problem: fmt.Sprintf("robots.txt %v (removed since the run listed the directory)", err)}
 		case errors.Is(err, fs.ErrNotExist):
-			return &target{missing: true, m: allowAll}
+			return &missingTarget
 		}
 		if err == nil {
 			err = notCompiledFor(c.path, c.robots, tokens)

@@ -38,7 +38,8 @@ const maxLocalHosts = 1 << 16
 // nothing beside the loads.
 const adaptEvery = 64
 
-// missingTarget is every host without a robots.txt's target.
+// missingTarget is every host without a robots.txt's target, in a
+// pack or a -robots-dir.
 var missingTarget = target{missing: true, m: allowAll}
 
 // startChunk decides whether the worker's map of hosts serves this chunk
