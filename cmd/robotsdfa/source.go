@@ -226,8 +226,8 @@ var allowAll runtime.Matcher
 type storeSource struct {
 	st    *store.Store
 	agent *store.Agent
+	hosts hostSet // the hosts met, each with its status
 	mu    sync.Mutex
-	seen  map[uint64]uint8 // host key hash → hostFound, hostMissing or hostProblem
 	// missing are the keys of the hosts without a robots.txt, kept when
 	// -missing-hosts asks for them.
 	keepMissing bool
@@ -264,7 +264,7 @@ func openStoreSource(path string, tokens []string, modeSet bool, mode compile.Mo
 		st.Close()
 		return nil, fmt.Errorf("%s: its robots.txt were compiled in %s mode; -mode %s does not apply to them", path, packed, mode)
 	}
-	return &storeSource{st: st, agent: st.AgentOnce(tokens...), seen: map[uint64]uint8{}, missing: map[string]struct{}{},
+	return &storeSource{st: st, agent: st.AgentOnce(tokens...), missing: map[string]struct{}{},
 		cacheBytes: min(cacheBytes, startCacheBytes), maxCacheBytes: cacheBytes}, nil
 }
 
@@ -316,12 +316,10 @@ var hostSeed = maphash.MakeSeed()
 
 func (s *storeSource) needHost() bool { return true }
 
-// merge adds a worker's hosts seen to the source's count.
+// merge adds a worker's keys of hosts without a robots.txt to the
+// source's.
 func (s *storeSource) merge(wk *worker) {
 	s.mu.Lock()
-	for h, st := range wk.seen {
-		s.seen[h] = st
-	}
 	for k := range wk.missing {
 		s.missing[k] = struct{}{}
 	}
@@ -343,17 +341,8 @@ func (s *storeSource) stats() hostStats {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var st hostStats
-	for _, v := range s.seen {
-		st.hosts++
-		switch v {
-		case hostFound:
-			st.found++
-		case hostMissing:
-			st.missing++
-		default:
-			st.problem++
-		}
-	}
+	st.found, st.missing, st.problem = s.hosts.counts()
+	st.hosts = st.found + st.missing + st.problem
 	c := s.st.CacheStats()
 	st.loading = 0
 	st.cache = &c

@@ -125,16 +125,11 @@ func (s *storeSource) ask(key []byte, wk *worker) *target {
 	if wk.misses++; wk.misses%adaptEvery == 0 {
 		s.adapt()
 	}
-	if wk.seen == nil {
-		wk.seen = map[uint64]uint8{}
-	}
-	h := maphash.Bytes(hostSeed, key)
-	if status == hostMissing && s.keepMissing && wk.seen[h] == 0 {
+	if s.hosts.put(maphash.Bytes(hostSeed, key), status) && status == hostMissing && s.keepMissing {
 		if wk.missing == nil {
 			wk.missing = map[string]struct{}{}
 		}
 		wk.missing[string(key)] = struct{}{}
 	}
-	wk.seen[h] = status
 	return t
 }

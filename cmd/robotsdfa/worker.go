@@ -18,11 +18,11 @@ type worker struct {
 	local map[string]*target
 	key   []byte
 	// For a store source (storehosts.go): scratch is the target it
-	// answers in when local may not keep it; seen the hosts it found (by
-	// key hash) and how; evictions the store's count at the chunk's
-	// start, and calm whether local serves the chunk.
+	// answers in when local may not keep it; missing the keys of the
+	// hosts without a robots.txt it met first (for -missing-hosts);
+	// evictions the store's count at the chunk's start, and calm whether
+	// local serves the chunk.
 	scratch   target
-	seen      map[uint64]uint8
 	missing   map[string]struct{}
 	evictions int64
 	calm      bool
