@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -64,6 +66,43 @@ func TestFilterInProcess(t *testing.T) {
 	require.Len(t, got, len(base))
 	for i, l := range got {
 		require.True(t, strings.HasSuffix(l, "\t"+base[i]), "line %d: %q", i+1, l)
+	}
+
+	// The same from a pack of the directory, with the hosts met counted
+	// in the set the workers share and a frontier line of a host the pack
+	// lacks in every chunk: the same lines, counts and missing hosts.
+	pack := filepath.Join(t.TempDir(), "x.pack")
+	var errb bytes.Buffer
+	require.Equal(t, exitOK, run(&env{stdout: io.Discard, stderr: &errb}, []string{"compile", "-robots-dir", dir, "-o", pack}), errb.String())
+	var mixed []string
+	for i, u := range base {
+		mixed = append(mixed, u, fmt.Sprintf("https://none%d.example/x", i%50))
+	}
+	packIn := strings.Join(mixed, "\n") + "\n"
+	runPack := func(workers string) (string, string, string) {
+		var out, errb bytes.Buffer
+		missing := filepath.Join(t.TempDir(), "missing.txt")
+		e := &env{stdin: strings.NewReader(packIn), stdout: &out, stderr: &errb}
+		code := run(e, []string{"filter", "-pack", pack, "-agent", "googlebot", "-verdicts", "-missing-hosts", missing, "-workers", workers})
+		require.Equal(t, exitOK, code, errb.String())
+		hosts, err := os.ReadFile(missing)
+		require.NoError(t, err)
+		summary := lines(errb.String())
+		return out.String(), string(hosts), regexp.MustCompile(`[0-9,]+ hosts: .*? not`).FindString(summary[len(summary)-1])
+	}
+	pOne, hOne, sOne := runPack("1")
+	for _, w := range []string{"4", "7"} {
+		p, h, sum := runPack(w)
+		require.Equal(t, pOne, p, w)
+		require.Equal(t, hOne, h, w)
+		require.Equal(t, sOne, sum, w)
+	}
+	require.Len(t, lines(hOne), 50)
+	require.NotEmpty(t, sOne)
+	for i, l := range lines(pOne) {
+		if i%2 == 0 {
+			require.Equal(t, got[i/2], l)
+		}
 	}
 }
 
