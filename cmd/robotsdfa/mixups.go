@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"os"
 
 	"github.com/robotsdfa/robotsdfa/internal/filekind"
 	"github.com/robotsdfa/robotsdfa/store"
@@ -26,24 +25,12 @@ func packHint(err error, path string) error {
 	return err
 }
 
-// robotsDirError checks that a -robots-dir names a directory, and says of
+// robotsDirError checks that -robots-dir names a directory, and says of
 // a file given for it what the file is and where it goes.
 func robotsDirError(path string) error {
-	st, err := os.Stat(path)
-	if err != nil {
-		return fmt.Errorf("-robots-dir: %w", err)
-	}
-	if st.IsDir() {
-		return nil
-	}
-	var hint string
-	switch filekind.Of(path) {
-	case filekind.Pack:
-		hint = " (a pack: it goes to -pack, or compile -from)"
-	case filekind.Blob:
-		hint = " (a compiled blob of one robots.txt: it goes to -robots, or check)"
-	case filekind.Text:
-		hint = " (one robots.txt? it goes to -robots, or compile FILE -o BLOB)"
-	}
-	return fmt.Errorf("-robots-dir %s: not a directory%s", path, hint)
+	return filekind.DirError("-robots-dir", path, map[filekind.Kind]string{
+		filekind.Pack: "a pack: it goes to -pack, or compile -from",
+		filekind.Blob: "a compiled blob of one robots.txt: it goes to -robots, or check",
+		filekind.Text: "one robots.txt? it goes to -robots, or compile FILE -o BLOB",
+	})
 }

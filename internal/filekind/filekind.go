@@ -7,6 +7,7 @@ package filekind
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"os"
 	"unicode/utf8"
@@ -87,4 +88,22 @@ func trimCutRune(b []byte) []byte {
 		return b[:i]
 	}
 	return b
+}
+
+// DirError checks that path, given for a directory by the flag named,
+// is one. Of a file it says that it is not a directory and, where hints
+// has an entry for the file's kind, what the file is and where it goes.
+func DirError(flag, path string, hints map[Kind]string) error {
+	st, err := os.Stat(path)
+	if err != nil {
+		return fmt.Errorf("%s: %w", flag, err)
+	}
+	if st.IsDir() {
+		return nil
+	}
+	hint := ""
+	if h := hints[Of(path)]; h != "" {
+		hint = " (" + h + ")"
+	}
+	return fmt.Errorf("%s %s: not a directory%s", flag, path, hint)
 }

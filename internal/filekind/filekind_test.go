@@ -55,3 +55,20 @@ func TestOf(t *testing.T) {
 	require.NoError(t, w.Close())
 	require.Equal(t, Pack, Of(pack))
 }
+
+// TestDirError: a directory passes; a file is not one, with the hint for
+// its kind where there is one; a path not there is the flag's stat error.
+func TestDirError(t *testing.T) {
+	dir := t.TempDir()
+	hints := map[Kind]string{Text: "text: elsewhere"}
+	require.NoError(t, DirError("-d", dir, hints))
+	text := filepath.Join(dir, "t.txt")
+	require.NoError(t, os.WriteFile(text, []byte("User-agent: *\n"), 0o644))
+	require.EqualError(t, DirError("-d", text, hints), "-d "+text+": not a directory (text: elsewhere)")
+	bin := filepath.Join(dir, "b")
+	require.NoError(t, os.WriteFile(bin, []byte{0, 1, 2}, 0o644))
+	require.EqualError(t, DirError("-d", bin, hints), "-d "+bin+": not a directory")
+	err := DirError("-d", filepath.Join(dir, "none"), hints)
+	require.ErrorIs(t, err, os.ErrNotExist)
+	require.True(t, strings.HasPrefix(err.Error(), "-d: stat "), err.Error())
+}

@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"os"
 
 	"github.com/robotsdfa/robotsdfa/internal/filekind"
 	"github.com/robotsdfa/robotsdfa/store"
@@ -25,24 +24,12 @@ func storeHint(err error, path string) error {
 	return err
 }
 
-// robotsDirError checks that -robots-dir names a directory, and says of a
-// file given for it what the file is and where it goes.
+// robotsDirError checks that -robots-dir names a directory, and says of
+// a file given for it what the file is and where it goes.
 func robotsDirError(path string) error {
-	st, err := os.Stat(path)
-	if err != nil {
-		return fmt.Errorf("-robots-dir: %w", err)
-	}
-	if st.IsDir() {
-		return nil
-	}
-	var hint string
-	switch filekind.Of(path) {
-	case filekind.Pack:
-		hint = " (a store: it goes to filter -pack)"
-	case filekind.Blob:
-		hint = " (a compiled blob of one robots.txt: robotsdfa filter -robots applies it to every URL)"
-	case filekind.Text:
-		hint = " (one robots.txt? robotsdfa filter -robots applies it to every URL)"
-	}
-	return fmt.Errorf("-robots-dir %s: not a directory%s", path, hint)
+	return filekind.DirError("-robots-dir", path, map[filekind.Kind]string{
+		filekind.Pack: "a store: it goes to filter -pack",
+		filekind.Blob: "a compiled blob of one robots.txt: robotsdfa filter -robots applies it to every URL",
+		filekind.Text: "one robots.txt? robotsdfa filter -robots applies it to every URL",
+	})
 }
