@@ -1,8 +1,9 @@
 // Package filekind says what a file given on a command line is, from its
 // first bytes: a compiled blob, a pack, text (a robots.txt or a list of
 // URLs) or something else, so that both commands can say of a file given
-// in the place of another what it is and where it goes. It reads at most
-// 512 bytes of the file.
+// in the place of another (a directory among them: DirError) what it is
+// and where it goes. It reads at most 512 bytes of a regular file, and
+// opens no other kind.
 package filekind
 
 import (
