@@ -26,8 +26,8 @@ import (
 // that bit, once, so a crawler's goroutines on many cores ask it side by
 // side (docs/PERFORMANCE.md, "fetch.MemoryStore: Gets side by side"); a
 // Put takes the store's lock. A Put's eviction passes over at most
-// maxPassed used entries (1,024) before it evicts the one at the hand,
-// used or not, so that a Put never holds the lock for a turn of the clock
+// maxPassed entries (1,024) before it evicts the one at the hand, used or
+// not, so that a Put never holds the lock for a turn of the clock
 // when every entry was used since the last (a million passes, 33 ms: a
 // stall for every fetch finishing meanwhile), and takes tens of
 // microseconds at most (BenchmarkMemoryStorePutAllUsed). Past 1,024
