@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -23,8 +24,9 @@ missing colons, lines cut or ended by a NUL, rules outside any group,
 unsupported records and unreadable values, patterns that can never match;
 then rules that can never decide anything (another rule of the other kind,
 at least as specific, matches whenever they do; or a duplicate); and, as
-notes, the groups each product token gets. -json writes the same as one
-JSON document. A ROBOTS_FILE of - is standard input; a directory is every
+notes, the groups each product token gets (-severity warning leaves the
+notes out). -json writes the same as one JSON document. A ROBOTS_FILE of -
+is standard input; a directory is every
 robots.txt in it that filter -robots-dir and compile -robots-dir read
 (<host>.txt), in name order.
 
@@ -32,7 +34,8 @@ Exit status: 0 when there is nothing to warn about (notes only), 1 when
 there are warnings, 2 for a usage or input error.`
 
 const lintExample = `  $ robotsdfa lint testdata/corpus/robots/en.wikipedia.org__protego2019.txt
-  $ robotsdfa lint - < testdata/corpus/robots/en.wikipedia.org__protego2019.txt`
+  $ robotsdfa lint - < testdata/corpus/robots/en.wikipedia.org__protego2019.txt
+  $ robotsdfa lint -severity warning testdata/corpus/robots`
 
 // diagnostic is one finding.
 type diagnostic struct {
@@ -67,15 +70,19 @@ type lintReport struct {
 }
 
 func runLint(e *env, args []string) int {
-	fs := flagSet(e, "lint", "[-mode google|rfc] [-max-bytes N] [-json] ROBOTS_FILE|DIR...", lintAbout, lintExample)
+	fs := flagSet(e, "lint", "[-mode google|rfc] [-max-bytes N] [-json] [-severity note|warning] ROBOTS_FILE|DIR...", lintAbout, lintExample)
 	var ro readOptions
 	ro.register(fs)
 	asJSON := fs.Bool("json", false, "write one JSON document")
+	severity := fs.String("severity", "note", "the least severity reported: note (everything) or warning (no notes)")
 	if code, done := parseFlags(e, fs, args); done {
 		return code
 	}
 	if fs.NArg() == 0 {
 		return usageError(e, fs, "want at least one ROBOTS_FILE")
+	}
+	if *severity != "note" && *severity != "warning" {
+		return usageError(e, fs, "-severity is note or warning, not %q", *severity)
 	}
 	if stdinTwice(fs.Args()) {
 		return usageError(e, fs, "- (standard input) given more than once")
@@ -97,9 +104,12 @@ func runLint(e *env, args []string) int {
 		reports = append(reports, lintFile(inputName(path), body, opts))
 	}
 	warned := false
-	for _, r := range reports {
+	for i, r := range reports {
 		for _, d := range r.Diagnostics {
 			warned = warned || d.Severity == "warning"
+		}
+		if *severity == "warning" {
+			reports[i].Diagnostics = slices.DeleteFunc(r.Diagnostics, func(d diagnostic) bool { return d.Severity == "note" })
 		}
 	}
 	out := bufio.NewWriter(e.stdout)

@@ -84,6 +84,29 @@ func TestLint(t *testing.T) {
 		require.Contains(t, r.stdout, robots+w)
 	}
 
+	// -severity warning: the same warnings, no notes, the same exit.
+	all := got
+	r = robotsdfa(t, nil, "lint", "-severity", "warning", robots)
+	require.Equal(t, exitFound, r.code, r.stderr)
+	var warnings []string
+	for _, l := range all {
+		if !strings.Contains(l, ": note: ") {
+			warnings = append(warnings, l)
+		}
+	}
+	require.Len(t, warnings, len(all)-2)
+	require.Equal(t, warnings, lines(r.stdout))
+	r = robotsdfa(t, nil, "lint", "-severity", "warning", "-json", robots)
+	require.NotContains(t, r.stdout, `"severity": "note"`)
+	require.Contains(t, r.stdout, `"severity": "warning"`)
+	notesOnly := writeTemp(t, "ok.txt", []byte("user-agent: *\ndisallow: /x\n"))
+	r = robotsdfa(t, nil, "lint", "-severity", "warning", notesOnly)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Empty(t, r.stdout)
+	r = robotsdfa(t, nil, "lint", "-severity", "error", robots)
+	require.Equal(t, exitProblem, r.code)
+	require.Contains(t, r.stderr, `-severity is note or warning, not "error"`)
+
 	r = robotsdfa(t, nil, "lint", "-json", "-mode", "rfc", robots)
 	require.Equal(t, exitFound, r.code)
 	var doc struct {
