@@ -229,9 +229,10 @@ type storeSource struct {
 	hosts hostSet // the hosts met, each with its status
 	mu    sync.Mutex
 	// missing are the keys of the hosts without a robots.txt, kept when
-	// -missing-hosts asks for them.
+	// -missing-hosts asks for them: each once, by the worker that first
+	// put it in hosts.
 	keepMissing bool
-	missing     map[string]struct{}
+	missing     []string
 	// cacheBytes is the cache's bound now, grown by adapt up to
 	// maxCacheBytes (-cache-mb); it, grown and atMax are growMu's.
 	growMu                    sync.Mutex
@@ -264,7 +265,7 @@ func openStoreSource(path string, tokens []string, modeSet bool, mode compile.Mo
 		st.Close()
 		return nil, fmt.Errorf("%s: its robots.txt were compiled in %s mode; -mode %s does not apply to them", path, packed, mode)
 	}
-	return &storeSource{st: st, agent: st.AgentOnce(tokens...), missing: map[string]struct{}{},
+	return &storeSource{st: st, agent: st.AgentOnce(tokens...),
 		cacheBytes: min(cacheBytes, startCacheBytes), maxCacheBytes: cacheBytes}, nil
 }
 
@@ -320,21 +321,15 @@ func (s *storeSource) needHost() bool { return true }
 // source's.
 func (s *storeSource) merge(wk *worker) {
 	s.mu.Lock()
-	for k := range wk.missing {
-		s.missing[k] = struct{}{}
-	}
+	s.missing = append(s.missing, wk.missing...)
 	s.mu.Unlock()
 }
 
 func (s *storeSource) missingHosts() []string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	keys := make([]string, 0, len(s.missing))
-	for k := range s.missing {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
+	slices.Sort(s.missing) // in place: a copy would double the list
+	return s.missing
 }
 
 func (s *storeSource) stats() hostStats {

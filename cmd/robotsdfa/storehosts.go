@@ -126,10 +126,7 @@ func (s *storeSource) ask(key []byte, wk *worker) *target {
 		s.adapt()
 	}
 	if s.hosts.put(maphash.Bytes(hostSeed, key), status) && status == hostMissing && s.keepMissing {
-		if wk.missing == nil {
-			wk.missing = map[string]struct{}{}
-		}
-		wk.missing[string(key)] = struct{}{}
+		wk.missing = append(wk.missing, string(key))
 	}
 	return t
 }
