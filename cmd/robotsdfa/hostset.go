@@ -2,7 +2,8 @@ package main
 
 import "sync"
 
-// hostSet is the hosts a filter run met in a store, for its summary: the
+// hostSet is the hosts a filter run met in a store, for its summary (and
+// -missing-hosts: the worker that puts a host first keeps its key): the
 // 64-bit hash of each host key, its two low bits replaced by the host's
 // status (hostFound, hostMissing, hostProblem), in open-addressed tables
 // at most three quarters full: 11 to 21 bytes a host where maps of the
