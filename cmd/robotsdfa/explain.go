@@ -60,12 +60,13 @@ func runExplain(e *env, args []string) int {
 	}
 	warnCutFile(e, "explain", c)
 	out := bufio.NewWriter(e.stdout)
+	m := c.robots.Agent(tokens...)
 	for i, url := range urls {
 		if i > 0 {
 			out.WriteString("\n")
 		}
 		out.Flush() // a warning about this URL comes after the one before's block
-		warnOddURL(e, "explain", c.robots.Agent(tokens...), url)
+		warnOddURL(e, "explain", m, url)
 		explainURL(printable.Writer{W: out}, c, oc, tokens, url) // each write whole, not cut where the buffer fills
 	}
 	if err := out.Flush(); err != nil {
@@ -89,15 +90,11 @@ func explainURL(w io.Writer, c, other *compiled, tokens []string, url string) {
 		how = "normalised: unreserved escapes decoded, hex upper-cased, bytes >= 0x80 escaped"
 	}
 	fmt.Fprintf(w, "url:      %s\npath:     %s  (%s mode: %s)\n", url, path, f.Options.Mode, how)
+	chain := ""
 	if len(tokens) > 1 {
-		fmt.Fprintf(w, "agent:    %s (a fallback chain: the first token a group names decides)\n", strings.Join(tokens, ", "))
-	} else {
-		agent := tokens[0]
-		if agent == "" {
-			agent = emptyAgent
-		}
-		fmt.Fprintf(w, "agent:    %s\n", agent)
+		chain = " (a fallback chain: the first token a group names decides)"
 	}
+	fmt.Fprintf(w, "agent:    %s%s\n", agentText(tokens), chain)
 	sel := f.SelectChain(tokens...)
 	fmt.Fprintf(w, "groups:   %s\n", describeSelection(f, tokens, sel))
 	res := m.Check(url)

@@ -206,9 +206,14 @@ func agentChain(e *env, cmd, s string) ([]string, error) {
 	return tokens, nil
 }
 
-// emptyAgent is how a report names the empty agent, which asks for the
-// '*' groups.
-const emptyAgent = "(empty: the '*' groups only)"
+// agentText is how a report names a crawler's chain: its tokens, or,
+// for the empty agent (which asks for the '*' groups), what it asks.
+func agentText(tokens []string) string {
+	if s := strings.Join(tokens, ", "); s != "" {
+		return s
+	}
+	return "(empty: the '*' groups only)"
+}
 
 // modeGiven reports whether -mode was given on the command line.
 func modeGiven(fs *cmdFlags) bool { return flagGiven(fs, "mode") }

@@ -359,11 +359,7 @@ func writeRecords(w io.Writer, r recordsReport) {
 	if r.Fetch != "" {
 		fmt.Fprintf(w, "fetch:         %s\n", r.Fetch)
 	}
-	agent := strings.Join(r.Agent, ", ")
-	if agent == "" {
-		agent = emptyAgent
-	}
-	fmt.Fprintf(w, "agent:         %s\n", agent)
+	fmt.Fprintf(w, "agent:         %s\n", agentText(r.Agent))
 	fmt.Fprintf(w, "groups:        %s\n", describeApplied(r.Groups, r.From))
 	switch c := r.CrawlDelay; {
 	case c == nil:
