@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"path/filepath"
 	"testing"
 
 	"github.com/robotsdfa/robotsdfa/compile"
@@ -29,5 +30,8 @@ func TestDirHostsBounded(t *testing.T) {
 	}
 	require.Len(t, wk.local, 10, "emptied once, at the full map")
 	require.Equal(t, n, p.stats().missing)
-	require.Len(t, p.missingHosts(), n)
+	keys := newKeyRuns(filepath.Join(dir, "todo.txt"))
+	defer keys.close()
+	p.addMissing(keys)
+	require.Len(t, allKeys(t, keys), n)
 }

@@ -161,7 +161,11 @@ func runFetchHosts(e *env, c *fetch.Client, job fetchHostsJob, get func(context.
 		return fail(e, "fetch", err)
 	}
 	if job.unreachable != "" {
-		if err := writeHosts(e, job.unreachable, unreachable, false); err != nil {
+		put := func() error { return writeLines(job.unreachable, unreachable) }
+		if job.unreachable == "-" {
+			put = func() error { return putLines(e.stdout, unreachable) }
+		}
+		if err := put(); err != nil {
 			return fail(e, "fetch", err)
 		}
 	}

@@ -40,7 +40,9 @@ unavailable robots.txt (RFC 9309 2.3.1.3); -explain says "no robots.txt",
 and -missing-hosts lists those hosts, the robots.txt to fetch next:
 "robotsdfa fetch -hosts LIST -from PACK -o PACK" fetches them into the pack
 (or, fetched into a directory by other means, "robotsdfa compile
--robots-dir DIR -from PACK -o PACK" adds them).
+-robots-dir DIR -from PACK -o PACK" adds them). The list may hold more
+hosts than memory: past 8 MiB a worker, its hosts go sorted to a temporary
+file beside it until they are merged into it.
 
 Output keeps the input order exactly. By default it is the allowed URLs
 only; with -verdicts every input line, as "allowed<TAB>URL",
@@ -242,7 +244,12 @@ func runFilter(e *env, args []string) int {
 			return fail(e, "filter", fmt.Errorf("%s: %w", name, err))
 		}
 	}
-	src, err := ff.source(e, tokens)
+	var keys *keyRuns // -missing-hosts'
+	if ff.missingHosts != "" {
+		keys = newKeyRuns(ff.missingHosts)
+		defer keys.close()
+	}
+	src, err := ff.source(e, tokens, keys)
 	if err != nil {
 		return fail(e, "filter", err)
 	}
@@ -257,11 +264,11 @@ func runFilter(e *env, args []string) int {
 		}
 		defer pprof.StopCPUProfile()
 	}
-	return ff.run(e, src, inputs)
+	return ff.run(e, src, keys, inputs)
 }
 
 // source opens the robots.txt source the flags name.
-func (ff *filterFlags) source(e *env, tokens []string) (source, error) {
+func (ff *filterFlags) source(e *env, tokens []string, keys *keyRuns) (source, error) {
 	opts := ff.ro.parse()
 	switch {
 	case ff.robots != "":
@@ -304,7 +311,7 @@ func (ff *filterFlags) source(e *env, tokens []string) (source, error) {
 		if err != nil {
 			return nil, err
 		}
-		ss.keepMissing = ff.missingHosts != ""
+		ss.missing = keys
 		return ss, nil
 	}
 }
@@ -316,7 +323,7 @@ type totals struct {
 	problem                              bool
 }
 
-func (ff *filterFlags) run(e *env, src source, inputs []string) int {
+func (ff *filterFlags) run(e *env, src source, keys *keyRuns, inputs []string) int {
 	start := ff.start
 	// The progress line writes from its own goroutine: standard error's
 	// writes are serialised.
@@ -522,7 +529,7 @@ func (ff *filterFlags) run(e *env, src source, inputs []string) int {
 		// checked again are listed again, once, by the resumed run.
 		if ff.missingHosts != "" {
 			wg.Wait() // the workers' host lists
-			if err := writeHosts(e, ff.missingHosts, src.missingHosts(), ff.appendOut); err != nil {
+			if err := ff.writeHosts(e, src, keys); err != nil {
 				return fail(e, "filter", err)
 			}
 		}
@@ -544,7 +551,7 @@ func (ff *filterFlags) run(e *env, src source, inputs []string) int {
 	}
 	wr.reportMoreErrors()
 	if ff.missingHosts != "" {
-		if err := writeHosts(e, ff.missingHosts, src.missingHosts(), ff.appendOut); err != nil {
+		if err := ff.writeHosts(e, src, keys); err != nil {
 			return fail(e, "filter", err)
 		}
 	}

@@ -1,13 +1,13 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"slices"
-	"strings"
+	"path/filepath"
 )
 
 // How a filter run that stops early (an interrupt, an input or the
@@ -43,25 +43,60 @@ func readErrorAt(err error, n int64) string {
 	}
 }
 
-// writeHosts writes the hosts without a robots.txt to path, one per line
-// (- : standard output); with merge (-append), together with those the
-// file lists already, sorted, each once.
-func writeHosts(e *env, path string, hosts []string, merge bool) error {
-	if path == "-" {
-		return putLines(e.stdout, hosts)
-	}
-	if merge {
-		old, err := os.ReadFile(path)
-		if err != nil && !errors.Is(err, os.ErrNotExist) {
+// writeHosts writes the hosts without a robots.txt to path, one per line,
+// sorted, each once (- : standard output); with merge (-append), together
+// with those the file lists already, and in a file that replaces it whole
+// once written.
+func (ff *filterFlags) writeHosts(e *env, src source, keys *keyRuns) error {
+	path, merge := ff.missingHosts, ff.appendOut
+	src.addMissing(keys)
+	if merge && path != "-" {
+		if err := keys.addFile(path); err != nil {
 			return err
 		}
-		if len(old) > 0 {
-			all := append(strings.Fields(string(old)), hosts...)
-			slices.Sort(all)
-			hosts = slices.Compact(all)
+	}
+	var err error
+	switch fi, statErr := os.Lstat(path); {
+	case path == "-":
+		err = putKeys(e.stdout, keys)
+	case merge && statErr == nil && fi.Mode().IsRegular():
+		err = replaceFile(path, fi.Mode().Perm(), func(w io.Writer) error { return putKeys(w, keys) })
+	default:
+		var f *os.File
+		if f, err = os.Create(path); err == nil {
+			err = errors.Join(putKeys(f, keys), f.Close())
 		}
 	}
-	return writeLines(path, hosts)
+	if err == nil && keys.err != nil && !ff.quiet {
+		fmt.Fprintf(e.stderr, "%s filter: warning: -missing-hosts: %v: its hosts were kept in memory\n", commandName, keys.err)
+	}
+	return err
+}
+
+// putKeys writes keys to w, one per line.
+func putKeys(w io.Writer, keys *keyRuns) error {
+	bw := bufio.NewWriter(w)
+	if err := keys.each(func(k []byte) error {
+		bw.Write(k)
+		return bw.WriteByte('\n')
+	}); err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+// replaceFile writes a file in path's directory with put, then renames
+// it to path: path is whole, the old or the new, whatever stops the run.
+func replaceFile(path string, perm os.FileMode, put func(io.Writer) error) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(f.Name()) // after the rename, nothing by that name
+	if err := errors.Join(put(f), f.Chmod(perm), f.Close()); err != nil {
+		return err
+	}
+	return os.Rename(f.Name(), path)
 }
 
 // mendCut answers -append on an -o that a hard stop cut part way

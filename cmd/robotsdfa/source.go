@@ -6,7 +6,6 @@ import (
 	"hash/maphash"
 	"io/fs"
 	"path/filepath"
-	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -43,9 +42,10 @@ type source interface {
 	target(url string, wk *worker) *target
 	// stats reports hosts seen, with a file, without, with a problem.
 	stats() hostStats
-	// missingHosts lists the host keys seen without a robots.txt, sorted
-	// (for -missing-hosts: the storeSource keeps them only when asked).
-	missingHosts() []string
+	// addMissing adds the host keys seen without a robots.txt to r, once
+	// the workers are done (for -missing-hosts: a storeSource's workers
+	// add them as they go, to the runs it was given).
+	addMissing(r *keyRuns)
 }
 
 type hostStats struct {
@@ -67,9 +67,9 @@ type hostStats struct {
 // single is -robots FILE: every URL against one file.
 type single struct{ t *target }
 
-func (s *single) needHost() bool         { return false }
-func (s *single) stats() hostStats       { return hostStats{single: true} }
-func (s *single) missingHosts() []string { return nil }
+func (s *single) needHost() bool      { return false }
+func (s *single) stats() hostStats    { return hostStats{single: true} }
+func (s *single) addMissing(*keyRuns) {}
 
 // target: a path, or an absolute URL with a host.
 func (s *single) target(url string, _ *worker) *target {
@@ -156,17 +156,16 @@ func (p *perHost) get(key []byte) *target {
 	return e.t
 }
 
-func (p *perHost) missingHosts() []string {
+func (p *perHost) addMissing(r *keyRuns) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	var keys []string
+	l := &keyList{}
 	for k, e := range p.m {
 		if e.t != nil && e.t.missing {
-			keys = append(keys, k)
+			r.add(l, []byte(k))
 		}
 	}
-	slices.Sort(keys)
-	return keys
+	r.hand(l)
 }
 
 func (p *perHost) stats() hostStats {
@@ -229,10 +228,9 @@ type storeSource struct {
 	hosts hostSet // the hosts met, each with its status
 	mu    sync.Mutex
 	// missing are the keys of the hosts without a robots.txt, kept when
-	// -missing-hosts asks for them: each once, by the worker that first
-	// put it in hosts.
-	keepMissing bool
-	missing     []string
+	// -missing-hosts asks for them (nil otherwise): each once, by the
+	// worker that first put it in hosts.
+	missing *keyRuns
 	// cacheBytes is the cache's bound now, grown by adapt up to
 	// maxCacheBytes (-cache-mb); it, grown and atMax are growMu's.
 	growMu                    sync.Mutex
@@ -317,20 +315,16 @@ var hostSeed = maphash.MakeSeed()
 
 func (s *storeSource) needHost() bool { return true }
 
-// merge adds a worker's keys of hosts without a robots.txt to the
-// source's.
+// merge hands a worker's keys of hosts without a robots.txt to the
+// source's runs.
 func (s *storeSource) merge(wk *worker) {
-	s.mu.Lock()
-	s.missing = append(s.missing, wk.missing...)
-	s.mu.Unlock()
+	if s.missing != nil {
+		s.missing.hand(&wk.missing)
+	}
 }
 
-func (s *storeSource) missingHosts() []string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	slices.Sort(s.missing) // in place: a copy would double the list
-	return s.missing
-}
+// addMissing: the workers have handed theirs (merge).
+func (s *storeSource) addMissing(*keyRuns) {}
 
 func (s *storeSource) stats() hostStats {
 	s.mu.Lock()

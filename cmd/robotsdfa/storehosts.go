@@ -125,8 +125,8 @@ func (s *storeSource) ask(key []byte, wk *worker) *target {
 	if wk.misses++; wk.misses%adaptEvery == 0 {
 		s.adapt()
 	}
-	if s.hosts.put(maphash.Bytes(hostSeed, key), status) && status == hostMissing && s.keepMissing {
-		wk.missing = append(wk.missing, string(key))
+	if s.hosts.put(maphash.Bytes(hostSeed, key), status) && status == hostMissing && s.missing != nil {
+		s.missing.add(&wk.missing, key)
 	}
 	return t
 }

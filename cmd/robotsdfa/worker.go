@@ -23,7 +23,7 @@ type worker struct {
 	// evictions the store's count at the chunk's start, and calm whether
 	// local serves the chunk.
 	scratch   target
-	missing   []string
+	missing   keyList
 	evictions int64
 	calm      bool
 	misses    int // the store's, counted for adapt
