@@ -19,16 +19,17 @@ import (
 
 const lintAbout = `
 Reports, like a compiler, what the parser made of each line of each
-ROBOTS_FILE ("file:line: severity: message"): spellings only Google accepts,
-missing colons, lines cut or ended by a NUL, rules outside any group,
-unsupported records and unreadable values, patterns that can never match;
-then rules that can never decide anything (another rule of the other kind,
-at least as specific, matches whenever they do; or a duplicate); and, as
-notes, the groups each product token gets (-severity warning leaves the
-notes out). -json writes the same as one JSON document. A ROBOTS_FILE of -
-is standard input; a directory is every
-robots.txt in it that filter -robots-dir and compile -robots-dir read
-(<host>.txt), in name order.
+ROBOTS_FILE ("file:line: severity: message"): spellings only Google
+accepts, missing colons, lines cut or ended by a NUL, rules outside any
+group, unsupported records and unreadable values, patterns that can
+never match, HTML markup (and the robots.txt line it hides, or a page
+served as the file); then rules that can never decide anything (another
+rule of the other kind, at least as specific, matches whenever they do;
+or a duplicate); and, as notes, the groups each product token gets
+(-severity warning leaves the notes out). -json writes the same as one
+JSON document. A ROBOTS_FILE of - is standard input; a directory is
+every robots.txt in it that filter -robots-dir and compile -robots-dir
+read (<host>.txt), in name order.
 
 Exit status: 0 when there is nothing to warn about (notes only), 1 when
 there are warnings, 2 for a usage or input error.`
@@ -179,8 +180,9 @@ func lintFile(path string, body []byte, opts compile.Options) lintReport {
 		g.Mode = compile.Google
 		google = compile.Parse(body, g)
 	}
+	lintPage(body, f, add)
 	for i := range f.Lines {
-		lintLine(f, google, &f.Lines[i], add)
+		lintLine(f, google, &f.Lines[i], lintMarkup(body, f, i, opts, add), add)
 	}
 	if f.Truncated() {
 		add(int32(len(f.Lines)), "warning", "truncated", "the file is longer than %s bytes (-max-bytes): the rest is ignored", counts.Group3(f.Read))
@@ -212,17 +214,18 @@ func tokenName(t string) string {
 	return fmt.Sprintf("product token %q", t)
 }
 
-// lintLine reports what the parser flagged on one line.
-func lintLine(f, google *compile.File, ln *compile.Line, add func(int32, string, string, string, ...any)) {
+// lintLine reports what the parser flagged on one line; of a line of
+// markup (lintMarkup), what it read the markup as is left out.
+func lintLine(f, google *compile.File, ln *compile.Line, markup bool, add func(int32, string, string, string, ...any)) {
 	n := ln.Number
-	if ln.Kind == compile.InvalidLine {
+	if ln.Kind == compile.InvalidLine && !markup {
 		add(n, "warning", "invalid", "not a \"key: value\" line; ignored")
 	}
 	fl := ln.Flags
 	if fl&compile.FlagKeyVariant != 0 {
 		add(n, "warning", "key-variant", "key %q is read as %q (Google accepts this spelling; RFC 9309 does not)", ln.Key, ln.Kind)
 	}
-	if fl&compile.FlagMissingColon != 0 {
+	if fl&compile.FlagMissingColon != 0 && !markup {
 		as := ln.Kind.String()
 		if ln.Kind == compile.OtherLine {
 			as = fmt.Sprintf("a %q record", strings.ToLower(ln.Key))
@@ -238,7 +241,7 @@ func lintLine(f, google *compile.File, ln *compile.Line, add func(int32, string,
 	if fl&compile.FlagOutsideGroup != 0 {
 		add(n, "warning", "outside-group", "%s rule before any user-agent line: it belongs to no group and is ignored", ln.Kind)
 	}
-	if fl&compile.FlagUnsupported != 0 {
+	if fl&compile.FlagUnsupported != 0 && !markup {
 		add(n, "warning", "unsupported", "record %q is not read by any crawler this tool knows of; ignored", ln.Key)
 	}
 	if fl&compile.FlagBadValue != 0 {
