@@ -64,12 +64,12 @@ disk), -o is cut back to its last whole line (a compressed -o, written in
 frames of 8 MiB of lines, to its last whole frame). The run then says how
 many input lines are done and how to finish: the same command with -skip N
 and -append, which adds to -o's file and -missing-hosts' list. A run
-killed at once (SIGKILL, the machine stopped) says nothing, but a
-compressed -o marks after each frame the input lines done: -append on the
-cut file names the -skip that resumes it, and with that -skip cuts the file
-back to its last whole frame and goes on. A plain -o written with -verdicts
-has a line for each input line done (wc -l counts them): -append does the
-same with its whole lines when the kill cut one part way.
+killed at once (SIGKILL, the machine stopped) says nothing, but -o's file
+does: -resume, in place of -skip and -append, reads where it stopped from
+it (a compressed -o marks after each frame the input lines done; with
+-verdicts it has a line for each input line done; without, its lines are
+found among the input lines, which must then be files), cuts it back to
+its last whole line or frame and goes on.
 
 Exit status: 0 when every line was read (unusable lines included, counted
 in the summary), 2 for a usage or input error, a robots.txt that exists but
@@ -86,6 +86,7 @@ type filterFlags struct {
 	hosts, agent, out        string
 	verdicts, explain, quiet bool
 	appendOut                bool   // -append
+	resumeRun                bool   // -resume
 	compress                 string // -o's compression, by its extension (compression)
 	progress                 bool
 	start                    time.Time      // the command's start, for the summary
@@ -148,6 +149,7 @@ func runFilter(e *env, args []string) int {
 	fs.Int64Var(&ff.skip, "skip", 0, "pass over the first `N` input lines (counted across the inputs in order): to resume an interrupted run")
 	fs.StringVar(&ff.out, "o", "", "write to `file` instead of standard output (- is standard output); a name ending in .zst or .gz is compressed as zstd or gzip")
 	fs.BoolVar(&ff.appendOut, "append", false, "add to -o's file instead of replacing it, and merge -missing-hosts' list with the one there: to resume with -skip")
+	fs.BoolVar(&ff.resumeRun, "resume", false, "go on with a run that stopped part way, whatever stopped it (a kill too): -o's file says which input lines are done; it is cut back to its last whole line or frame, and added to (-skip and -append worked out)")
 	fs.BoolVar(&ff.quiet, "q", false, "nothing on standard error but fatal errors: no summary, progress or unusable lines")
 	fs.BoolVar(&ff.progress, "progress", false, "show progress even when standard error is not a terminal (a line every few seconds)")
 	fs.StringVar(&ff.cpuProfile, "cpuprofile", "", "write a CPU profile to `file`")
@@ -177,6 +179,10 @@ func runFilter(e *env, args []string) int {
 		return usageError(e, fs, "-cache-mb must be at most %s", counts.Group3(maxCacheMB))
 	case ff.skip < 0:
 		return usageError(e, fs, "-skip must not be negative")
+	case ff.resumeRun && ff.out == "":
+		return usageError(e, fs, "-resume reads what -o's file holds: give -o a file")
+	case ff.resumeRun && (ff.skip > 0 || ff.appendOut):
+		return usageError(e, fs, "-resume works out -skip and -append itself: give it alone")
 	case ff.field < 0:
 		return usageError(e, fs, "-field must not be negative")
 	case ff.maxLine < shownPrefix:
@@ -331,6 +337,11 @@ func (ff *filterFlags) run(e *env, src source, keys *keyRuns, inputs []string) i
 	var w io.Writer = e.stdout
 	var outFile *os.File
 	var outStart int64 // -append: the file's size before the run
+	if ff.resumeRun {
+		if err := ff.resumeOut(e, inputs); err != nil {
+			return fail(e, "filter", err)
+		}
+	}
 	if ff.out != "" {
 		mode := os.O_WRONLY | os.O_CREATE | os.O_TRUNC
 		if ff.appendOut {

@@ -121,7 +121,7 @@ func (ff *filterFlags) mendCut(e *env, f *os.File, appendErr error) (int64, erro
 		end, lines, err = wholeLines(ff.out)
 		ok = err == nil
 	default:
-		return 0, fmt.Errorf("%w; its lines are the allowed URLs alone, which do not say how many input lines were done (with -verdicts each input line has its own)", appendErr)
+		return 0, fmt.Errorf("%w; its lines are the allowed URLs alone, which do not say how many input lines were done: run the same command with -resume in place of -skip and -append, which finds them among the input lines", appendErr)
 	}
 	if err != nil || !ok {
 		return 0, appendErr

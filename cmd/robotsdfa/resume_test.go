@@ -247,7 +247,12 @@ func TestAppendMendsCutPlainOutput(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, cut, now, "a refused run touches nothing")
 		if !verdicts {
-			require.Contains(t, r.stderr, "ends in a cut line (no line end after its last bytes): cut it back to its last line end first; its lines are the allowed URLs alone")
+			require.Contains(t, r.stderr, "ends in a cut line (no line end after its last bytes): cut it back to its last line end first; its lines are the allowed URLs alone, which do not say how many input lines were done: run the same command with -resume in place of -skip and -append")
+			r = robotsdfa(t, nil, args(out, "-resume")...)
+			require.Equal(t, exitOK, r.code, r.stderr)
+			now, err = os.ReadFile(out)
+			require.NoError(t, err)
+			require.True(t, bytes.Equal(want, now), "the resumed output is the uninterrupted one's")
 			continue
 		}
 		require.Contains(t, r.stderr, fmt.Sprintf("was cut part way by a hard stop (killed, or the machine stopped); its whole lines hold the output of the first %d input lines: run the same command with -skip %d -append", done, done))
