@@ -185,7 +185,7 @@ func lintFile(path string, body []byte, opts compile.Options) lintReport {
 		lintLine(f, google, &f.Lines[i], lintMarkup(body, f, i, opts, add), add)
 	}
 	if f.Truncated() {
-		add(int32(len(f.Lines)), "warning", "truncated", "the file is longer than %s bytes (-max-bytes): the rest is ignored", counts.Group3(f.Read))
+		add(max(int32(len(f.Lines)), 1), "warning", "truncated", "the file is longer than %s bytes (-max-bytes): the rest is ignored", counts.Group3(f.Read))
 	}
 	if len(f.Groups) == 0 {
 		add(1, "warning", "no-groups", "no user-agent line: the file has no groups and allows everything")

@@ -91,8 +91,10 @@ func lintMarkup(body []byte, f *compile.File, i int, opts compile.Options, add f
 	if !ok {
 		return false
 	}
-	if rest != "" {
-		hidden := compile.Parse([]byte(rest), opts).Lines[0]
+	// What follows the markup, read as a file of its own: no line at all
+	// when it is the start of a byte-order mark ("\xef").
+	if ls := compile.Parse([]byte(rest), opts).Lines; len(ls) > 0 {
+		hidden := ls[0]
 		kind := hidden.Kind.String()
 		if hidden.Kind == compile.OtherLine {
 			kind = strings.ToLower(hidden.Key)

@@ -1,0 +1,43 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/robotsdfa/robotsdfa/compile"
+)
+
+// FuzzLint: lint reads untrusted robots.txt files, and reads their lines
+// itself for markup (lintmarkup.go): on any bytes, in both modes and cut
+// at any -max-bytes, it neither panics nor names a line the file does
+// not have, and a line's markup and what follows it are the line's own
+// bytes.
+func FuzzLint(f *testing.F) {
+	for _, name := range []string{"en.wikipedia.org__protego2019.txt", "www.google.com.txt"} {
+		if b, err := os.ReadFile(filepath.Join(sampleRobots, name)); err == nil {
+			f.Add(b, uint16(0))
+		}
+	}
+	f.Add([]byte("<!-- x -->User-agent: *\r\n<p>Disallow: /a</p>\n<br />\n\xef\xbb\xbf<html>\nAllow: /"), uint16(30))
+	f.Add([]byte("<style>\nbody: red\nmargin: 0\npadding: 0\n<p>crawl-delay: 5"), uint16(0))
+	f.Fuzz(func(t *testing.T, body []byte, maxBytes uint16) {
+		for _, mode := range []compile.Mode{compile.Google, compile.RFC9309} {
+			opts := compile.Options{Mode: mode, MaxBytes: int(maxBytes)}
+			r := lintFile("robots.txt", body, opts)
+			for _, d := range r.Diagnostics {
+				if d.Line < 1 || int(d.Line) > max(r.Lines, 1) {
+					t.Fatalf("%s: line %d of %d: %s", mode, d.Line, r.Lines, d.Message)
+				}
+			}
+			p := compile.Parse(body, opts)
+			for i := range p.Lines {
+				text := lineText(body, p, i)
+				if tags, rest, ok := markupAt(text); ok && (!strings.Contains(text, tags) || !strings.Contains(text, rest) || tags == "") {
+					t.Fatalf("line %d %q: markup %q, then %q", i+1, text, tags, rest)
+				}
+			}
+		}
+	})
+}
