@@ -52,7 +52,9 @@ it to fetch again; nor is one whose robots.txt compiles to a blob over the
 64 MiB a pack's readers take (read whole: -max-bytes -1). With -from PACK
 the new pack keeps PACK's other hosts (as "compile -from"). Each host's
 outcome goes to standard output: "HOST<TAB>added" or "HOST<TAB>not
-added", and how it was fetched.
+added", and how it was fetched. A pack is written whole or not at all:
+with -cache, a run stopped part way (interrupted, killed) keeps what it
+fetched, and a run again takes those from the cache.
 
 Exit status: 0 when every URL is allowed (with -hosts: when the pack was
 written), 1 when one is disallowed, 2 for a usage error or a URL without an
@@ -184,7 +186,7 @@ func runFetch(e *env, args []string) int {
 	}
 	if *hosts != "" {
 		return runFetchHosts(e, c, fetchHostsJob{hosts: *hosts, out: *packOut, from: *from, scheme: *scheme,
-			unreachable: *unreachable, workers: *workers, modeSet: modeGiven(fs)}, get)
+			unreachable: *unreachable, cache: *cacheDir, workers: *workers, modeSet: modeGiven(fs)}, get)
 	}
 	out := bufio.NewWriter(e.stdout)
 	code := exitOK

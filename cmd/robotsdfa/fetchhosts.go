@@ -27,6 +27,7 @@ import (
 // fetchHostsJob is what fetch -hosts was asked.
 type fetchHostsJob struct {
 	hosts, out, from, scheme, unreachable string
+	cache                                 string // -cache's directory, if any
 	workers                               int
 	modeSet                               bool
 }
@@ -96,7 +97,11 @@ func runFetchHosts(e *env, c *fetch.Client, job fetchHostsJob, get func(context.
 		if ctx.Err() != nil {
 			w.Abort()
 			out.Flush()
-			fmt.Fprintf(e.stderr, "%s fetch: interrupted: no pack written (%s of %s fetched)\n", commandName, counts.Group3(lo), count(len(keys), "host"))
+			kept := "a run again fetches them again (-cache DIR would keep them)"
+			if job.cache != "" {
+				kept = fmt.Sprintf("those fetched are kept in %s, where a run again with -cache %s takes them from", job.cache, job.cache)
+			}
+			fmt.Fprintf(e.stderr, "%s fetch: interrupted: no pack written (%s of %s fetched); %s\n", commandName, counts.Group3(lo), count(len(keys), "host"), kept)
 			return 130
 		}
 		for i, key := range batch {

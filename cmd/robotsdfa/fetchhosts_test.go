@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -194,7 +196,8 @@ func TestFetchHostsRefuses(t *testing.T) {
 }
 
 // TestFetchHostsInterrupted: SIGINT while a fetch is in flight ends the
-// run with 130 and no pack: none at -o, nothing left beside it.
+// run with 130 and no pack: none at -o, nothing left beside it; it says
+// whether what was fetched is kept (-cache).
 func TestFetchHostsInterrupted(t *testing.T) {
 	arrived := make(chan struct{}, 1)
 	release := make(chan struct{})
@@ -227,8 +230,47 @@ func TestFetchHostsInterrupted(t *testing.T) {
 	err := cmd.Wait()
 	require.Error(t, err)
 	require.Equal(t, 130, cmd.ProcessState.ExitCode(), stderr.String())
-	require.Contains(t, stderr.String(), "fetch: interrupted: no pack written (0 of 1 host fetched)")
+	require.Contains(t, stderr.String(), "fetch: interrupted: no pack written (0 of 1 host fetched); a run again fetches them again (-cache DIR would keep them)\n")
 	left, err := os.ReadDir(dir)
 	require.NoError(t, err)
 	require.Empty(t, left, "nothing written beside -o")
+
+	cache := t.TempDir()
+	cmd, _ = testexec.Command(t, exe, "fetch", "-hosts", "-", "-o", pack, "-scheme", "http", "-cache", cache)
+	cmd.Stdin = strings.NewReader(strings.TrimPrefix(s.URL, "http://") + "\n")
+	stderr.Reset()
+	cmd.Stderr = &stderr
+	require.NoError(t, cmd.Start())
+	select {
+	case <-arrived:
+	case <-time.After(20 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("no request in 20 s")
+	}
+	require.NoError(t, cmd.Process.Signal(os.Interrupt))
+	require.Error(t, cmd.Wait())
+	require.Contains(t, stderr.String(), "fetch: interrupted: no pack written (0 of 1 host fetched); those fetched are kept in "+cache+", where a run again with -cache "+cache+" takes them from\n")
+}
+
+// TestFetchHostsCache: fetch -hosts with -cache keeps what it fetched, and
+// a run again takes it from there: a run stopped part way loses no fetch.
+func TestFetchHostsCache(t *testing.T) {
+	var requests atomic.Int32
+	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		requests.Add(1)
+		w.Header().Set("Cache-Control", "max-age=86400")
+		io.WriteString(w, "User-agent: *\nDisallow: /private\n")
+	}))
+	t.Cleanup(s.Close)
+	host := strings.TrimPrefix(s.URL, "http://")
+	cache, dir := t.TempDir(), t.TempDir()
+	for i, want := range []int32{1, 1} {
+		pack := filepath.Join(dir, fmt.Sprintf("%d.pack", i))
+		r := robotsdfa(t, []byte(host+"\n"), "fetch", "-hosts", "-", "-o", pack, "-scheme", "http", "-cache", cache)
+		require.Equal(t, exitOK, r.code, r.stderr)
+		require.Equal(t, want, requests.Load(), "run %d", i+1)
+		require.Contains(t, r.stdout, host+"\tadded\t")
+		r = robotsdfa(t, []byte("http://"+host+"/private/x\n"), "filter", "-pack", pack, "-agent", "bot", "-verdicts")
+		require.Equal(t, "disallowed\thttp://"+host+"/private/x\n", r.stdout, r.stderr)
+	}
 }
