@@ -88,6 +88,9 @@ type perHost struct {
 	load func(key string) *target
 	mu   sync.Mutex
 	m    map[string]*hostEntry
+	// gone are the hosts without a robots.txt, once loaded: out of m, in
+	// a set that holds no more than their keys (mu's).
+	gone keySet
 	// counts by outcome, for the summary.
 	found, missing, problem atomic.Int64
 	cut                     atomic.Int64
@@ -133,10 +136,27 @@ func (p *perHost) get(key []byte) *target {
 	p.mu.Lock()
 	e := p.m[string(key)]
 	if e == nil {
+		if p.gone.has(key) {
+			p.mu.Unlock()
+			return &missingTarget
+		}
 		e = &hostEntry{}
 		p.m[string(key)] = e
 	}
 	p.mu.Unlock()
+	defer func() {
+		if !e.t.missing {
+			return
+		}
+		// A frontier of many hosts meets most without a robots.txt: each
+		// is its key alone once loaded (moved by each worker that waited
+		// on the entry: the first moves it, the others find it moved).
+		p.mu.Lock()
+		if p.gone.add(key) {
+			delete(p.m, string(key))
+		}
+		p.mu.Unlock()
+	}()
 	e.once.Do(func() {
 		start := time.Now()
 		e.t = p.load(string(key))
@@ -162,9 +182,10 @@ func (p *perHost) addMissing(r *keyRuns) {
 	l := &keyList{}
 	for k, e := range p.m {
 		if e.t != nil && e.t.missing {
-			r.add(l, []byte(k))
+			r.add(l, []byte(k)) // a key too long for gone
 		}
 	}
+	p.gone.each(func(k []byte) { r.add(l, k) })
 	r.hand(l)
 }
 
