@@ -575,6 +575,8 @@ func (ff *filterFlags) run(e *env, src source, keys *keyRuns, inputs []string) i
 	}
 	finished := wr.done()
 	switch {
+	case interrupted && typed:
+		return 130 // Ctrl-C ends URLs typed by hand: nothing to resume
 	case interrupted:
 		fmt.Fprintf(e.stderr, "%s filter: interrupted: the first %d input lines are done, their output written to %s; to finish, %s\n",
 			commandName, finished, outName(ff.out), ff.resume(finished))

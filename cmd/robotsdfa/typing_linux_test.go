@@ -4,7 +4,9 @@ import (
 	"bufio"
 	"bytes"
 	"io"
+	"os"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -78,4 +80,54 @@ func TestFilterTyping(t *testing.T) {
 	require.Contains(t, shown.String(), "robotsdfa filter: reading URLs from the terminal, one a line, each answered as it comes (Ctrl-D ends them;")
 	require.Contains(t, shown.String(), "robotsdfa filter: 2 lines in ")
 	require.NotContains(t, shown.String(), "\033[K", "a progress line drawn over what is typed")
+}
+
+// TestFilterTypingInterrupt: Ctrl-C ends URLs typed at a terminal with
+// the summary alone: a session typed by hand has nothing to resume, and
+// "-skip N" would only puzzle whoever typed.
+func TestFilterTypingInterrupt(t *testing.T) {
+	ptmx, pts := openPTY(t)
+	robots := writeTemp(t, "robots.txt", []byte("user-agent: *\ndisallow: /private\n"))
+	outR, outW := io.Pipe()
+	code := make(chan int, 1)
+	go func() {
+		code <- run(&env{stdin: pts, stdout: outW, stderr: pts}, []string{"filter", "-robots", robots, "-agent", "bot"})
+		outW.Close()
+		pts.Close()
+	}()
+	var shown bytes.Buffer
+	closed := make(chan struct{})
+	go func() {
+		defer close(closed)
+		io.Copy(&shown, ptmx)
+	}()
+	answered := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(outR)
+		for sc.Scan() {
+			answered <- sc.Text()
+		}
+		close(answered)
+	}()
+	_, err := ptmx.Write([]byte("/a\n"))
+	require.NoError(t, err)
+	select {
+	case got := <-answered:
+		require.Equal(t, "/a", got)
+	case <-time.After(10 * time.Second):
+		t.Fatal("no answer")
+	}
+	// The terminal's Ctrl-C reaches the foreground process, this one,
+	// whose filter is listening for it.
+	require.NoError(t, syscall.Kill(os.Getpid(), syscall.SIGINT))
+	select {
+	case c := <-code:
+		require.Equal(t, 130, c)
+	case <-time.After(10 * time.Second):
+		t.Fatal("filter did not end at Ctrl-C")
+	}
+	<-closed
+	require.Contains(t, shown.String(), "robotsdfa filter: 1 line in ")
+	require.NotContains(t, shown.String(), "-skip")
+	require.NotContains(t, shown.String(), "interrupted")
 }
