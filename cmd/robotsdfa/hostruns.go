@@ -14,9 +14,9 @@ import (
 	"sync"
 )
 
-// The keys of the hosts without a robots.txt a filter run met, for
-// -missing-hosts: a list the run's output, sorted, each once, which may
-// hold more keys than memory. Each worker appends the keys it met first
+// The keys of the hosts without a robots.txt that a filter run met, for
+// -missing-hosts, whose list is sorted, each key once, and may hold more
+// keys than memory does. Each worker appends the keys it met first
 // to its own list, a slab of bytes and their spans; a list past runBytes
 // is sorted and written to a temporary file as a run, and the lists and
 // runs are merged as they are written out. Memory: a list per worker, up
@@ -85,6 +85,7 @@ func (r *keyRuns) add(l *keyList, k []byte) {
 // spill writes l out sorted, as a run, and empties it; if the temporary
 // file fails, l stays as it is.
 func (r *keyRuns) spill(l *keyList) {
+	l.sort() // outside the lock: each worker sorts its own
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.err != nil {
@@ -101,7 +102,6 @@ func (r *keyRuns) spill(l *keyList) {
 		os.Remove(f.Name())
 		r.f = f
 	}
-	l.sort()
 	w := bufio.NewWriterSize(io.NewOffsetWriter(r.f, r.end), runReadBytes)
 	var n [binary.MaxVarintLen64]byte
 	var size int64

@@ -40,3 +40,15 @@ func TestDirectoryPipePassedOver(t *testing.T) {
 	require.Contains(t, r.stderr, warning)
 	require.Contains(t, r.stdout, "b.example.txt:1:")
 }
+
+// TestFindOutputPipe: -resume reads a plain output's lines back from the
+// inputs only when they are files: a named pipe read for them would be
+// empty, or blocked, for the run.
+func TestFindOutputPipe(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "urls.fifo")
+	require.NoError(t, syscall.Mkfifo(fifo, 0o600))
+	out := writeTemp(t, "out.txt", []byte("https://a.example/1\n"))
+	_, _, err := findOutput(&env{}, out, []string{fifo})
+	require.ErrorContains(t, err, fifo+" cannot be read twice")
+}

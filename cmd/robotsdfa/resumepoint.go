@@ -53,10 +53,8 @@ func (ff *filterFlags) resumePoint(e *env, inputs []string) (resumePoint, error)
 		if err == nil && !ok {
 			err = fmt.Errorf("-resume: %s holds no mark of a whole frame (a run cut in its first frame, or another program's file): nothing in it says which input lines are done; remove it to run from the start", ff.out)
 		}
-	case ff.verdicts:
+	case ff.verdicts: // and -explain, which implies it
 		p.end, p.lines, err = wholeLines(ff.out)
-	case ff.explain:
-		err = errors.New("unreachable: -explain implies -verdicts")
 	default:
 		p.end, p.lines, err = findOutput(e, ff.out, inputs)
 	}
@@ -99,8 +97,11 @@ func findOutput(e *env, path string, inputs []string) (end, lines int64, err err
 	more, err := next()
 	for i := 0; more && err == nil && i < len(inputs); i++ {
 		name := inputs[i]
-		if name == "-" {
-			return 0, 0, fmt.Errorf("-resume: the lines of %s are the allowed URLs alone, which are found among the input lines to know how many are done; standard input cannot be read twice for them: give the inputs as files, or -skip N (an interrupted run named N; after a kill, write -verdicts or a compressed -o, which say it)", path)
+		if fi, serr := os.Stat(name); name == "-" || serr == nil && !fi.Mode().IsRegular() {
+			if name == "-" {
+				name = "standard input"
+			}
+			return 0, 0, fmt.Errorf("-resume: the lines of %s are the allowed URLs alone, which are found among the input lines to know how many are done; %s cannot be read twice for them: give the inputs as files, or -skip N (an interrupted run named N; after a kill, write -verdicts or a compressed -o, which say it)", path, name)
 		}
 		var in *input
 		if in, err = openInput(e, name, nil); err != nil {
