@@ -215,41 +215,32 @@ func TestFetchHostsInterrupted(t *testing.T) {
 	t.Cleanup(func() { close(release) }) // before Close, which waits for the handler
 	dir := t.TempDir()
 	pack := filepath.Join(dir, "hosts.pack")
-	cmd, _ := testexec.Command(t, exe, "fetch", "-hosts", "-", "-o", pack, "-scheme", "http")
-	cmd.Stdin = strings.NewReader(strings.TrimPrefix(s.URL, "http://") + "\n")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	require.NoError(t, cmd.Start())
-	select {
-	case <-arrived:
-	case <-time.After(20 * time.Second):
-		cmd.Process.Kill()
-		t.Fatal("no request in 20 s")
+	// interrupt runs fetch -hosts on the server with more flags, sends
+	// SIGINT once its request arrived, and returns its standard error.
+	interrupt := func(more ...string) string {
+		cmd, _ := testexec.Command(t, exe, append([]string{"fetch", "-hosts", "-", "-o", pack, "-scheme", "http"}, more...)...)
+		cmd.Stdin = strings.NewReader(strings.TrimPrefix(s.URL, "http://") + "\n")
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		require.NoError(t, cmd.Start())
+		select {
+		case <-arrived:
+		case <-time.After(20 * time.Second):
+			cmd.Process.Kill()
+			t.Fatal("no request in 20 s")
+		}
+		require.NoError(t, cmd.Process.Signal(os.Interrupt))
+		require.Error(t, cmd.Wait())
+		require.Equal(t, 130, cmd.ProcessState.ExitCode(), stderr.String())
+		return stderr.String()
 	}
-	require.NoError(t, cmd.Process.Signal(os.Interrupt))
-	err := cmd.Wait()
-	require.Error(t, err)
-	require.Equal(t, 130, cmd.ProcessState.ExitCode(), stderr.String())
-	require.Contains(t, stderr.String(), "fetch: interrupted: no pack written (0 of 1 host fetched); a run again fetches them again (-cache DIR would keep them)\n")
+	require.Contains(t, interrupt(), "fetch: interrupted: no pack written (0 of 1 host fetched); a run again fetches them again (-cache DIR would keep them)\n")
 	left, err := os.ReadDir(dir)
 	require.NoError(t, err)
 	require.Empty(t, left, "nothing written beside -o")
 
 	cache := t.TempDir()
-	cmd, _ = testexec.Command(t, exe, "fetch", "-hosts", "-", "-o", pack, "-scheme", "http", "-cache", cache)
-	cmd.Stdin = strings.NewReader(strings.TrimPrefix(s.URL, "http://") + "\n")
-	stderr.Reset()
-	cmd.Stderr = &stderr
-	require.NoError(t, cmd.Start())
-	select {
-	case <-arrived:
-	case <-time.After(20 * time.Second):
-		cmd.Process.Kill()
-		t.Fatal("no request in 20 s")
-	}
-	require.NoError(t, cmd.Process.Signal(os.Interrupt))
-	require.Error(t, cmd.Wait())
-	require.Contains(t, stderr.String(), "fetch: interrupted: no pack written (0 of 1 host fetched); those fetched are kept in "+cache+", where a run again with -cache "+cache+" takes them from\n")
+	require.Contains(t, interrupt("-cache", cache), "fetch: interrupted: no pack written (0 of 1 host fetched); those fetched are kept in "+cache+", where a run again with -cache "+cache+" takes them from\n")
 }
 
 // TestFetchHostsCache: fetch -hosts with -cache keeps what it fetched, and
