@@ -69,7 +69,8 @@ does: -resume, in place of -skip and -append, reads where it stopped from
 it (a compressed -o marks after each frame the input lines done; with
 -verdicts it has a line for each input line done; without, its lines are
 found among the input lines, which must then be files), cuts it back to
-its last whole line or frame and goes on.
+its last whole line or frame and goes on; with -missing-hosts it looks up
+the hosts of the lines done again, as the killed run never wrote its list.
 
 Exit status: 0 when every line was read (unusable lines included, counted
 in the summary), 2 for a usage or input error, a robots.txt that exists but
@@ -87,6 +88,7 @@ type filterFlags struct {
 	verdicts, explain, quiet bool
 	appendOut                bool   // -append
 	resumeRun                bool   // -resume
+	relist                   bool   // -resume with -missing-hosts: the skipped lines' hosts looked up
 	compress                 string // -o's compression, by its extension (compression)
 	progress                 bool
 	start                    time.Time      // the command's start, for the summary
@@ -567,7 +569,7 @@ func (ff *filterFlags) run(e *env, src source, keys *keyRuns, inputs []string) i
 		}
 	}
 	if !ff.quiet {
-		summary(e, wr.t, src.stats(), ff.missing, time.Since(start))
+		summary(e, wr.t, src.stats(), ff.missing, ff.relist, time.Since(start))
 		if !interrupted && failed == nil && wr.t.skipped < ff.skip {
 			fmt.Fprintf(e.stderr, "%s filter: warning: -skip %d is past the end of the input, %s: nothing was checked (was it the same input?)\n",
 				commandName, ff.skip, count(wr.t.skipped, "line"))
@@ -606,7 +608,7 @@ func missingVerdict(missing string) string {
 	return "allowed"
 }
 
-func summary(e *env, t totals, hs hostStats, missing string, d time.Duration) {
+func summary(e *env, t totals, hs hostStats, missing string, relisted bool, d time.Duration) {
 	rate := float64(t.lines) / d.Seconds()
 	rateText := counts.Group3(int64(rate))
 	if rate < 1 { // a run of a few lines typed at a terminal
@@ -615,7 +617,10 @@ func summary(e *env, t totals, hs hostStats, missing string, d time.Duration) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s filter: %s in %.2fs (%s lines/s): %s allowed, %s disallowed, %s unusable",
 		commandName, count(t.lines, "line"), d.Seconds(), rateText, counts.Group3(t.allowed), counts.Group3(t.disallowed), counts.Group3(t.unusable))
-	if t.skipped > 0 {
+	switch {
+	case t.skipped > 0 && relisted:
+		fmt.Fprintf(&b, "; %s before them passed over, their hosts looked up for -missing-hosts", count(t.skipped, "line"))
+	case t.skipped > 0:
 		fmt.Fprintf(&b, "; %s before them passed over (-skip)", count(t.skipped, "line"))
 	}
 	switch {

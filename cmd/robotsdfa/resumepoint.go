@@ -189,7 +189,9 @@ func (ff *filterFlags) resumeOut(e *env, inputs []string) error {
 			return fmt.Errorf("-resume: cutting %s back to its last whole %s: %w", ff.out, p.unit, err)
 		}
 	}
-	ff.skip, ff.appendOut = p.lines, true
+	// A killed run never wrote its -missing-hosts list: the hosts of its
+	// lines are looked up again, and merged with the list there, if any.
+	ff.skip, ff.appendOut, ff.relist = p.lines, true, ff.missingHosts != ""
 	switch {
 	case ff.quiet:
 		return nil
@@ -202,9 +204,5 @@ func (ff *filterFlags) resumeOut(e *env, inputs []string) error {
 	}
 	fmt.Fprintf(e.stderr, "%s filter: -resume: %s holds the output of the first %d input lines (%s, to its last whole %s): going on from line %d\n",
 		commandName, ff.out, p.lines, count(p.end, "byte"), p.unit, p.lines+1)
-	if ff.missingHosts != "" {
-		fmt.Fprintf(e.stderr, "%s filter: note: a run stopped by a kill never wrote -missing-hosts' list: if that one was, %s lacks the hosts without a robots.txt that only its first %d input lines name (filter over those lines with -missing-hosts %s -append lists them)\n",
-			commandName, ff.missingHosts, p.lines, ff.missingHosts)
-	}
 	return nil
 }

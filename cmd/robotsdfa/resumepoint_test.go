@@ -10,25 +10,34 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/robotsdfa/robotsdfa/compile"
 	"github.com/stretchr/testify/require"
 )
 
 // TestFilterResumeAfterKill: a run killed at a random moment (SIGKILL:
 // nothing said, the output cut anywhere) goes on with -resume, which
 // works out from -o's file where it stopped: the output is then the
-// uninterrupted run's exactly. Plain (the allowed URLs alone, found in
-// the input), with -verdicts, and compressed; and, as a kill may leave
-// it, the full output cut at random bytes.
+// uninterrupted run's exactly, and so is -missing-hosts' list, which the
+// killed run never wrote. Plain (the allowed URLs alone, found in the
+// input), with -verdicts, and compressed; and, as a kill may leave it,
+// the full output cut at random bytes.
 func TestFilterResumeAfterKill(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the binary some thirty times over a 260,000-line input")
 	}
 	dir := t.TempDir()
-	input, _ := tenfoldSample(t)
+	sample, _ := tenfoldSample(t)
+	// Two hosts without a robots.txt on the first lines alone (one line
+	// ending in "\r\n"): a run that goes on past them lists them only by
+	// looking them up again.
+	body, err := os.ReadFile(sample)
+	require.NoError(t, err)
+	input := writeTemp(t, "urls.txt", append([]byte("https://gone1.example/a\r\nhttps://gone2.example/b\n"), body...))
 	rng := rand.New(rand.NewSource(9))
 	for _, tc := range []struct {
 		verdicts bool
@@ -38,14 +47,31 @@ func TestFilterResumeAfterKill(t *testing.T) {
 		if tc.verdicts {
 			args = append(args, "-verdicts")
 		}
+		list := filepath.Join(dir, "missing.txt")
+		args = append(args, "-missing-hosts", list)
 		full := robotsdfa(t, nil, append(args, "-o", filepath.Join(dir, "full-"+tc.name))...)
 		require.Equal(t, exitOK, full.code, full.stderr)
 		want := readOutput(t, filepath.Join(dir, "full-"+tc.name))
+		wantList, err := os.ReadFile(list)
+		require.NoError(t, err)
+		require.Len(t, lines(string(wantList)), 4, "the sample's hosts without a robots.txt, and the first lines'")
+		// resumed checks -o and the list against the full run's.
+		resumed := func(out, what string) {
+			t.Helper()
+			r := robotsdfa(t, nil, append(args, "-o", out, "-resume")...)
+			require.Equal(t, exitOK, r.code, r.stderr)
+			require.True(t, bytes.Equal(want, readOutput(t, out)), "%s, resumed: %s", what, r.stderr)
+			got, err := os.ReadFile(list)
+			require.NoError(t, err)
+			require.Equal(t, string(wantList), string(got), "%s, resumed: %s", what, r.stderr)
+		}
 		killed, cut := 0, 0
 		for run := 0; run < 8; run++ {
 			out := filepath.Join(dir, tc.name)
-			if err := os.Remove(out); !errors.Is(err, fs.ErrNotExist) {
-				require.NoError(t, err, "the run before's output")
+			for _, f := range []string{out, list} {
+				if err := os.Remove(f); !errors.Is(err, fs.ErrNotExist) {
+					require.NoError(t, err, "the run before's output")
+				}
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 			defer cancel()
@@ -60,9 +86,7 @@ func TestFilterResumeAfterKill(t *testing.T) {
 			if b, err := os.ReadFile(out); err == nil && len(b) > 0 && !tc.verdicts && tc.name == "out.txt" && b[len(b)-1] != '\n' {
 				cut++
 			}
-			r := robotsdfa(t, nil, append(args, "-o", out, "-resume")...)
-			require.Equal(t, exitOK, r.code, r.stderr)
-			require.True(t, bytes.Equal(want, readOutput(t, out)), "killed, resumed: %s", r.stderr)
+			resumed(out, "killed")
 		}
 		require.Greater(t, killed, 0, "no run was killed: the input is too small for the delays")
 		t.Logf("verdicts=%v -o %s: %d of 8 runs killed (%d cut inside a line)", tc.verdicts, tc.name, killed, cut)
@@ -72,9 +96,8 @@ func TestFilterResumeAfterKill(t *testing.T) {
 		for range 4 {
 			out := filepath.Join(dir, tc.name)
 			require.NoError(t, os.WriteFile(out, want[:rng.Intn(len(want))], 0o644))
-			r := robotsdfa(t, nil, append(args, "-o", out, "-resume")...)
-			require.Equal(t, exitOK, r.code, r.stderr)
-			require.True(t, bytes.Equal(want, readOutput(t, out)), "cut, resumed: %s", r.stderr)
+			require.NoError(t, os.Remove(list))
+			resumed(out, "cut")
 		}
 	}
 }
@@ -185,4 +208,22 @@ func TestFilterResumeUsage(t *testing.T) {
 	got, err = os.ReadFile(zst)
 	require.NoError(t, err)
 	require.Equal(t, "not zstd\n", string(got))
+}
+
+// TestRelist: a line -resume passes over has its host looked up as the
+// run would have looked it up: its URL without a '\r' before its end, or
+// the -field that holds it; not that of a line over -max-line, or
+// without the field, which the run reported unusable.
+func TestRelist(t *testing.T) {
+	p := newPerHost(dirLoader(t.TempDir(), nil, nil, compile.Options{}, false, []string{"bot"}, false))
+	wk := &worker{src: p, ff: &filterFlags{maxLine: 40}, local: map[string]*target{}}
+	wk.relist([]byte("https://a.example/x\r"))
+	wk.relist([]byte("https://long.example/" + strings.Repeat("x", 20)))
+	wk.ff.field = 2
+	wk.relist([]byte("1\thttps://b.example/"))
+	wk.relist([]byte("https://nofield.example/"))
+	var got []string
+	p.gone.each(func(k []byte) { got = append(got, string(k)) })
+	slices.Sort(got)
+	require.Equal(t, []string{"a.example", "b.example"}, got)
 }

@@ -23,7 +23,7 @@ func TestSummaryRate(t *testing.T) {
 		{26_199, 320 * time.Millisecond, "robotsdfa filter: 26,199 lines in 0.32s (81,871 lines/s): 26,199 allowed, 0 disallowed, 0 unusable\n"},
 	} {
 		var b bytes.Buffer
-		summary(&env{stderr: &b}, totals{lines: c.lines, allowed: c.lines}, hostStats{single: true}, "allow", c.d)
+		summary(&env{stderr: &b}, totals{lines: c.lines, allowed: c.lines}, hostStats{single: true}, "allow", false, c.d)
 		require.Equal(t, c.want, b.String())
 	}
 }

@@ -63,6 +63,9 @@ func (wk *worker) process(c *chunk) {
 		}
 		if rel < c.skip {
 			c.skipped++
+			if wk.ff.relist {
+				wk.relist(line)
+			}
 			continue
 		}
 		if n := len(line); n > 0 && line[n-1] == '\r' {
@@ -147,6 +150,27 @@ func (wk *worker) target(url string) *target {
 		return nil
 	}
 	return wk.src.target(url, wk)
+}
+
+// relist looks the host of a line -skip passes over up, so that the
+// hosts without a robots.txt of the lines a killed run did, which it never
+// listed, are listed by -resume's run; nothing is checked, counted as a
+// line, written or reported.
+func (wk *worker) relist(line []byte) {
+	if n := len(line); n > 0 && line[n-1] == '\r' {
+		line = line[:n-1]
+	}
+	if len(line) > wk.ff.maxLine {
+		return
+	}
+	u := line
+	if wk.ff.field > 0 {
+		var ok bool
+		if u, ok = frontier.Field(line, wk.ff.field); !ok {
+			return
+		}
+	}
+	wk.target(unsafe.String(unsafe.SliceData(u), len(u)))
 }
 
 // overlong records a line longer than -max-line, of which prefix is the
