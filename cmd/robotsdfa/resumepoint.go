@@ -22,10 +22,10 @@ import (
 
 // resumePoint is what of -o a resumed run keeps: its first end bytes, the
 // output of the first lines input lines; unit is what end ends ("line",
-// "frame").
+// "frame"), and size the file's size before it is cut.
 type resumePoint struct {
-	end, lines int64
-	unit       string
+	end, lines, size int64
+	unit             string
 }
 
 // resumePoint works out where -o leaves off.
@@ -42,6 +42,7 @@ func (ff *filterFlags) resumePoint(e *env, inputs []string) (resumePoint, error)
 	case fi.Size() == 0:
 		return p, nil
 	}
+	p.size = fi.Size()
 	switch {
 	case ff.compress != "":
 		p.unit = "frame"
@@ -182,9 +183,7 @@ func (ff *filterFlags) resumeOut(e *env, inputs []string) error {
 	if err != nil {
 		return err
 	}
-	var size int64
-	if fi, err := os.Stat(ff.out); err == nil && fi.Size() > p.end {
-		size = fi.Size()
+	if p.size > p.end {
 		if err := os.Truncate(ff.out, p.end); err != nil {
 			return fmt.Errorf("-resume: cutting %s back to its last whole %s: %w", ff.out, p.unit, err)
 		}
@@ -195,9 +194,9 @@ func (ff *filterFlags) resumeOut(e *env, inputs []string) error {
 	switch {
 	case ff.quiet:
 		return nil
-	case p.end == 0 && size > 0:
+	case p.end == 0 && p.size > 0:
 		fmt.Fprintf(e.stderr, "%s filter: -resume: %s holds no whole %s (%s, cut inside its first): emptied, the run goes from line 1\n",
-			commandName, ff.out, p.unit, count(size, "byte"))
+			commandName, ff.out, p.unit, count(p.size, "byte"))
 		return nil
 	case p.end == 0:
 		return nil

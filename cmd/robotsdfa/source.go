@@ -144,19 +144,6 @@ func (p *perHost) get(key []byte) *target {
 		p.m[string(key)] = e
 	}
 	p.mu.Unlock()
-	defer func() {
-		if !e.t.missing {
-			return
-		}
-		// A frontier of many hosts meets most without a robots.txt: each
-		// is its key alone once loaded (moved by each worker that waited
-		// on the entry: the first moves it, the others find it moved).
-		p.mu.Lock()
-		if p.gone.add(key) {
-			delete(p.m, string(key))
-		}
-		p.mu.Unlock()
-	}()
 	e.once.Do(func() {
 		start := time.Now()
 		e.t = p.load(string(key))
@@ -173,6 +160,16 @@ func (p *perHost) get(key []byte) *target {
 			}
 		}
 	})
+	if e.t.missing {
+		// A frontier of many hosts meets most without a robots.txt: each
+		// is its key alone once loaded (moved by each worker that waited
+		// on the entry: the first moves it, the others find it moved).
+		p.mu.Lock()
+		if p.gone.add(key) {
+			delete(p.m, string(key))
+		}
+		p.mu.Unlock()
+	}
 	return e.t
 }
 
