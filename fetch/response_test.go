@@ -146,6 +146,14 @@ func TestFromResponseErrors(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, Unreachable, out.Status)
 	require.Equal(t, int64(17), out.Bytes)
+	require.Equal(t, &Error{ErrBody, "unexpected EOF"}, out.Err)
+	// A stack that reports the cut as a plain io.EOF: the log still says
+	// the body was cut, not "EOF", which reads as a body read to its end.
+	cut.URL, cut.Err = "https://cut2.example/robots.txt", io.EOF
+	_, out, err = c.FromResponse(context.Background(), cut)
+	require.NoError(t, err)
+	require.Equal(t, Unreachable, out.Status)
+	require.Equal(t, &Error{ErrBody, "unexpected EOF"}, out.Err)
 
 	// A stack that followed more redirects than Get would: Get would have
 	// stopped at the sixth, unavailable (allow all).

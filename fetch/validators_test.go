@@ -118,3 +118,46 @@ func TestConditionalFromStaleCopy(t *testing.T) {
 	require.False(t, out.Stale)
 	require.False(t, private)
 }
+
+// TestNotModifiedRenewsValidators (rfc: RFC 9110 section 15.4.5, a 304
+// carries the validators a 200 would have; section 13.1): a 304 without
+// a validator keeps the one held, and a 304 with a new one replaces it,
+// so the next conditional request sends the server's latest.
+func TestNotModifiedRenewsValidators(t *testing.T) {
+	for _, c := range []struct{ header, condition, v1, v2 string }{
+		{"ETag", "If-None-Match", `"v1"`, `"v2"`},
+		{"Last-Modified", "If-Modified-Since", "Sun, 22 Nov 2026 10:00:00 GMT", "Mon, 23 Nov 2026 10:00:00 GMT"},
+	} {
+		t.Run(c.header, func(t *testing.T) {
+			var sent []string
+			var step atomic.Int64
+			s := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+				sent = append(sent, r.Header.Get(c.condition))
+				switch step.Add(1) {
+				case 1:
+					w.Header().Set(c.header, c.v1)
+					fmt.Fprint(w, robotsBody)
+				case 2:
+					w.WriteHeader(http.StatusNotModified)
+				default:
+					w.Header().Set(c.header, c.v2)
+					w.WriteHeader(http.StatusNotModified)
+				}
+			})
+			cl, clk := newClient()
+			held := func(out Outcome) string {
+				return map[string]string{"ETag": out.ETag, "Last-Modified": out.LastModified}[c.header]
+			}
+			_, _, out := verdicts(t, cl, s.URL)
+			require.Equal(t, c.v1, held(out))
+			for _, want := range []string{c.v1, c.v2, c.v2} {
+				clk.advance(DefaultTTL)
+				private, _, out := verdicts(t, cl, s.URL)
+				require.True(t, out.NotModified)
+				require.False(t, private, "the rules held are kept")
+				require.Equal(t, want, held(out))
+			}
+			require.Equal(t, []string{"", c.v1, c.v1, c.v2}, sent)
+		})
+	}
+}
