@@ -169,6 +169,8 @@ func runFilter(e *env, args []string) int {
 		}
 	}
 	switch {
+	case ff.hosts != "" && ff.robotsDir == "":
+		return usageError(e, fs, "-hosts goes with -robots-dir: give the directory its table's files are in")
 	case n != 1:
 		return usageError(e, fs, "want exactly one of -robots, -robots-dir and -pack")
 	case ff.agent == "":
@@ -189,8 +191,6 @@ func runFilter(e *env, args []string) int {
 		return usageError(e, fs, "-field must not be negative")
 	case ff.maxLine < shownPrefix:
 		return usageError(e, fs, "-max-line must be at least %d", shownPrefix)
-	case ff.hosts != "" && ff.robotsDir == "":
-		return usageError(e, fs, "-hosts goes with -robots-dir")
 	case ff.missing != "allow" && ff.missing != "disallow":
 		return usageError(e, fs, "-missing is allow or disallow, not %q", ff.missing)
 	case ff.missingHosts != "" && ff.robots != "":

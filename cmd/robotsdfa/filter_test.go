@@ -363,6 +363,7 @@ func TestFilterUsageAndInputErrors(t *testing.T) {
 		{"a URL for the robots.txt", []string{"-robots", "http://e.com/robots.txt", "-agent", "bot"}, "or use robotsdfa fetch, which fetches as a crawler does)"},
 		{"missing pack", []string{"-pack", filepath.Join(dir, "nope.pack"), "-agent", "bot"}, "nope.pack: no such file"},
 		{"hosts without dir", []string{"-robots", robots, "-hosts", sampleHosts, "-agent", "bot"}, "-hosts goes with -robots-dir"},
+		{"hosts alone", []string{"-hosts", sampleHosts, "-agent", "bot"}, "-hosts goes with -robots-dir: give the directory its table's files are in"},
 		{"hosts names a file outside", []string{"-robots-dir", dir, "-hosts", outside, "-agent", "bot"}, "outside.tsv:2: file \"../robots.txt\" is not a name inside the directory"},
 		{"hosts names no host", []string{"-robots-dir", dir, "-hosts", keyless, "-agent", "bot"}, "keyless.tsv:2: host \":80\" has no host key"},
 		{"cache-mb past int64's bytes", []string{"-robots", robots, "-agent", "bot", "-cache-mb", "8796093022208"}, "-cache-mb must be at most 8,796,093,022,207"},
