@@ -336,44 +336,11 @@ func (ff *filterFlags) run(e *env, src source, keys *keyRuns, inputs []string) i
 	// The progress line writes from its own goroutine: standard error's
 	// writes are serialised.
 	e = &env{stdin: e.stdin, stdout: e.stdout, stderr: &lockedWriter{w: e.stderr}}
-	var w io.Writer = e.stdout
-	var outFile *os.File
-	var outStart int64 // -append: the file's size before the run
-	if ff.resumeRun {
-		if err := ff.resumeOut(e, inputs); err != nil {
-			return fail(e, "filter", err)
-		}
-	}
-	if ff.out != "" {
-		mode := os.O_WRONLY | os.O_CREATE | os.O_TRUNC
-		if ff.appendOut {
-			mode = os.O_WRONLY | os.O_CREATE | os.O_APPEND
-		}
-		f, err := os.OpenFile(ff.out, mode, 0o666)
-		if err != nil {
-			return fail(e, "filter", err)
-		}
-		if st, err := f.Stat(); err == nil && ff.appendOut {
-			outStart = st.Size()
-			if err := appendable(ff.out, ff.compress, outStart); err != nil {
-				if outStart, err = ff.mendCut(e, f, err); err != nil {
-					f.Close()
-					return fail(e, "filter", err)
-				}
-			}
-		}
-		outFile, w = f, f
-	}
-	// written counts the bytes the output took, so that a run whose
-	// output fails knows which lines' output is whole (sink.whole).
-	written := &countingWriter{w: w}
-	out, err := newSink(ff.compress, written, ff.skip)
-	if err == nil && outStart > 0 {
-		err = out.begin()
-	}
+	o, err := ff.openOut(e, inputs)
 	if err != nil {
 		return fail(e, "filter", err)
 	}
+	out := o.sink
 
 	// URLs typed at a terminal are answered line by line, with no
 	// progress line redrawn over what is typed.
@@ -511,42 +478,11 @@ func (ff *filterFlags) run(e *env, src source, keys *keyRuns, inputs []string) i
 		}
 	}
 	prog.stop()
-	if writeErr == nil {
-		writeErr = out.close()
-	}
-	if outFile != nil {
-		if err := outFile.Close(); writeErr == nil {
-			writeErr = err
-		}
-	}
-	if writeErr != nil {
+	if writeErr = o.close(writeErr); writeErr != nil {
 		if errors.Is(writeErr, syscall.EPIPE) {
 			return exitOK // the reader went away (| head): stop quietly
 		}
-		// The output failed (a full disk): cut -o back to the end of its
-		// last whole chunk, and say where to resume.
-		var pe *os.PathError
-		if errors.As(writeErr, &pe) {
-			writeErr = pe.Err // "writing out.txt: write out.txt: ..." said once
-		}
-		whole := out.whole(written.n)
-		where := fmt.Sprintf("its first %d bytes", whole.bytes)
-		if outFile != nil {
-			if err := os.Truncate(ff.out, outStart+whole.bytes); err == nil {
-				where = "cut back to its last whole " + out.unit()
-			}
-		}
-		fmt.Fprintf(e.stderr, "%s filter: writing %s: %v: the first %d input lines are done, their output written to %s (%s); once it can be written, %s\n",
-			commandName, outName(ff.out), writeErr, whole.lines, outName(ff.out), where, ff.resume(whole.lines))
-		// The hosts of every line checked: those of the lines to be
-		// checked again are listed again, once, by the resumed run.
-		if ff.missingHosts != "" {
-			wg.Wait() // the workers' host lists
-			if err := ff.writeHosts(e, src, keys); err != nil {
-				return fail(e, "filter", err)
-			}
-		}
-		return exitProblem
+		return ff.failed(e, o, writeErr, src, keys, &wg)
 	}
 	if interrupted {
 		wg.Wait() // the workers' host counts
