@@ -88,6 +88,19 @@ func TestFilterOutputFailsPartWay(t *testing.T) {
 	require.Less(t, done, 10*len(base)+1)
 	require.Equal(t, done, bytes.Count(got, []byte{'\n'}), "-verdicts: a line out for each line done")
 	require.True(t, bytes.HasPrefix(want, got), "the output is the full run's first lines")
+	// The resumed run's output fails too, further on: -o is cut back to
+	// what the first run left plus the second's whole lines.
+	_, stderr, code = limited(8192, append(args, "-o", out, "-missing-hosts", hosts, "-skip", m[2], "-append", input)...)
+	require.Equal(t, exitProblem, code, stderr)
+	m = regexp.MustCompile(`the first (\d+) input lines are done, their output written to \S+out.txt ` +
+		`\(cut back to its last whole line\); once it can be written, run the same command with -skip (\d+) -append\n$`).FindStringSubmatch(stderr)
+	require.NotNil(t, m, stderr)
+	more, _ := strconv.Atoi(m[1])
+	require.Greater(t, more, done)
+	got, err = os.ReadFile(out)
+	require.NoError(t, err)
+	require.Equal(t, more, bytes.Count(got, []byte{'\n'}), "the lines of both runs, whole")
+	require.True(t, bytes.HasPrefix(want, got), "the output is the full run's first lines")
 	r = robotsdfa(t, nil, append(args, "-o", out, "-missing-hosts", hosts, "-skip", m[2], "-append", input)...)
 	require.Equal(t, exitOK, r.code, r.stderr)
 	got, err = os.ReadFile(out)
