@@ -15,7 +15,8 @@
 // a host<TAB>file TABLE names), or JSON lines {"host": H, "body": B} (or
 // "body_base64": B64, for a body that is not UTF-8), and
 // writes the store robotsdfa filter -pack and package store read. The
-// counters are printed at the end.
+// counters are printed at the end. On the local runners Beam's own INFO
+// lines are left out unless -log-level asks for them.
 package main
 
 import (
@@ -82,6 +83,7 @@ func main() {
 	serveIfWorker(os.Args[1:])
 	cmd := command(os.Args[1:])
 	parseFlags(cmd, os.Args[2:])
+	setLogLevel(cmd)
 	beam.Init()
 	checkFlags(cmd)
 	if cmd == "filter" {
@@ -176,8 +178,8 @@ func tempVariable() string {
 // (not Beam's) are refused, not ignored, so that a flag given to the
 // wrong command is not taken for one that did something.
 var ownFlags = map[string][]string{
-	"filter":  {"pack", "agent", "verdicts", "explain", "missing", "missing-hosts", "field", "output", "shards", "mode", "robots-dir", "hosts"},
-	"compile": {"o", "mode", "robots-dir", "hosts"},
+	"filter":  {"pack", "agent", "verdicts", "explain", "missing", "missing-hosts", "field", "output", "shards", "mode", "robots-dir", "hosts", "log-level"},
+	"compile": {"o", "mode", "robots-dir", "hosts", "log-level"},
 }
 
 // checkFlags refuses a flag of the other command and the values no

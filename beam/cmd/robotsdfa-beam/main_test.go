@@ -421,3 +421,33 @@ func TestEmptyInput(t *testing.T) {
 	require.NoError(t, err)
 	require.Empty(t, got)
 }
+
+// TestLogLevel: on the local runners Beam's INFO lines are left out by
+// default, so that the summary is what a run prints; -log-level brings
+// them back, and a level Beam does not know is refused before any
+// pipeline runs.
+func TestLogLevel(t *testing.T) {
+	dir := t.TempDir()
+	pack := hostStore(t, filepath.Join(dir, "h.store"), "User-agent: *\nDisallow: /g\n", compile.Google)
+	in := filepath.Join(dir, "in.txt")
+	require.NoError(t, os.WriteFile(in, []byte("https://h.example/g\nhttps://h.example/a\n"), 0o644))
+	args := []string{"filter", "-pack", pack, "-agent", "bot", "--shards", "1", "--output", filepath.Join(dir, "out"), in}
+	summary := "robotsdfa-beam filter: allowed 1, disallowed 1, hosts_in_store 1\n"
+	for _, runner := range []string{"", "prism", "direct"} {
+		a := args
+		if runner != "" {
+			a = append(a, "--runner", runner)
+		}
+		code, stderr := runCmd(t, a...)
+		require.Equal(t, 0, code, stderr)
+		require.Equal(t, summary, stderr, "runner %q", runner)
+		code, stderr = runCmd(t, append(a, "-log-level", "info")...)
+		require.Equal(t, 0, code, stderr)
+		require.Contains(t, stderr, "level=INFO", "runner %q", runner)
+		require.True(t, strings.HasSuffix(stderr, summary), stderr)
+	}
+	code, stderr := runCmd(t, append(args, "-log-level", "loud")...)
+	require.Equal(t, 2, code)
+	require.Contains(t, stderr, `robotsdfa-beam filter: -log-level is debug, info, warn or error, not "loud"`)
+	require.NotContains(t, stderr, "level=")
+}
