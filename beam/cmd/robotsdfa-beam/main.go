@@ -263,7 +263,13 @@ func checkPack(path, mode string, modeSet bool) {
 func checkFilter() {
 	switch {
 	case *pack == "" && *robotsDir == "" || *agent == "" || *output == "":
-		fail("filter", "-pack (or -robots-dir), -agent and --output are required")
+		var lacking []string
+		for _, f := range []struct{ name, value string }{{"-pack (or -robots-dir)", *pack + *robotsDir}, {"-agent", *agent}, {"--output", *output}} {
+			if f.value == "" {
+				lacking = append(lacking, f.name)
+			}
+		}
+		fail("filter", required(lacking))
 	case *pack != "" && *robotsDir != "":
 		fail("filter", "want -pack or -robots-dir, not both")
 	case *missing != "allow" && *missing != "disallow":
@@ -273,6 +279,15 @@ func checkFilter() {
 	case len(inputs) == 0:
 		fail("filter", "want at least one INPUT")
 	}
+}
+
+// required says that the flags named are required: "A is", "A and B
+// are", "A, B and C are".
+func required(names []string) string {
+	if n := len(names); n > 1 {
+		return strings.Join(names[:n-1], ", ") + " and " + names[n-1] + " are required"
+	}
+	return names[0] + " is required"
 }
 
 // checkInputs refuses, before any pipeline runs, a local INPUT that names
