@@ -80,8 +80,8 @@ func (o *outFile) close(err error) error {
 // failed ends a run whose output failed (a full disk): -o is cut back to
 // the end of its last whole line or frame, the run says how many input
 // lines are done and how to resume, and -missing-hosts' list is written
-// with the hosts of every line checked (the resumed run lists those of
-// the lines it checks again once more). wg is the workers'.
+// with the hosts of every line checked (the resumed run's -append merges
+// those of the lines it checks again, each once). wg is the workers'.
 func (ff *filterFlags) failed(e *env, o *outFile, writeErr error, src source, keys *keyRuns, wg *sync.WaitGroup) int {
 	var pe *os.PathError
 	if errors.As(writeErr, &pe) {

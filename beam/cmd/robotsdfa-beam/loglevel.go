@@ -10,9 +10,9 @@ import (
 )
 
 // logLevel is how much of Beam's own logging reaches standard error. On a
-// local runner Beam's INFO lines (Prism's job states, the direct runner's
-// whole plan: some forty lines and 3 KB a run) bury the command's
-// one-line summary, so a local run keeps Beam's warnings and errors; on a
+// local runner Beam's INFO lines (Prism's job states, a dozen lines; the
+// direct runner's whole plan, 3 KB) bury the command's one-line summary,
+// so a local run keeps Beam's warnings and errors; on a
 // cluster's runner Beam's INFO lines say which job was submitted and
 // where to follow it, and are kept.
 var logLevel = flag.String("log-level", "", "Beam's own logging: debug, info, warn or error (default: warn on the local runners, prism and direct; info on the others)")
