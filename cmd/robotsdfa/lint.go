@@ -22,11 +22,12 @@ Reports, like a compiler, what the parser made of each line of each
 ROBOTS_FILE ("file:line: severity: message"): spellings only Google
 accepts, missing colons, lines cut or ended by a NUL, rules outside any
 group, unsupported records and unreadable values, patterns that can
-never match, HTML markup (and the robots.txt line it hides, or a page
-served as the file); then rules that can never decide anything (another
-rule of the other kind, at least as specific, matches whenever they do;
-or a duplicate); and, as notes, the groups each product token gets
-(-severity warning leaves the notes out). -json writes the same as one
+never match, sitemaps that are not full URLs, HTML markup (and the
+robots.txt line it hides, or a page served as the file); then rules
+that can never decide anything (another rule of the other kind, at
+least as specific, matches whenever they do; or a duplicate); and, as
+notes, the groups each product token gets (-severity warning leaves the
+notes out). -json writes the same as one
 JSON document. A ROBOTS_FILE of - is standard input; a directory is
 every robots.txt in it that filter -robots-dir and compile -robots-dir
 read (<host>.txt), in name order.
@@ -249,6 +250,11 @@ func lintLine(f, google *compile.File, ln *compile.Line, markup bool, add func(i
 	}
 	if fl&compile.FlagNeverMatches != 0 {
 		add(n, "warning", "never-matches", "pattern %q never matches: a path always starts with '/' (write /%s)", ln.Value, ln.Value)
+	}
+	if ln.Kind == compile.SitemapLine && !markup {
+		if why := sitemapProblem(ln.Value); why != "" {
+			add(n, "warning", "sitemap-url", "%s", why)
+		}
 	}
 	if fl&compile.FlagGoogleKey != 0 && google != nil && int(n) <= len(google.Lines) {
 		add(n, "warning", "google-key", "key %q is not RFC 9309's and is ignored here, but Google reads the line as %s", ln.Key, google.Lines[n-1].Kind)
