@@ -249,7 +249,11 @@ func lintLine(f, google *compile.File, ln *compile.Line, markup bool, add func(i
 		add(n, "warning", "bad-value", "%s value %q cannot be read; ignored", strings.ToLower(ln.Key), ln.Value)
 	}
 	if fl&compile.FlagNeverMatches != 0 {
-		add(n, "warning", "never-matches", "pattern %q never matches: a path always starts with '/' (write /%s)", ln.Value, ln.Value)
+		if path, ok := urlPath(ln.Value); ok {
+			add(n, "warning", "never-matches", "pattern %q never matches: a rule names a path, not a URL (write %s, its path)", ln.Value, path)
+		} else {
+			add(n, "warning", "never-matches", "pattern %q never matches: a path always starts with '/' (write /%s)", ln.Value, ln.Value)
+		}
 	}
 	if ln.Kind == compile.SitemapLine && !markup {
 		if why := sitemapProblem(ln.Value); why != "" {
@@ -259,6 +263,25 @@ func lintLine(f, google *compile.File, ln *compile.Line, markup bool, add func(i
 	if fl&compile.FlagGoogleKey != 0 && google != nil && int(n) <= len(google.Lines) {
 		add(n, "warning", "google-key", "key %q is not RFC 9309's and is ignored here, but Google reads the line as %s", ln.Key, google.Lines[n-1].Kind)
 	}
+}
+
+// urlPath is the path (and query) of a rule's pattern written as an
+// http or https URL, as 743 rules in 71 of the corpus's files are
+// ("https://example.com/private" for /private): the rule never matches,
+// and the path is what it was meant to name.
+func urlPath(pattern string) (string, bool) {
+	scheme, rest, ok := strings.Cut(pattern, "://")
+	if !ok || !strings.EqualFold(scheme, "http") && !strings.EqualFold(scheme, "https") {
+		return "", false
+	}
+	i := strings.IndexAny(rest, "/?")
+	if i < 0 {
+		return "/", true
+	}
+	if rest[i] == '?' {
+		return "/" + rest[i:], true
+	}
+	return rest[i:], true
 }
 
 // tokenReport lists, for each product token the file names and for '*',

@@ -184,6 +184,23 @@ func TestLint(t *testing.T) {
 	require.Contains(t, r.stderr, ".missing: no such file")
 }
 
+// TestLintURLPattern (google: a path always starts with '/', so a rule
+// whose pattern is a whole URL never matches): lint names the URL's path
+// as the pattern meant, and the pattern with a '/' before it otherwise.
+func TestLintURLPattern(t *testing.T) {
+	robots := writeTemp(t, "robots.txt", []byte("user-agent: *\ndisallow: https://example.com/private\ndisallow: HTTP://example.com\n"+
+		"disallow: https://example.com?a=1\ndisallow: example.com/x\ndisallow: ftp://example.com/f\n"))
+	r := robotsdfa(t, nil, "lint", "-severity", "warning", robots)
+	require.Equal(t, exitFound, r.code, r.stderr)
+	require.Equal(t, []string{
+		robots + `:2: warning: pattern "https://example.com/private" never matches: a rule names a path, not a URL (write /private, its path)`,
+		robots + `:3: warning: pattern "HTTP://example.com" never matches: a rule names a path, not a URL (write /, its path)`,
+		robots + `:4: warning: pattern "https://example.com?a=1" never matches: a rule names a path, not a URL (write /?a=1, its path)`,
+		robots + `:5: warning: pattern "example.com/x" never matches: a path always starts with '/' (write /example.com/x)`,
+		robots + `:6: warning: pattern "ftp://example.com/f" never matches: a path always starts with '/' (write /ftp://example.com/f)`,
+	}, lines(r.stdout))
+}
+
 // Linting the whole sample never fails and stays fast (docs.oracle.com's
 // 19,126 rules included).
 // TestLintSample: google. lint -json on two real files, against what was
