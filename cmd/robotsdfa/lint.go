@@ -23,14 +23,14 @@ ROBOTS_FILE ("file:line: severity: message"): spellings only Google
 accepts, missing colons, lines cut or ended by a NUL, rules outside any
 group, unsupported records and unreadable values, patterns that can
 never match, sitemaps that are not full URLs, HTML markup (and the
-robots.txt line it hides, or a page served as the file); then rules
-that can never decide anything (another rule of the other kind, at
-least as specific, matches whenever they do; or a duplicate); and, as
-notes, the groups each product token gets (-severity warning leaves the
-notes out). -json writes the same as one JSON document. A ROBOTS_FILE
-of - is standard input; a directory is every robots.txt in it that
-filter -robots-dir and compile -robots-dir read (<host>.txt), in name
-order.
+robots.txt line it hides, or a page served as the file), a byte-order
+mark encoded twice ("ï»¿", and the line it hides); then rules that can
+never decide anything (another rule of the other kind, at least as
+specific, matches whenever they do; or a duplicate); and, as notes, the
+groups each product token gets (-severity warning leaves the notes out).
+-json writes the same as one JSON document. A ROBOTS_FILE of - is
+standard input; a directory is every robots.txt in it that filter
+-robots-dir and compile -robots-dir read (<host>.txt), in name order.
 
 Exit status: 0 when there is nothing to warn about (notes only), 1 when
 there are warnings, 2 for a usage or input error.`
@@ -183,7 +183,8 @@ func lintFile(path string, body []byte, opts compile.Options) lintReport {
 	}
 	lintPage(body, f, add)
 	for i := range f.Lines {
-		lintLine(f, google, &f.Lines[i], lintMarkup(body, f, i, opts, add), add)
+		explained := lintMarkup(body, f, i, opts, add) || lintBOMTwice(body, f, i, opts, add)
+		lintLine(f, google, &f.Lines[i], explained, add)
 	}
 	if f.Truncated() {
 		add(max(int32(len(f.Lines)), 1), "warning", "truncated", "the file is longer than %s bytes (-max-bytes): the rest is ignored", counts.Group3(f.Read))
@@ -215,18 +216,19 @@ func tokenName(t string) string {
 	return fmt.Sprintf("product token %q", t)
 }
 
-// lintLine reports what the parser flagged on one line; of a line of
-// markup (lintMarkup), what it read the markup as is left out.
-func lintLine(f, google *compile.File, ln *compile.Line, markup bool, add func(int32, string, string, string, ...any)) {
+// lintLine reports what the parser flagged on one line; of a line that
+// begins with markup (lintMarkup) or a twice-encoded byte-order mark
+// (lintBOMTwice), explained, what it read them as is left out.
+func lintLine(f, google *compile.File, ln *compile.Line, explained bool, add func(int32, string, string, string, ...any)) {
 	n := ln.Number
-	if ln.Kind == compile.InvalidLine && !markup {
+	if ln.Kind == compile.InvalidLine && !explained {
 		add(n, "warning", "invalid", "not a \"key: value\" line; ignored")
 	}
 	fl := ln.Flags
 	if fl&compile.FlagKeyVariant != 0 {
 		add(n, "warning", "key-variant", "key %q is read as %q (Google accepts this spelling; RFC 9309 does not)", ln.Key, ln.Kind)
 	}
-	if fl&compile.FlagMissingColon != 0 && !markup {
+	if fl&compile.FlagMissingColon != 0 && !explained {
 		as := ln.Kind.String()
 		if ln.Kind == compile.OtherLine {
 			as = fmt.Sprintf("a %q record", strings.ToLower(ln.Key))
@@ -242,7 +244,7 @@ func lintLine(f, google *compile.File, ln *compile.Line, markup bool, add func(i
 	if fl&compile.FlagOutsideGroup != 0 {
 		add(n, "warning", "outside-group", "%s rule before any user-agent line: it belongs to no group and is ignored", ln.Kind)
 	}
-	if fl&compile.FlagUnsupported != 0 && !markup {
+	if fl&compile.FlagUnsupported != 0 && !explained {
 		add(n, "warning", "unsupported", "record %q is not read by any crawler this tool knows of; ignored", ln.Key)
 	}
 	if fl&compile.FlagBadValue != 0 {
@@ -255,7 +257,7 @@ func lintLine(f, google *compile.File, ln *compile.Line, markup bool, add func(i
 			add(n, "warning", "never-matches", "pattern %q never matches: a path always starts with '/' (write /%s)", ln.Value, ln.Value)
 		}
 	}
-	if ln.Kind == compile.SitemapLine && !markup {
+	if ln.Kind == compile.SitemapLine && !explained {
 		if why := sitemapProblem(ln.Value); why != "" {
 			add(n, "warning", "sitemap-url", "%s", why)
 		}

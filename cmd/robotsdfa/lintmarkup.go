@@ -91,21 +91,29 @@ func lintMarkup(body []byte, f *compile.File, i int, opts compile.Options, add f
 	if !ok {
 		return false
 	}
-	// What follows the markup, read as a file of its own: no line at all
-	// when it is the start of a byte-order mark ("\xef").
-	if ls := compile.Parse([]byte(rest), opts).Lines; len(ls) > 0 {
-		hidden := ls[0]
-		kind := hidden.Kind.String()
-		if hidden.Kind == compile.OtherLine {
-			kind = strings.ToLower(hidden.Key)
-		}
-		switch k := hidden.Kind; {
-		case k == compile.UserAgentLine, k.IsRule(), k == compile.SitemapLine,
-			k == compile.OtherLine && hidden.Flags&compile.FlagUnsupported == 0:
-			add(n, "warning", "markup-hides", "HTML markup %q before %q: crawlers ignore the line; without the markup it is a %s line", tags, rest, kind)
-			return true
-		}
+	if kind, ok := hiddenLine(rest, opts); ok {
+		add(n, "warning", "markup-hides", "HTML markup %q before %q: crawlers ignore the line; without the markup it is a %s line", tags, rest, kind)
+		return true
 	}
 	add(n, "warning", "markup", "HTML markup, not a robots.txt line; ignored")
 	return true
+}
+
+// hiddenLine reads what follows something that makes crawlers ignore a
+// line (markup, a twice-encoded byte-order mark) as a file of its own,
+// and names the robots.txt line it would be: a user-agent line, a rule,
+// a sitemap or a record some crawler reads. (The start of a byte-order
+// mark alone, "\xef", is no line at all.)
+func hiddenLine(rest string, opts compile.Options) (kind string, ok bool) {
+	ls := compile.Parse([]byte(rest), opts).Lines
+	if len(ls) == 0 {
+		return "", false
+	}
+	switch h := ls[0]; {
+	case h.Kind == compile.OtherLine && h.Flags&compile.FlagUnsupported == 0:
+		return strings.ToLower(h.Key), true
+	case h.Kind == compile.UserAgentLine, h.Kind.IsRule(), h.Kind == compile.SitemapLine:
+		return h.Kind.String(), true
+	}
+	return "", false
 }
