@@ -8,6 +8,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+
+	"github.com/robotsdfa/robotsdfa/internal/atomicfile"
 )
 
 // How a filter run that stops early (an interrupt, an input or the
@@ -60,7 +62,7 @@ func (ff *filterFlags) writeHosts(e *env, src source, keys *keyRuns) error {
 	case path == "-":
 		err = putKeys(e.stdout, keys)
 	case merge && statErr == nil && fi.Mode().IsRegular():
-		err = replaceFile(path, fi.Mode().Perm(), func(w io.Writer) error { return putKeys(w, keys) })
+		err = replaceFile(path, func(w io.Writer) error { return putKeys(w, keys) })
 	default:
 		var f *os.File
 		if f, err = os.Create(path); err == nil {
@@ -85,15 +87,16 @@ func putKeys(w io.Writer, keys *keyRuns) error {
 	return bw.Flush()
 }
 
-// replaceFile writes a file in path's directory with put, then renames
-// it to path: path is whole, the old or the new, whatever stops the run.
-func replaceFile(path string, perm os.FileMode, put func(io.Writer) error) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+// replaceFile writes a file beside path, with path's mode, with put, then
+// renames it to path: path is whole, the old or the new, whatever stops
+// the run.
+func replaceFile(path string, put func(io.Writer) error) error {
+	f, err := atomicfile.CreateBeside(path, "."+filepath.Base(path)+".")
 	if err != nil {
 		return err
 	}
 	defer os.Remove(f.Name()) // after the rename, nothing by that name
-	if err := errors.Join(put(f), f.Chmod(perm), f.Close()); err != nil {
+	if err := errors.Join(put(f), f.Close()); err != nil {
 		return err
 	}
 	return os.Rename(f.Name(), path)
