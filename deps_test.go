@@ -59,7 +59,7 @@ var allowedImports = map[string][]string{
 	// cmd/robotsdfa's bench subcommand runs the same workloads as the
 	// benchmarks, so it shares their loader (bench/workload, which imports
 	// only the library's packages, internal/robotsdir and klauspost/compress).
-	"cmd/robotsdfa": {"compile", "automaton", "runtime", "fetch", "store", "internal/agentchain", "internal/clobber", "internal/counts", "internal/filekind", "internal/frontier", "internal/printable", "internal/robotsdir", "internal/cmdline", "bench/workload", "github.com/klauspost/compress/*"},
+	"cmd/robotsdfa": {"compile", "automaton", "runtime", "fetch", "store", "internal/agentchain", "internal/atomicfile", "internal/clobber", "internal/counts", "internal/filekind", "internal/frontier", "internal/printable", "internal/robotsdir", "internal/cmdline", "bench/workload", "github.com/klauspost/compress/*"},
 }
 
 // TestImportPolicy checks every package's imports against allowedImports.

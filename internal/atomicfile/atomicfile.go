@@ -1,7 +1,8 @@
 // Package atomicfile creates the file that is written beside a path and
 // then renamed onto it, so that a reader of the path never sees it half
 // written, with the permissions a file written in place would get. The
-// store's files and the fetch cache's entries are written this way.
+// store's files, the fetch cache's entries and filter's merged
+// -missing-hosts list are written this way.
 package atomicfile
 
 import (
