@@ -253,6 +253,8 @@ func lintLine(f, google *compile.File, ln *compile.Line, explained bool, add fun
 	if fl&compile.FlagNeverMatches != 0 {
 		if path, ok := urlPath(ln.Value); ok {
 			add(n, "warning", "never-matches", "pattern %q never matches: a rule names a path, not a URL (write %s, its path)", ln.Value, path)
+		} else if host, path, ok := hostPath(ln.Value); ok {
+			add(n, "warning", "never-matches", "pattern %q never matches: a rule names a path, not a host (write %s, its path, in %s's own robots.txt)", ln.Value, path, host)
 		} else {
 			add(n, "warning", "never-matches", "pattern %q never matches: a path always starts with '/' (write /%s)", ln.Value, ln.Value)
 		}
@@ -284,6 +286,36 @@ func urlPath(pattern string) (string, bool) {
 		return "/" + rest[i:], true
 	}
 	return rest[i:], true
+}
+
+// hostPath splits a rule's pattern that begins with a host name, as 69
+// rules in 15 of the corpus's files do ("ecs.example.edu/people" for
+// /people on ecs.example.edu): the rule never matches, and each host
+// answers for its own paths. A host is taken only where it cannot be a
+// file's name: at least three labels, the last all letters (a top-level
+// domain) or four numbers (IPv4), and a '/' after it.
+func hostPath(pattern string) (host, path string, ok bool) {
+	i := strings.IndexByte(pattern, '/')
+	if i < 0 {
+		return "", "", false
+	}
+	host = pattern[:i]
+	labels := strings.Split(host, ".")
+	if len(labels) < 3 {
+		return "", "", false
+	}
+	for _, l := range labels {
+		if l == "" || strings.Trim(l, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-") != "" {
+			return "", "", false
+		}
+	}
+	last := labels[len(labels)-1]
+	letters := len(last) >= 2 && strings.Trim(last, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") == ""
+	ipv4 := len(labels) == 4 && strings.Trim(host, "0123456789.") == ""
+	if !letters && !ipv4 {
+		return "", "", false
+	}
+	return host, pattern[i:], true
 }
 
 // tokenReport lists, for each product token the file names and for '*',

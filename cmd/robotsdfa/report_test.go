@@ -185,11 +185,15 @@ func TestLint(t *testing.T) {
 }
 
 // TestLintURLPattern (google: a path always starts with '/', so a rule
-// whose pattern is a whole URL never matches): lint names the URL's path
-// as the pattern meant, and the pattern with a '/' before it otherwise.
+// whose pattern is a whole URL, or a host and path, never matches): lint
+// names the URL's path as the pattern meant, the path and its host's own
+// robots.txt where the pattern begins with a host name, and the pattern
+// with a '/' before it otherwise.
 func TestLintURLPattern(t *testing.T) {
 	robots := writeTemp(t, "robots.txt", []byte("user-agent: *\ndisallow: https://example.com/private\ndisallow: HTTP://example.com\n"+
-		"disallow: https://example.com?a=1\ndisallow: example.com/x\ndisallow: ftp://example.com/f\n"))
+		"disallow: https://example.com?a=1\ndisallow: example.com/x\ndisallow: ftp://example.com/f\n"+
+		"disallow: ecs.example.edu/people\nallow: Static.Example.COM/*\ndisallow: 192.0.2.1/\n"+
+		"disallow: jquery.min.j/x\ndisallow: v1.2.3/x\ndisallow: www.example.com\ndisallow: a..example.com/\ndisallow: 1.2.3.4.5/\n"))
 	r := robotsdfa(t, nil, "lint", "-severity", "warning", robots)
 	require.Equal(t, exitFound, r.code, r.stderr)
 	require.Equal(t, []string{
@@ -198,6 +202,14 @@ func TestLintURLPattern(t *testing.T) {
 		robots + `:4: warning: pattern "https://example.com?a=1" never matches: a rule names a path, not a URL (write /?a=1, its path)`,
 		robots + `:5: warning: pattern "example.com/x" never matches: a path always starts with '/' (write /example.com/x)`,
 		robots + `:6: warning: pattern "ftp://example.com/f" never matches: a path always starts with '/' (write /ftp://example.com/f)`,
+		robots + `:7: warning: pattern "ecs.example.edu/people" never matches: a rule names a path, not a host (write /people, its path, in ecs.example.edu's own robots.txt)`,
+		robots + `:8: warning: pattern "Static.Example.COM/*" never matches: a rule names a path, not a host (write /*, its path, in Static.Example.COM's own robots.txt)`,
+		robots + `:9: warning: pattern "192.0.2.1/" never matches: a rule names a path, not a host (write /, its path, in 192.0.2.1's own robots.txt)`,
+		robots + `:10: warning: pattern "jquery.min.j/x" never matches: a path always starts with '/' (write /jquery.min.j/x)`,
+		robots + `:11: warning: pattern "v1.2.3/x" never matches: a path always starts with '/' (write /v1.2.3/x)`,
+		robots + `:12: warning: pattern "www.example.com" never matches: a path always starts with '/' (write /www.example.com)`,
+		robots + `:13: warning: pattern "a..example.com/" never matches: a path always starts with '/' (write /a..example.com/)`,
+		robots + `:14: warning: pattern "1.2.3.4.5/" never matches: a path always starts with '/' (write /1.2.3.4.5/)`,
 	}, lines(r.stdout))
 }
 
