@@ -50,7 +50,7 @@ func Shared(dir string) (*Corpus, error) {
 		keep = append(keep, u)
 	}
 	return &Corpus{
-		Name:          "shared corpus " + dir,
+		Name:          "the shared corpus in " + dir,
 		Robots:        filepath.Join(dir, "robots"),
 		Hosts:         hosts,
 		URLs:          keep,
@@ -66,7 +66,7 @@ func Sample(dir string) (*Corpus, error) {
 		return nil, err
 	}
 	return &Corpus{
-		Name:   "testdata sample " + dir,
+		Name:   "the sample in " + dir,
 		Robots: filepath.Join(dir, "corpus", "robots"),
 		Hosts:  hosts,
 		URLs:   []string{filepath.Join(dir, "frontier", "urls.txt.zst")},

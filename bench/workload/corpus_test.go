@@ -90,7 +90,7 @@ func TestShared(t *testing.T) {
 	}
 	c, err := Open(dir)
 	require.NoError(t, err)
-	require.Equal(t, "shared corpus "+dir, c.Name)
+	require.Equal(t, "the shared corpus in "+dir, c.Name)
 	require.Equal(t, map[string]string{"a.example": "a.txt"}, c.Hosts)
 	require.Equal(t, []string{filepath.Join(dir, "urls", "fst-wiki-urls-100000.txt"), filepath.Join(dir, "urls", "other.txt")}, c.URLs)
 	require.Equal(t, filepath.Join(dir, "urls", "fst-wiki-urls-100000.txt"), c.WikipediaURLs)

@@ -20,6 +20,7 @@ func sample(t *testing.T) *Corpus {
 
 func TestSampleWorkloads(t *testing.T) {
 	c := sample(t)
+	require.Regexp(t, `^the sample in .*testdata$`, c.Name)
 	fr, err := c.Frontier("googlebot", compile.Google)
 	require.NoError(t, err)
 	require.Greater(t, len(fr.Queries), 20000, "the sample frontier has 26,199 URLs, nearly all on sample hosts")
