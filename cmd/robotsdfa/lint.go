@@ -245,7 +245,11 @@ func lintLine(f, google *compile.File, ln *compile.Line, explained bool, add fun
 		add(n, "warning", "outside-group", "%s rule before any user-agent line: it belongs to no group and is ignored", ln.Kind)
 	}
 	if fl&compile.FlagUnsupported != 0 && !explained {
-		add(n, "warning", "unsupported", "record %q is not read by any crawler this tool knows of; ignored", ln.Key)
+		if u, ok := bareURL(ln.Key, ln.Value); ok {
+			add(n, "warning", "bare-url", "%s", bareURLProblem(u))
+		} else {
+			add(n, "warning", "unsupported", "record %q is not read by any crawler this tool knows of; ignored", ln.Key)
+		}
 	}
 	if fl&compile.FlagBadValue != 0 {
 		add(n, "warning", "bad-value", "%s value %q cannot be read; ignored", strings.ToLower(ln.Key), ln.Value)
