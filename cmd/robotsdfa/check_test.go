@@ -325,3 +325,31 @@ func TestURLForFile(t *testing.T) {
 	require.Equal(t, exitProblem, r.code)
 	require.Contains(t, r.stderr, "https://e.com/hosts.pack: no such file or directory (a URL, not a file: this command reads local files)")
 }
+
+// TestCheckBOMTwice (google, rfc: a crawler skips a byte-order mark at
+// the start of a file, not one encoded twice, "ï»¿"): check and filter
+// -robots say that the first line is ignored, which a verdict alone does
+// not show, and say nothing where no key follows the mark (a comment).
+func TestCheckBOMTwice(t *testing.T) {
+	const warn = `line 1 begins with "ï»¿", a byte-order mark encoded twice, which crawlers do not skip: they ignore the line (robotsdfa lint says more)`
+	lost := writeTemp(t, "lost.txt", []byte(bomTwice+"User-agent: *\nDisallow: /private\nUser-agent: otherbot\nDisallow: /\n"))
+	comment := writeTemp(t, "comment.txt", []byte(bomTwice+"# rules\nUser-agent: *\nDisallow: /private\n"))
+	alone := writeTemp(t, "alone.txt", []byte(bomTwice+":\nUser-agent: *\nDisallow: /private\n"))
+	for _, mode := range []string{"google", "rfc"} {
+		r := robotsdfa(t, nil, "check", "-mode", mode, lost, "bot", "/private")
+		require.Equal(t, exitOK, r.code, r.stderr)
+		require.Equal(t, "allowed\t/private\n", r.stdout)
+		require.Equal(t, "robotsdfa check: warning: "+lost+": "+warn+"\n", r.stderr)
+
+		r = robotsdfa(t, []byte("/private\n"), "filter", "-mode", mode, "-robots", lost, "-agent", "bot", "-verdicts")
+		require.Equal(t, exitOK, r.code, r.stderr)
+		require.Equal(t, "allowed\t/private\n", r.stdout)
+		require.Contains(t, r.stderr, "robotsdfa filter: warning: "+lost+": "+warn+"\n")
+
+		for _, harmless := range []string{comment, alone} {
+			r = robotsdfa(t, nil, "check", "-mode", mode, harmless, "bot", "/private")
+			require.Equal(t, exitFound, r.code, r.stderr)
+			require.Empty(t, r.stderr)
+		}
+	}
+}
