@@ -208,7 +208,11 @@ func runFilter(e *env, args []string) int {
 		return usageError(e, fs, "%v", err)
 	}
 	ff.verdicts = ff.verdicts || ff.explain
-	tokens, err := agentChain(e, "filter", ff.agent)
+	warnings := e // -q: nothing but fatal errors
+	if ff.quiet {
+		warnings = &env{stdin: e.stdin, stdout: e.stdout, stderr: io.Discard}
+	}
+	tokens, err := agentChain(warnings, "filter", ff.agent)
 	if err != nil {
 		return usageError(e, fs, "%v", err)
 	}
@@ -287,8 +291,10 @@ func (ff *filterFlags) source(e *env, tokens []string, keys *keyRuns) (source, e
 		if err := notCompiledFor(c.path, c.robots, tokens); err != nil {
 			return nil, err
 		}
-		noteBlob(e, "filter", c)
-		warnFile(e, "filter", c)
+		if !ff.quiet {
+			noteBlob(e, "filter", c)
+			warnFile(e, "filter", c)
+		}
 		return &single{&target{m: c.robots.Agent(tokens...), file: c.file}}, nil
 	case ff.robotsDir != "":
 		if err := robotsDirError(ff.robotsDir); err != nil {

@@ -727,3 +727,31 @@ func TestFilterCPUProfile(t *testing.T) {
 	require.Greater(t, len(data), 2)
 	require.Equal(t, []byte{0x1f, 0x8b}, data[:2], "a pprof profile is gzipped")
 }
+
+// TestFilterQuiet: -q writes nothing but fatal errors, so none of the
+// warnings and notes a run prints about its robots.txt and its agent.
+func TestFilterQuiet(t *testing.T) {
+	noGroups := writeTemp(t, "robots.txt", []byte(bomTwice+"User-agent: *\ndisallow: /x\n"))
+	blob := filepath.Join(t.TempDir(), "r.blob")
+	r := robotsdfa(t, nil, "compile", noGroups, "-o", blob)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	input := []byte("https://example.com/x\n")
+	for _, c := range []struct {
+		robots, agent string
+		warnings      []string
+	}{
+		{noGroups, "bot/1.0", []string{`product token "bot/1.0" is not one RFC 9309 allows`, "a byte-order mark encoded twice", "has no user-agent line"}},
+		{blob, "bot ", []string{`product token "bot " has whitespace around it`, "is a compiled blob (google mode): its rules are used as they are"}},
+	} {
+		r := robotsdfa(t, input, "filter", "-robots", c.robots, "-agent", c.agent, "-verdicts")
+		require.Equal(t, exitOK, r.code, r.stderr)
+		require.Equal(t, "allowed\thttps://example.com/x\n", r.stdout)
+		for _, w := range c.warnings {
+			require.Contains(t, r.stderr, w)
+		}
+		r = robotsdfa(t, input, "filter", "-q", "-robots", c.robots, "-agent", c.agent, "-verdicts")
+		require.Equal(t, exitOK, r.code, r.stderr)
+		require.Equal(t, "allowed\thttps://example.com/x\n", r.stdout)
+		require.Empty(t, r.stderr)
+	}
+}
