@@ -183,7 +183,7 @@ func lintFile(path string, body []byte, opts compile.Options) lintReport {
 	}
 	lintPage(body, f, add)
 	for i := range f.Lines {
-		explained := lintMarkup(body, f, i, opts, add) || lintBOMTwice(body, f, i, opts, add)
+		explained := lintMarkup(body, f, i, opts, add) || lintBOMTwice(body, f, i, opts, add) || lintBarePath(body, f, i, add)
 		lintLine(f, google, &f.Lines[i], explained, add)
 	}
 	if f.Truncated() {

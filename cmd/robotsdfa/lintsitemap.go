@@ -31,23 +31,3 @@ func sitemapProblem(value string) string {
 	}
 	return fmt.Sprintf("sitemap %q is not a full URL: Google reads a sitemap only by its full URL, scheme and host included (such as https://example.com/sitemap.xml)", value)
 }
-
-// bareURL is the URL a line holds alone, with no key before it, as 68
-// lines in 23 of the corpus's files do, most of them sitemaps
-// ("https://example.com/sitemap.xml"): a parser reads the scheme as the
-// line's key and ignores the line.
-func bareURL(key, value string) (string, bool) {
-	if !strings.EqualFold(key, "http") && !strings.EqualFold(key, "https") || !strings.HasPrefix(value, "//") {
-		return "", false
-	}
-	return key + ":" + value, true
-}
-
-// bareURLProblem says what a crawler makes of a URL alone on a line.
-func bareURLProblem(u string) string {
-	hint := "give it a key, such as Sitemap: or Disallow: with its path"
-	if strings.Contains(strings.ToLower(u), "sitemap") {
-		hint = "write Sitemap: " + u + " for crawlers to find the sitemap"
-	}
-	return fmt.Sprintf("%q alone on a line is not a record: crawlers ignore it (%s)", u, hint)
-}

@@ -68,23 +68,3 @@ func TestLintSitemapURL(t *testing.T) {
 	}
 	require.Equal(t, []string{"groups", "sitemap-url", "sitemap-url"}, codes)
 }
-
-// TestLintBareURL (google, rfc: a line is a key, a colon and a value; a
-// URL alone is read with its scheme as the key, which no crawler knows):
-// lint names the URL, and asks for "Sitemap:" before one that names a
-// sitemap; other unknown records keep their own warning.
-func TestLintBareURL(t *testing.T) {
-	robots := writeTemp(t, "robots.txt", []byte("user-agent: *\ndisallow: /x\nhttps://example.com/sitemap.xml # by a plugin\n"+
-		"  HTTP://example.com/private/\nftp://example.com/sitemap.xml\nhttps:example.com/sitemap.xml\nhttps://example.com/Sitemap_Index.xml\n"))
-	for _, mode := range []string{"google", "rfc"} {
-		r := robotsdfa(t, nil, "lint", "-mode", mode, "-severity", "warning", robots)
-		require.Equal(t, exitFound, r.code, r.stderr)
-		require.Equal(t, []string{
-			robots + `:3: warning: "https://example.com/sitemap.xml" alone on a line is not a record: crawlers ignore it (write Sitemap: https://example.com/sitemap.xml for crawlers to find the sitemap)`,
-			robots + `:4: warning: "HTTP://example.com/private/" alone on a line is not a record: crawlers ignore it (give it a key, such as Sitemap: or Disallow: with its path)`,
-			robots + `:5: warning: record "ftp" is not read by any crawler this tool knows of; ignored`,
-			robots + `:6: warning: record "https" is not read by any crawler this tool knows of; ignored`,
-			robots + `:7: warning: "https://example.com/Sitemap_Index.xml" alone on a line is not a record: crawlers ignore it (write Sitemap: https://example.com/Sitemap_Index.xml for crawlers to find the sitemap)`,
-		}, lines(r.stdout), mode)
-	}
-}
