@@ -327,8 +327,8 @@ func TestURLForFile(t *testing.T) {
 }
 
 // TestCheckBOMTwice (google, rfc: a crawler skips a byte-order mark at
-// the start of a file, not one encoded twice, "ï»¿"): check and filter
-// -robots say that the first line is ignored, which a verdict alone does
+// the start of a file, not one encoded twice, "ï»¿"): check, explain and
+// filter -robots say that the first line is ignored, which a verdict alone does
 // not show, and say nothing where no key follows the mark (a comment).
 func TestCheckBOMTwice(t *testing.T) {
 	const warn = `line 1 begins with "ï»¿", a byte-order mark encoded twice, which crawlers do not skip: they ignore the line (robotsdfa lint says more)`
@@ -341,6 +341,11 @@ func TestCheckBOMTwice(t *testing.T) {
 		require.Equal(t, "allowed\t/private\n", r.stdout)
 		require.Equal(t, "robotsdfa check: warning: "+lost+": "+warn+"\n", r.stderr)
 
+		r = robotsdfa(t, nil, "explain", "-mode", mode, lost, "bot", "/private")
+		require.Equal(t, exitOK, r.code, r.stderr)
+		require.Contains(t, r.stdout, "verdict:  allowed")
+		require.Equal(t, "robotsdfa explain: warning: "+lost+": "+warn+"\n", r.stderr)
+
 		r = robotsdfa(t, []byte("/private\n"), "filter", "-mode", mode, "-robots", lost, "-agent", "bot", "-verdicts")
 		require.Equal(t, exitOK, r.code, r.stderr)
 		require.Equal(t, "allowed\t/private\n", r.stdout)
@@ -349,6 +354,9 @@ func TestCheckBOMTwice(t *testing.T) {
 		for _, harmless := range []string{comment, alone} {
 			r = robotsdfa(t, nil, "check", "-mode", mode, harmless, "bot", "/private")
 			require.Equal(t, exitFound, r.code, r.stderr)
+			require.Empty(t, r.stderr)
+			r = robotsdfa(t, nil, "explain", "-mode", mode, harmless, "bot", "/private")
+			require.Equal(t, exitOK, r.code, r.stderr)
 			require.Empty(t, r.stderr)
 		}
 	}

@@ -195,17 +195,24 @@ func compileBody(path string, body []byte, opts compile.Options) (*compiled, err
 // that it has no group at all (every URL is then allowed, which for a file
 // full of junk is worth saying), or that -max-bytes cut it.
 func warnFile(e *env, cmd string, c *compiled) {
+	warnBOMTwice(e, cmd, c)
+	if c.file != nil && len(c.file.Groups) == 0 {
+		fmt.Fprintf(e.stderr, "%s %s: warning: %s has no user-agent line (%s read); every URL is allowed\n",
+			commandName, cmd, c.path, count(len(c.file.Lines), "line"))
+	}
+	warnCutFile(e, cmd, c)
+}
+
+// warnBOMTwice says that a byte-order mark encoded twice (bomTwice) hides
+// the robots.txt's first line, which the verdicts and explain's groups
+// show only by their effect.
+func warnBOMTwice(e *env, cmd string, c *compiled) {
 	if c.file != nil && len(c.file.Lines) > 0 {
 		if ln := c.file.Lines[0]; len(ln.Key) > len(bomTwice) && strings.HasPrefix(ln.Key, bomTwice) {
 			fmt.Fprintf(e.stderr, "%s %s: warning: %s: line %d begins with %q, a byte-order mark encoded twice, which crawlers do not skip: they ignore the line (robotsdfa lint says more)\n",
 				commandName, cmd, c.path, ln.Number, bomTwice)
 		}
 	}
-	if c.file != nil && len(c.file.Groups) == 0 {
-		fmt.Fprintf(e.stderr, "%s %s: warning: %s has no user-agent line (%s read); every URL is allowed\n",
-			commandName, cmd, c.path, count(len(c.file.Lines), "line"))
-	}
-	warnCutFile(e, cmd, c)
 }
 
 // warnCutFile is warnCut for a parsed file -max-bytes cut (none for a
