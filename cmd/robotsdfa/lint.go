@@ -22,7 +22,8 @@ Reports, like a compiler, what the parser made of each line of each
 ROBOTS_FILE ("file:line: severity: message"): spellings only Google
 accepts, missing colons, lines cut or ended by a NUL, rules outside any
 group, unsupported records and unreadable values, patterns that can
-never match, sitemaps that are not full URLs, HTML markup (and the
+never match, sitemaps that are not full URLs, URLs and paths alone on a
+line (a sitemap or a rule without its key), HTML markup (and the
 robots.txt line it hides, or a page served as the file), a byte-order
 mark encoded twice ("ï»¿", and the line it hides); then rules that can
 never decide anything (another rule of the other kind, at least as
