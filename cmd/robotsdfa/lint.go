@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -25,7 +26,8 @@ group, unsupported records and unreadable values, patterns that can
 never match, sitemaps that are not full URLs, URLs and paths alone on a
 line (a sitemap or a rule without its key), HTML markup (and the
 robots.txt line it hides, or a page served as the file), a byte-order
-mark encoded twice ("ï»¿", and the line it hides); then rules that can
+mark encoded twice ("ï»¿", and the line it hides) or a UTF-16 one (a
+file not in UTF-8); then rules that can
 never decide anything (another rule of the other kind, at least as
 specific, matches whenever they do; or a duplicate); and, as notes, the
 groups each product token gets (-severity warning leaves the notes out).
@@ -182,10 +184,18 @@ func lintFile(path string, body []byte, opts compile.Options) lintReport {
 		g.Mode = compile.Google
 		google = compile.Parse(body, g)
 	}
-	lintPage(body, f, add)
-	for i := range f.Lines {
-		explained := lintMarkup(body, f, i, opts, add) || lintBOMTwice(body, f, i, opts, add) || lintBarePath(body, f, i, add)
-		lintLine(f, google, &f.Lines[i], explained, add)
+	order := utf16Order(body)
+	if order != "" {
+		add(1, "warning", "utf-16", "the file begins with a UTF-16 byte-order mark (bytes % X: %s), but crawlers read a robots.txt as UTF-8 (RFC 9309 section 2.3), where UTF-16 text is a NUL byte every other byte (save the file as UTF-8 without a mark)", body[:2], order)
+	}
+	// Line by line, UTF-16 text is NUL bytes and nothing a crawler reads;
+	// a mark before UTF-8 text leaves lines worth reading.
+	if order == "" || bytes.IndexByte(body, 0) < 0 {
+		lintPage(body, f, add)
+		for i := range f.Lines {
+			explained := lintMarkup(body, f, i, opts, add) || lintBOMTwice(body, f, i, opts, add) || lintBarePath(body, f, i, add)
+			lintLine(f, google, &f.Lines[i], explained, add)
+		}
 	}
 	if f.Truncated() {
 		add(max(int32(len(f.Lines)), 1), "warning", "truncated", "the file is longer than %s bytes (-max-bytes): the rest is ignored", counts.Group3(f.Read))

@@ -39,3 +39,18 @@ func lintBOMTwice(body []byte, f *compile.File, i int, opts compile.Options, add
 	add(n, "note", "bom-twice", "%q at the start of the line: %s (%s)", bomTwice, what, fix)
 	return false
 }
+
+// utf16Order is the byte order of a file that begins with a UTF-16
+// byte-order mark ("little-endian" for FF FE, "big-endian" for FE FF), or
+// "". Such a file was saved as UTF-16 (Notepad's "Unicode"), and crawlers
+// read it as UTF-8 (RFC 9309 section 2.3): each ASCII character is two
+// bytes, one of them NUL, and no line is read as what it says.
+func utf16Order(body []byte) string {
+	switch {
+	case len(body) >= 2 && body[0] == 0xff && body[1] == 0xfe:
+		return "little-endian"
+	case len(body) >= 2 && body[0] == 0xfe && body[1] == 0xff:
+		return "big-endian"
+	}
+	return ""
+}

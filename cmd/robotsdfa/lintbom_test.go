@@ -1,7 +1,10 @@
 package main
 
 import (
+	"encoding/binary"
+	"fmt"
 	"testing"
+	"unicode/utf16"
 
 	"github.com/stretchr/testify/require"
 )
@@ -48,4 +51,48 @@ func TestLintBOMTwice(t *testing.T) {
 	r = robotsdfa(t, nil, "lint", "-severity", "warning", real)
 	require.Equal(t, exitOK, r.code, r.stdout)
 	require.Empty(t, r.stdout)
+}
+
+// TestLintUTF16 (rfc: RFC 9309 section 2.3, a robots.txt is UTF-8): a file
+// saved as UTF-16 is named once, by its byte-order mark, and not line by
+// line (a NUL on every line); a mark before UTF-8 text is named, and its
+// lines are read as they are.
+func TestLintUTF16(t *testing.T) {
+	text := "User-agent: *\nDisallow: /private\n"
+	encode := func(order binary.AppendByteOrder, mark []byte) []byte {
+		b := mark
+		for _, u := range utf16.Encode([]rune(text)) {
+			b = order.AppendUint16(b, u)
+		}
+		return b
+	}
+	const warn = "warning: the file begins with a UTF-16 byte-order mark (bytes %s: %s), but crawlers read a robots.txt as UTF-8 (RFC 9309 section 2.3), where UTF-16 text is a NUL byte every other byte (save the file as UTF-8 without a mark)"
+	little := writeTemp(t, "le.txt", encode(binary.LittleEndian, []byte{0xff, 0xfe}))
+	big := writeTemp(t, "be.txt", encode(binary.BigEndian, []byte{0xfe, 0xff}))
+	marked := writeTemp(t, "marked.txt", append([]byte{0xff, 0xfe}, text...))
+	for _, mode := range []string{"google", "rfc"} {
+		for _, c := range []struct {
+			path  string
+			lines []string
+		}{
+			{little, []string{little + ":1: " + fmt.Sprintf(warn, "FF FE", "little-endian"), little + ":1: warning: no user-agent line: the file has no groups and allows everything"}},
+			{big, []string{big + ":1: " + fmt.Sprintf(warn, "FE FF", "big-endian"), big + ":1: warning: no user-agent line: the file has no groups and allows everything"}},
+			{marked, []string{
+				marked + ":1: " + fmt.Sprintf(warn, "FF FE", "little-endian"),
+				marked + `:1: warning: record "\xff\xfeUser-agent" is not read by any crawler this tool knows of; ignored`,
+				marked + ":1: warning: no user-agent line: the file has no groups and allows everything",
+				marked + ":2: warning: disallow rule before any user-agent line: it belongs to no group and is ignored",
+			}},
+		} {
+			r := robotsdfa(t, nil, "lint", "-mode", mode, c.path)
+			require.Equal(t, exitFound, r.code, r.stderr)
+			require.Equal(t, c.lines, lines(r.stdout), mode)
+		}
+	}
+	for _, start := range []string{"\xfe\xfe", "\xff\xff", "\xfe", "\xff"} {
+		other := writeTemp(t, "other.txt", []byte(start+"\n"+text))
+		r := robotsdfa(t, nil, "lint", other)
+		require.Equal(t, exitFound, r.code, r.stderr)
+		require.NotContains(t, r.stdout, "UTF-16", "%q", start)
+	}
 }
