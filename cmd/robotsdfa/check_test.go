@@ -326,15 +326,20 @@ func TestURLForFile(t *testing.T) {
 	require.Contains(t, r.stderr, "https://e.com/hosts.pack: no such file or directory (a URL, not a file: this command reads local files)")
 }
 
-// TestCheckBOMTwice (google, rfc: a crawler skips a byte-order mark at
-// the start of a file, not one encoded twice, "ï»¿"): check, explain and
-// filter -robots say that the first line is ignored, which a verdict alone does
-// not show, and say nothing where no key follows the mark (a comment).
+// TestCheckBOMTwice (google, rfc: a crawler skips a UTF-8 byte-order mark
+// at the start of a file, not one encoded twice, "ï»¿", nor a UTF-16 one,
+// in a file that is not UTF-8 as RFC 9309 section 2.3 asks): check,
+// explain and filter -robots say that the first line is ignored, which a
+// verdict alone does not show, and say nothing where no key follows the
+// mark (a comment); check names a UTF-16 file's mark.
 func TestCheckBOMTwice(t *testing.T) {
 	const warn = `line 1 begins with "ï»¿", a byte-order mark encoded twice, which crawlers do not skip: they ignore the line (robotsdfa lint says more)`
 	lost := writeTemp(t, "lost.txt", []byte(bomTwice+"User-agent: *\nDisallow: /private\nUser-agent: otherbot\nDisallow: /\n"))
 	comment := writeTemp(t, "comment.txt", []byte(bomTwice+"# rules\nUser-agent: *\nDisallow: /private\n"))
 	alone := writeTemp(t, "alone.txt", []byte(bomTwice+":\nUser-agent: *\nDisallow: /private\n"))
+	// "User-agent: *\nDisallow: /private\n" saved as UTF-16, little-endian.
+	utf16LE := writeTemp(t, "utf16.txt", []byte("\xff\xfeU\x00s\x00e\x00r\x00-\x00a\x00g\x00e\x00n\x00t\x00:\x00 \x00*\x00\n\x00"+
+		"D\x00i\x00s\x00a\x00l\x00l\x00o\x00w\x00:\x00 \x00/\x00p\x00r\x00i\x00v\x00a\x00t\x00e\x00\n\x00"))
 	for _, mode := range []string{"google", "rfc"} {
 		r := robotsdfa(t, nil, "check", "-mode", mode, lost, "bot", "/private")
 		require.Equal(t, exitOK, r.code, r.stderr)
@@ -350,6 +355,11 @@ func TestCheckBOMTwice(t *testing.T) {
 		require.Equal(t, exitOK, r.code, r.stderr)
 		require.Equal(t, "allowed\t/private\n", r.stdout)
 		require.Contains(t, r.stderr, "robotsdfa filter: warning: "+lost+": "+warn+"\n")
+
+		r = robotsdfa(t, nil, "check", "-mode", mode, utf16LE, "bot", "/private")
+		require.Equal(t, exitOK, r.code, r.stderr)
+		require.Equal(t, "robotsdfa check: warning: "+utf16LE+" begins with a UTF-16 byte-order mark (little-endian), but crawlers read a robots.txt as UTF-8 (robotsdfa lint says more)\n"+
+			"robotsdfa check: warning: "+utf16LE+" has no user-agent line (3 lines read); every URL is allowed\n", r.stderr)
 
 		for _, harmless := range []string{comment, alone} {
 			r = robotsdfa(t, nil, "check", "-mode", mode, harmless, "bot", "/private")

@@ -58,7 +58,7 @@ func runExplain(e *env, args []string) int {
 	if err != nil {
 		return fail(e, "explain", err)
 	}
-	warnBOMTwice(e, "explain", c)
+	warnMarks(e, "explain", c)
 	warnCutFile(e, "explain", c)
 	out := bufio.NewWriter(e.stdout)
 	m := c.robots.Agent(tokens...)

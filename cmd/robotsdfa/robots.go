@@ -118,6 +118,9 @@ type compiled struct {
 	path   string
 	file   *compile.File // nil for a blob
 	robots *runtime.Robots
+	// utf16 is the byte order of a file that begins with a UTF-16
+	// byte-order mark (utf16Order), "" for none.
+	utf16 string
 }
 
 // compileFile reads, parses, compiles, serialises and loads a robots.txt
@@ -186,16 +189,16 @@ func compileBody(path string, body []byte, opts compile.Options) (*compiled, err
 	if err != nil {
 		return nil, fmt.Errorf("%s: compiled blob does not load (a bug): %w", path, err)
 	}
-	return &compiled{path: path, file: f, robots: r}, nil
+	return &compiled{path: path, file: f, robots: r, utf16: utf16Order(body)}, nil
 }
 
 // warnFile tells the user what a verdict alone does not show about a
-// robots.txt: that crawlers ignore its first line for a byte-order mark
-// encoded twice (a file whose first group then loses its user-agent line),
-// that it has no group at all (every URL is then allowed, which for a file
-// full of junk is worth saying), or that -max-bytes cut it.
+// robots.txt: that it begins with a byte-order mark crawlers do not skip
+// (warnMarks), that it has no group at all (every URL is then allowed,
+// which for a file full of junk is worth saying), or that -max-bytes cut
+// it.
 func warnFile(e *env, cmd string, c *compiled) {
-	warnBOMTwice(e, cmd, c)
+	warnMarks(e, cmd, c)
 	if c.file != nil && len(c.file.Groups) == 0 {
 		fmt.Fprintf(e.stderr, "%s %s: warning: %s has no user-agent line (%s read); every URL is allowed\n",
 			commandName, cmd, c.path, count(len(c.file.Lines), "line"))
@@ -203,10 +206,15 @@ func warnFile(e *env, cmd string, c *compiled) {
 	warnCutFile(e, cmd, c)
 }
 
-// warnBOMTwice says that a byte-order mark encoded twice (bomTwice) hides
-// the robots.txt's first line, which the verdicts and explain's groups
-// show only by their effect.
-func warnBOMTwice(e *env, cmd string, c *compiled) {
+// warnMarks says that a robots.txt begins with a byte-order mark crawlers
+// do not skip: a UTF-16 one (the file is not UTF-8), or a UTF-8 one encoded
+// twice (bomTwice), which hides the first line. The verdicts and explain's
+// groups show them only by their effect.
+func warnMarks(e *env, cmd string, c *compiled) {
+	if c.utf16 != "" {
+		fmt.Fprintf(e.stderr, "%s %s: warning: %s begins with a UTF-16 byte-order mark (%s), but crawlers read a robots.txt as UTF-8 (robotsdfa lint says more)\n",
+			commandName, cmd, c.path, c.utf16)
+	}
 	if c.file != nil && len(c.file.Lines) > 0 {
 		if ln := c.file.Lines[0]; len(ln.Key) > len(bomTwice) && strings.HasPrefix(ln.Key, bomTwice) {
 			fmt.Fprintf(e.stderr, "%s %s: warning: %s: line %d begins with %q, a byte-order mark encoded twice, which crawlers do not skip: they ignore the line (robotsdfa lint says more)\n",
