@@ -19,7 +19,8 @@ import (
 
 const recordsAbout = `
 Says what a robots.txt holds besides its rules, for one crawler: the
-sitemaps (in order, each URL once, with its line), the crawl-delay and the
+sitemaps (in order, each URL once, with its line; one that is not a full
+URL is marked, as Google ignores it), the crawl-delay and the
 request-rate that apply to AGENT (with the line each comes from and, when
 several groups give one, every candidate and which wins: the most polite,
 the largest delay and the lowest rate), the host record, and every other
@@ -400,6 +401,9 @@ func writeRecords(w io.Writer, r recordsReport) {
 			fmt.Fprintf(w, "  line %-5d %s", s.Line, s.URL)
 			if len(s.Repeats) > 0 {
 				fmt.Fprintf(w, "  (repeated on line(s) %s)", joinLines(s.Repeats))
+			}
+			if sitemapProblem(s.URL) != "" {
+				fmt.Fprintf(w, "  (not a full URL: Google ignores it)")
 			}
 			fmt.Fprintln(w)
 		}

@@ -244,7 +244,7 @@ func TestRecordsSources(t *testing.T) {
 		"groups:        no group names the agent; the '*' group(s) at line(s) 2",
 		"crawl-delay:   7s (line 3)", // one value: no reason given
 		"request-rate:  1 per 10s (line 4)",
-		"  line 1     /s.xml  (repeated on line(s) 6)",
+		"  line 1     /s.xml  (repeated on line(s) 6)  (not a full URL: Google ignores it)",
 		"  line 3     crawl-delay: 7",
 	} {
 		require.Contains(t, lines(r.stdout), want)
@@ -341,7 +341,7 @@ func TestRecordsText(t *testing.T) {
 	body := "Sitemap: /s.xml\nUser-agent: *\nCrawl-delay: 7\nRequest-rate: 1/10\nDisallow: /private\nSitemap: /s.xml\nHost: example.com\nNoindex: /x\n"
 	records := `host:          example.com (line 7)
 sitemaps:
-  line 1     /s.xml  (repeated on line(s) 6)
+  line 1     /s.xml  (repeated on line(s) 6)  (not a full URL: Google ignores it)
 other records:
   line 3     crawl-delay: 7
   line 4     request-rate: 1/10
@@ -372,7 +372,7 @@ crawl-delay:   7s (a blob keeps the value, not its line)
 request-rate:  1 per 10s (a blob keeps the value, not its line)
 `+records, r.stdout)
 
-	named := writeTemp(t, "named.txt", []byte("user-agent: a\ncrawl-delay: 3\nsitemap: /only.xml\n"))
+	named := writeTemp(t, "named.txt", []byte("user-agent: a\ncrawl-delay: 3\nsitemap: /only.xml\nsitemap: https://example.com/full.xml\n"))
 	r = runIn(t, "records", named, "b")
 	require.Equal(t, exitOK, r.code, r.stderr)
 	require.Equal(t, "source:        "+named+` (robots.txt, google mode)
@@ -382,7 +382,8 @@ crawl-delay:   none
 request-rate:  none
 host:          none
 sitemaps:
-  line 3     /only.xml
+  line 3     /only.xml  (not a full URL: Google ignores it)
+  line 4     https://example.com/full.xml
 other records:
   line 2     crawl-delay: 3
 `, r.stdout)
