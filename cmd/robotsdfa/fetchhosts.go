@@ -45,6 +45,11 @@ type fetched struct {
 const fetchBatch = 256
 
 func runFetchHosts(e *env, c *fetch.Client, job fetchHostsJob, get func(context.Context, string) (*runtime.Robots, fetch.Outcome, error)) int {
+	if job.unreachable != "" {
+		if err := writableAtEnd("-unreachable", job.unreachable, false); err != nil {
+			return fail(e, "fetch", err)
+		}
+	}
 	// Each host's robots.txt URL: the scheme of the URL that named it in
 	// the list, else the run's. A scheme fetch does not speak (a line
 	// "ftp://host/") is refused before any request, naming its line, as a

@@ -159,6 +159,7 @@ func TestFetchHostsRefuses(t *testing.T) {
 	ftp := writeTemp(t, "ftp.txt", []byte("ftp://"+h.ok+"/\n"))
 	out := filepath.Join(t.TempDir(), "out.pack")
 	base := filepath.Join(t.TempDir(), "base.pack")
+	dir := t.TempDir()
 	for _, c := range []struct {
 		name   string
 		args   []string
@@ -183,6 +184,9 @@ func TestFetchHostsRefuses(t *testing.T) {
 		{"no origin", []string{"-hosts", noOrigin, "-o", out, "-scheme", "http"}, `no-origin.txt:2: "[::1" is not a host`},
 		{"a port not of digits", []string{"-hosts", port, "-o", out, "-scheme", "http"}, `port.txt:4: "example.com:abc" is not a host`},
 		{"a URL of a scheme fetch does not speak", []string{"-hosts", ftp, "-o", out}, "ftp.txt:1: ftp://" + h.ok + "/ names no origin: "},
+		// Written when the run ends: tried before it begins.
+		{"-unreachable a directory", []string{"-hosts", list, "-o", out, "-unreachable", dir}, "-unreachable " + dir + " is a directory"},
+		{"-unreachable in no directory", []string{"-hosts", list, "-o", out, "-unreachable", filepath.Join(dir, "no", "retry.txt")}, "-unreachable " + filepath.Join(dir, "no", "retry.txt") + ": no directory " + filepath.Join(dir, "no")},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := robotsdfa(t, nil, append([]string{"fetch"}, c.args...)...)

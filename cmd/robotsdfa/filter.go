@@ -239,6 +239,11 @@ func runFilter(e *env, args []string) int {
 	if ff.out != "" && ff.missingHosts != "" && clobber.Same(ff.out, ff.missingHosts) {
 		return fail(e, "filter", fmt.Errorf("-o and -missing-hosts name one file, %s", ff.out))
 	}
+	if ff.missingHosts != "" {
+		if err := writableAtEnd("-missing-hosts", ff.missingHosts, ff.appendOut); err != nil {
+			return fail(e, "filter", err)
+		}
+	}
 	// A list that cannot be opened fails the run before any work, not
 	// after hours spent on the lists before it.
 	for _, name := range inputs {

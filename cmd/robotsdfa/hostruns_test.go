@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -153,4 +154,43 @@ func TestMissingHostsAppendUnreadable(t *testing.T) {
 	got, err := os.ReadFile(list)
 	require.NoError(t, err)
 	require.True(t, bytes.Equal(body, got))
+}
+
+// TestMissingHostsTriedFirst: a -missing-hosts list the run could not write
+// when it ends (a directory, a path in no directory; and those the user
+// may not write: TestMissingHostsUnwritable) fails the run before it reads
+// a line or opens -o, not after hours of work; a list it can write,
+// through a link or on a device, goes on.
+func TestMissingHostsTriedFirst(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out.txt")
+	in := []byte("https://new.example/a\n")
+	refused := func(list, stderr string, flags ...string) {
+		t.Helper()
+		args := append([]string{"filter", "-pack", samplePack(t), "-agent", "bot", "-o", out, "-missing-hosts", list}, flags...)
+		r := robotsdfa(t, in, args...)
+		require.Equal(t, exitProblem, r.code, r.stderr)
+		require.Equal(t, "robotsdfa filter: "+stderr+"\n", r.stderr)
+		require.NoFileExists(t, out)
+	}
+	refused(dir, "-missing-hosts "+dir+" is a directory")
+	refused(dir, "-missing-hosts "+dir+" is a directory", "-append")
+	nowhere := filepath.Join(dir, "no", "todo.txt")
+	refused(nowhere, "-missing-hosts "+nowhere+": no directory "+filepath.Join(dir, "no"))
+	list := filepath.Join(dir, "todo.txt")
+	if runtime.GOOS != "windows" {
+		require.NoError(t, os.Symlink(list, filepath.Join(dir, "link.txt")))
+		r := robotsdfa(t, in, "filter", "-pack", samplePack(t), "-agent", "bot", "-o", os.DevNull, "-missing-hosts", filepath.Join(dir, "link.txt"))
+		require.Equal(t, exitOK, r.code, r.stderr)
+		got, err := os.ReadFile(list)
+		require.NoError(t, err)
+		require.Equal(t, "new.example\n", string(got))
+	}
+	r := robotsdfa(t, in, "filter", "-pack", samplePack(t), "-agent", "bot", "-missing-hosts", os.DevNull)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	es, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	for _, e := range es {
+		require.False(t, strings.HasPrefix(e.Name(), "."), "no probe left: %s", e.Name())
+	}
 }

@@ -95,3 +95,49 @@ func TestUnlistableRobotsDir(t *testing.T) {
 	require.Equal(t, "disallowed\thttps://a.example/x\nallowed\thttps://b.example/x\n", r.stdout)
 	require.Contains(t, r.stderr, "permission denied: only files at their host's own name (<host>.txt) are read")
 }
+
+// TestMissingHostsUnwritable: a -missing-hosts list the user may not write
+// when the run ends, or whose directory takes no new file (for a new list,
+// or for -append's, written beside the old one), fails the run before it
+// reads a line; one the user may write in place goes on.
+func TestMissingHostsUnwritable(t *testing.T) {
+	run := robotsdfa
+	dir := t.TempDir()
+	if os.Geteuid() == 0 {
+		run = asNobody(t, dir)
+	}
+	robots := filepath.Join(dir, "robots")
+	require.NoError(t, os.Mkdir(robots, 0o755))
+	ro := filepath.Join(dir, "ro")
+	require.NoError(t, os.Mkdir(ro, 0o755))
+	list := filepath.Join(ro, "todo.txt")
+	require.NoError(t, os.WriteFile(list, []byte("old.example\n"), 0o644))
+	require.NoError(t, os.Chmod(list, 0o444))
+	require.NoError(t, os.Chmod(ro, 0o555))
+	t.Cleanup(func() { os.Chmod(ro, 0o755) })
+	in := []byte("https://new.example/a\n")
+	filter := func(list string, flags ...string) result {
+		return run(t, in, append([]string{"filter", "-robots-dir", robots, "-agent", "bot", "-missing-hosts", list}, flags...)...)
+	}
+	for _, c := range []struct {
+		list   string
+		flags  []string
+		stderr string
+	}{
+		{filepath.Join(ro, "new.txt"), nil, "-missing-hosts " + filepath.Join(ro, "new.txt") + ": cannot write in " + ro + ": permission denied"},
+		{list, []string{"-append"}, "-missing-hosts " + list + ": cannot write in " + ro + ": permission denied"},
+		{list, nil, "-missing-hosts: open " + list + ": permission denied"},
+	} {
+		r := filter(c.list, c.flags...)
+		require.Equal(t, exitProblem, r.code, r.stderr)
+		require.Equal(t, "robotsdfa filter: "+c.stderr+"\n", r.stderr)
+		require.Empty(t, r.stdout, "no line read")
+	}
+	require.NoError(t, os.Chmod(list, 0o666))
+	r := filter(list, "-q")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Equal(t, "https://new.example/a\n", r.stdout)
+	got, err := os.ReadFile(list)
+	require.NoError(t, err)
+	require.Equal(t, "new.example\n", string(got), "written in place")
+}

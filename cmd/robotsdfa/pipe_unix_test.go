@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 )
@@ -51,4 +52,25 @@ func TestFindOutputPipe(t *testing.T) {
 	out := writeTemp(t, "out.txt", []byte("https://a.example/1\n"))
 	_, _, err := findOutput(&env{}, out, []string{fifo})
 	require.ErrorContains(t, err, fifo+" cannot be read twice")
+}
+
+// TestMissingHostsFIFO: a -missing-hosts list that is a named pipe is not
+// opened before the run (its reader would see an end before the list);
+// the reader gets the whole list when the run ends.
+func TestMissingHostsFIFO(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "todo")
+	require.NoError(t, syscall.Mkfifo(fifo, 0o644))
+	got := make(chan []byte, 1)
+	go func() {
+		b, _ := os.ReadFile(fifo) // blocks until the run opens it
+		got <- b
+	}()
+	r := robotsdfa(t, []byte("https://b.example/x\nhttps://a.example/x\n"), "filter", "-pack", samplePack(t), "-agent", "bot", "-q", "-missing-hosts", fifo)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	select {
+	case b := <-got:
+		require.Equal(t, "a.example\nb.example\n", string(b))
+	case <-time.After(time.Minute):
+		t.Fatal("the list never came through the pipe")
+	}
 }

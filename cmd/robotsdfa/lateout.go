@@ -1,0 +1,59 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/robotsdfa/robotsdfa/internal/atomicfile"
+)
+
+// writableAtEnd fails, naming flag, for a file a run writes only when it
+// ends (filter -missing-hosts, fetch -unreachable) and could not write
+// then: a directory, a path whose directory does not exist, a file or a
+// directory the user may not write. A run of hours must not end by
+// losing its list. replace says a regular file is written beside path
+// and renamed onto it (filter -missing-hosts -append), which needs the
+// directory only. A path that is not a regular file, such as
+// /dev/stdout or a named pipe, is left alone: opened, a pipe's reader
+// would see its end.
+func writableAtEnd(flag, path string, replace bool) error {
+	if path == "-" {
+		return nil
+	}
+	fi, err := os.Stat(path)
+	switch {
+	case err == nil && fi.IsDir():
+		return fmt.Errorf("%s %s is a directory", flag, path)
+	case err == nil && !fi.Mode().IsRegular():
+		return nil
+	case err == nil:
+		if li, err := os.Lstat(path); replace && err == nil && li.Mode().IsRegular() {
+			break // replaced: the directory takes the new file
+		}
+		// Written in place, through a symbolic link too.
+		f, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			return fmt.Errorf("%s: %w", flag, err)
+		}
+		return f.Close()
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("%s: %w", flag, err)
+	}
+	dir := filepath.Dir(path)
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return fmt.Errorf("%s %s: no directory %s", flag, path, dir)
+	}
+	f, err := atomicfile.CreateBeside(path, "."+filepath.Base(path)+".")
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return fmt.Errorf("%s %s: cannot write in %s: %w", flag, path, dir, err)
+	}
+	f.Close()
+	return os.Remove(f.Name())
+}
