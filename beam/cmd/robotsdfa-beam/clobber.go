@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -42,6 +43,32 @@ func checkOutputs(cmd string, inputFiles []string) {
 	if cmd == "filter" && !remote(*output) {
 		checkShards(reads)
 	}
+	if cmd == "filter" && *missingOut != "" && !remote(*missingOut) {
+		if err := writableList(*missingOut); err != nil {
+			fail(cmd, err.Error())
+		}
+	}
+}
+
+// writableList fails for a local -missing-hosts list the job could not
+// write when it ends: a directory, or a file the user may not write (a
+// directory that does not exist, Beam's local filesystem makes). A job
+// must not end by losing its list after its work.
+func writableList(path string) error {
+	fi, err := os.Stat(path)
+	switch {
+	case err != nil:
+		return nil
+	case fi.IsDir():
+		return fmt.Errorf("-missing-hosts %s is a directory", path)
+	case !fi.Mode().IsRegular():
+		return nil // a named pipe or a device: opened, a pipe's reader would see its end
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		return fmt.Errorf("-missing-hosts: %w", err)
+	}
+	return f.Close()
 }
 
 // checkShards refuses an input that is one of the shards --output names.

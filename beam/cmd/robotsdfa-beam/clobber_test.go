@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -42,6 +43,9 @@ func TestOutputsRefused(t *testing.T) {
 			"-o " + filepath.Join(rd, "all.store") + " is inside -robots-dir " + rd},
 		{[]string{"compile", "-o", in, in},
 			"-o " + in + " would overwrite the input " + in},
+		// Written when the job ends: tried before it begins.
+		{[]string{"filter", "-pack", pack, "-agent", "g", "--output", out, "-missing-hosts", rd, in},
+			"-missing-hosts " + rd + " is a directory"},
 	} {
 		code, stderr := runIn(t, dir, c.args...)
 		require.Equal(t, 2, code, "%q: %s", c.args, stderr)
@@ -70,4 +74,23 @@ func snapshot(t *testing.T, dir string) map[string]string {
 		return err
 	}))
 	return files
+}
+
+// TestMissingHostsUnwritable: a local -missing-hosts file the user may not
+// write fails the run before any pipeline runs. Root writes any file, so
+// this runs for other users only (cmd/robotsdfa runs its own as nobody).
+func TestMissingHostsUnwritable(t *testing.T) {
+	if runtime.GOOS == "windows" || os.Geteuid() == 0 {
+		t.Skip("a file's mode binds no user here")
+	}
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.txt")
+	require.NoError(t, os.WriteFile(in, []byte("https://example.com/a\n"), 0o644))
+	pack := hostStore(t, filepath.Join(dir, "p.store"), "user-agent: *\ndisallow: /private\n", 0)
+	list := filepath.Join(dir, "todo.txt")
+	require.NoError(t, os.WriteFile(list, []byte("old.example\n"), 0o444))
+	code, stderr := runIn(t, dir, "filter", "-pack", pack, "-agent", "g", "--output", filepath.Join(dir, "out"), "-missing-hosts", list, in)
+	require.Equal(t, 2, code, stderr)
+	require.Contains(t, stderr, "-missing-hosts: open "+list+": permission denied")
+	require.NoFileExists(t, filepath.Join(dir, "out-00000-of-00004"))
 }
