@@ -253,7 +253,11 @@ func lintLine(f, google *compile.File, ln *compile.Line, explained bool, add fun
 		add(n, "warning", "nul", "a NUL byte ends the line: Google ignores what follows it")
 	}
 	if fl&compile.FlagOutsideGroup != 0 {
-		add(n, "warning", "outside-group", "%s rule before any user-agent line: it belongs to no group and is ignored", ln.Kind)
+		why := ""
+		if k, ok := strings.CutPrefix(f.Lines[0].Key, bomTwice); ok && strings.EqualFold(k, "user-agent") {
+			why = fmt.Sprintf(" (line %d's user-agent is not read: %q begins it)", f.Lines[0].Number, bomTwice)
+		}
+		add(n, "warning", "outside-group", "%s rule before any user-agent line: it belongs to no group and is ignored%s", ln.Kind, why)
 	}
 	if fl&compile.FlagUnsupported != 0 && !explained {
 		if u, ok := bareURL(ln.Key, ln.Value); ok {

@@ -25,7 +25,7 @@ func TestLintBOMTwice(t *testing.T) {
 		require.Equal(t, []string{
 			group + `:1: warning: "ï»¿" before "User-agent: *": ` + what + "; they ignore the line, which without it is a user-agent line " + fix,
 			group + ":1: warning: no user-agent line: the file has no groups and allows everything",
-			group + ":2: warning: disallow rule before any user-agent line: it belongs to no group and is ignored",
+			group + `:2: warning: disallow rule before any user-agent line: it belongs to no group and is ignored (line 1's user-agent is not read: "ï»¿" begins it)`,
 		}, lines(r.stdout), mode)
 	}
 
@@ -46,6 +46,12 @@ func TestLintBOMTwice(t *testing.T) {
 	}, lines(r.stdout))
 	r = robotsdfa(t, nil, "lint", bare)
 	require.Contains(t, r.stdout, bare+`:1: note: "ï»¿" at the start of the line: `+what+" "+fix+"\n")
+
+	// Rules before the first user-agent line, which the mark does not hide:
+	// no reason given beside theirs.
+	sitemap := writeTemp(t, "sitemap.txt", []byte(bomTwice+"Sitemap: https://example.com/s.xml\nDisallow: /x\nUser-agent: *\nDisallow: /y\n"))
+	r = robotsdfa(t, nil, "lint", "-severity", "warning", sitemap)
+	require.Contains(t, r.stdout, sitemap+":2: warning: disallow rule before any user-agent line: it belongs to no group and is ignored\n")
 
 	real := writeTemp(t, "real.txt", []byte("\xef\xbb\xbfUser-agent: *\nDisallow: /x\n"))
 	r = robotsdfa(t, nil, "lint", "-severity", "warning", real)
