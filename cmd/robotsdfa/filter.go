@@ -240,7 +240,7 @@ func runFilter(e *env, args []string) int {
 		return fail(e, "filter", fmt.Errorf("-o and -missing-hosts name one file, %s", ff.out))
 	}
 	if ff.missingHosts != "" {
-		if err := writableAtEnd("-missing-hosts", ff.missingHosts, ff.appendOut); err != nil {
+		if err := writableAtEnd("-missing-hosts", ff.missingHosts, ff.appendOut || ff.resumeRun); err != nil {
 			return fail(e, "filter", err)
 		}
 	}

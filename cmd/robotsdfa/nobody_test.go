@@ -126,6 +126,7 @@ func TestMissingHostsUnwritable(t *testing.T) {
 	}{
 		{filepath.Join(ro, "new.txt"), nil, "-missing-hosts " + filepath.Join(ro, "new.txt") + ": cannot write in " + ro + ": permission denied"},
 		{list, []string{"-append"}, "-missing-hosts " + list + ": cannot write in " + ro + ": permission denied"},
+		{list, []string{"-resume", "-o", filepath.Join(dir, "out.txt")}, "-missing-hosts " + list + ": cannot write in " + ro + ": permission denied"},
 		{list, nil, "-missing-hosts: open " + list + ": permission denied"},
 	} {
 		r := filter(c.list, c.flags...)
