@@ -597,7 +597,7 @@ func summary(e *env, t totals, hs hostStats, missing string, relisted bool, d ti
 
 // writeLines writes lines to a file, one per line.
 func writeLines(path string, lines []string) error {
-	f, err := os.Create(path)
+	f, err := createList(path)
 	if err != nil {
 		return err
 	}

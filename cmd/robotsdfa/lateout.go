@@ -57,3 +57,12 @@ func writableAtEnd(flag, path string, replace bool) error {
 	f.Close()
 	return os.Remove(f.Name())
 }
+
+// createList creates or truncates the file at path for a list, as
+// os.Create does, but opened for writing only: a named pipe then waits
+// for its reader, where os.Create's read-write open did not, and a list
+// written with no reader there was lost (or, past the pipe's buffer,
+// blocked for ever).
+func createList(path string) (*os.File, error) {
+	return os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666)
+}

@@ -55,22 +55,36 @@ func TestFindOutputPipe(t *testing.T) {
 }
 
 // TestMissingHostsFIFO: a -missing-hosts list that is a named pipe is not
-// opened before the run (its reader would see an end before the list);
-// the reader gets the whole list when the run ends.
+// opened before the run (its reader would see an end before the list),
+// and the run waits for a reader that comes after it ended: the reader
+// gets the whole list either way.
 func TestMissingHostsFIFO(t *testing.T) {
-	fifo := filepath.Join(t.TempDir(), "todo")
-	require.NoError(t, syscall.Mkfifo(fifo, 0o644))
-	got := make(chan []byte, 1)
-	go func() {
-		b, _ := os.ReadFile(fifo) // blocks until the run opens it
-		got <- b
-	}()
-	r := robotsdfa(t, []byte("https://b.example/x\nhttps://a.example/x\n"), "filter", "-pack", samplePack(t), "-agent", "bot", "-q", "-missing-hosts", fifo)
-	require.Equal(t, exitOK, r.code, r.stderr)
-	select {
-	case b := <-got:
-		require.Equal(t, "a.example\nb.example\n", string(b))
-	case <-time.After(time.Minute):
-		t.Fatal("the list never came through the pipe")
+	for _, late := range []bool{false, true} {
+		fifo := filepath.Join(t.TempDir(), "todo")
+		require.NoError(t, syscall.Mkfifo(fifo, 0o644))
+		got := make(chan []byte, 1)
+		read := func() {
+			b, _ := os.ReadFile(fifo) // blocks until the run opens it
+			got <- b
+		}
+		done := make(chan result, 1)
+		if !late {
+			go read()
+		}
+		go func() {
+			done <- robotsdfa(t, []byte("https://b.example/x\nhttps://a.example/x\n"), "filter", "-pack", samplePack(t), "-agent", "bot", "-q", "-missing-hosts", fifo)
+		}()
+		if late {
+			time.Sleep(500 * time.Millisecond) // the run has ended its work, and waits
+			go read()
+		}
+		select {
+		case b := <-got:
+			require.Equal(t, "a.example\nb.example\n", string(b), "late %v", late)
+		case <-time.After(time.Minute):
+			t.Fatalf("late %v: the list never came through the pipe", late)
+		}
+		r := <-done
+		require.Equal(t, exitOK, r.code, r.stderr)
 	}
 }

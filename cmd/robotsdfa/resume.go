@@ -65,7 +65,7 @@ func (ff *filterFlags) writeHosts(e *env, src source, keys *keyRuns) error {
 		err = replaceFile(path, func(w io.Writer) error { return putKeys(w, keys) })
 	default:
 		var f *os.File
-		if f, err = os.Create(path); err == nil {
+		if f, err = createList(path); err == nil {
 			err = errors.Join(putKeys(f, keys), f.Close())
 		}
 	}
