@@ -208,7 +208,7 @@ func runFilter(e *env, args []string) int {
 		return usageError(e, fs, "%v", err)
 	}
 	ff.verdicts = ff.verdicts || ff.explain
-	warnings := e // -q: nothing but fatal errors
+	warnings := e // what the run says before it starts; -q: nothing but fatal errors
 	if ff.quiet {
 		warnings = &env{stdin: e.stdin, stdout: e.stdout, stderr: io.Discard}
 	}
@@ -266,7 +266,7 @@ func runFilter(e *env, args []string) int {
 		keys = newKeyRuns(ff.missingHosts)
 		defer keys.close()
 	}
-	src, err := ff.source(e, tokens, keys)
+	src, err := ff.source(warnings, tokens, keys)
 	if err != nil {
 		return fail(e, "filter", err)
 	}
@@ -284,7 +284,8 @@ func runFilter(e *env, args []string) int {
 	return ff.run(e, src, keys, inputs)
 }
 
-// source opens the robots.txt source the flags name.
+// source opens the robots.txt source the flags name; its warnings go to
+// e's standard error (nowhere with -q).
 func (ff *filterFlags) source(e *env, tokens []string, keys *keyRuns) (source, error) {
 	opts := ff.ro.parse()
 	switch {
@@ -296,10 +297,8 @@ func (ff *filterFlags) source(e *env, tokens []string, keys *keyRuns) (source, e
 		if err := notCompiledFor(c.path, c.robots, tokens); err != nil {
 			return nil, err
 		}
-		if !ff.quiet {
-			noteBlob(e, "filter", c)
-			warnFile(e, "filter", c)
-		}
+		noteBlob(e, "filter", c)
+		warnFile(e, "filter", c)
 		return &single{&target{m: c.robots.Agent(tokens...), file: c.file}}, nil
 	case ff.robotsDir != "":
 		if err := robotsDirError(ff.robotsDir); err != nil {
@@ -309,7 +308,7 @@ func (ff *filterFlags) source(e *env, tokens []string, keys *keyRuns) (source, e
 		// the scan finds the files spelt otherwise, which compile
 		// -robots-dir reads too, and the entries no host's.
 		spelt, skipped, err := robotsdir.Scan(ff.robotsDir, nil)
-		if err != nil && !ff.quiet {
+		if err != nil {
 			// A directory that can be searched but not listed still
 			// gives each host's file at its own name.
 			fmt.Fprintf(e.stderr, "%s filter: warning: %v: only files at their host's own name (<host>.txt) are read\n", commandName, err)
@@ -321,9 +320,7 @@ func (ff *filterFlags) source(e *env, tokens []string, keys *keyRuns) (source, e
 			}
 			skipped = robotsdir.NotNamed(skipped, ff.robotsDir, ff.hosts, hosts)
 		}
-		if !ff.quiet {
-			warnSkipped(e, "filter", ff.robotsDir, skipped)
-		}
+		warnSkipped(e, "filter", ff.robotsDir, skipped)
 		return newPerHost(dirLoader(ff.robotsDir, hosts, spelt, opts, ff.modeSet, tokens, ff.explain)), nil
 	default:
 		ss, err := openStoreSource(ff.pack, tokens, ff.modeSet, ff.ro.mode, ff.cacheMB<<20)
