@@ -254,7 +254,7 @@ func lintLine(f, google *compile.File, ln *compile.Line, explained bool, add fun
 	}
 	if fl&compile.FlagOutsideGroup != 0 {
 		why := ""
-		if k, ok := strings.CutPrefix(f.Lines[0].Key, bomTwice); ok && strings.EqualFold(k, "user-agent") {
+		if strings.EqualFold(markedKey(f), "user-agent") {
 			why = fmt.Sprintf(" (line %d's user-agent is not read: %q begins it)", f.Lines[0].Number, bomTwice)
 		}
 		add(n, "warning", "outside-group", "%s rule before any user-agent line: it belongs to no group and is ignored%s", ln.Kind, why)

@@ -14,6 +14,19 @@ import (
 // read as rules outside any group).
 const bomTwice = "\xc3\xaf\xc2\xbb\xc2\xbf"
 
+// markedKey is the key of f's first line after a twice-encoded mark
+// (bomTwice): what crawlers would read there without it. It is "" when
+// the line begins with no such mark, or no key follows it.
+func markedKey(f *compile.File) string {
+	if len(f.Lines) == 0 {
+		return ""
+	}
+	if k, ok := strings.CutPrefix(f.Lines[0].Key, bomTwice); ok {
+		return k
+	}
+	return ""
+}
+
 // lintBOMTwice reports the line at i if it begins with bomTwice: a
 // warning when it hides a robots.txt line, a note otherwise. It reports
 // whether that says all there is to say of the line (it hides a

@@ -215,11 +215,9 @@ func warnMarks(e *env, cmd string, c *compiled) {
 		fmt.Fprintf(e.stderr, "%s %s: warning: %s begins with a UTF-16 byte-order mark (%s), but crawlers read a robots.txt as UTF-8 (robotsdfa lint says more)\n",
 			commandName, cmd, c.path, c.utf16)
 	}
-	if c.file != nil && len(c.file.Lines) > 0 {
-		if ln := c.file.Lines[0]; len(ln.Key) > len(bomTwice) && strings.HasPrefix(ln.Key, bomTwice) {
-			fmt.Fprintf(e.stderr, "%s %s: warning: %s: line %d begins with %q, a byte-order mark encoded twice, which crawlers do not skip: they ignore the line (robotsdfa lint says more)\n",
-				commandName, cmd, c.path, ln.Number, bomTwice)
-		}
+	if c.file != nil && markedKey(c.file) != "" {
+		fmt.Fprintf(e.stderr, "%s %s: warning: %s: line %d begins with %q, a byte-order mark encoded twice, which crawlers do not skip: they ignore the line (robotsdfa lint says more)\n",
+			commandName, cmd, c.path, c.file.Lines[0].Number, bomTwice)
 	}
 }
 
