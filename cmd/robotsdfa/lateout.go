@@ -14,12 +14,13 @@ import (
 // ends (filter -missing-hosts, fetch -unreachable) and could not write
 // then: a directory, a path whose directory does not exist, a file or a
 // directory the user may not write. A run of hours must not end by
-// losing its list. replace says a regular file is written beside path
-// and renamed onto it (filter -missing-hosts -append), which needs the
+// losing its list. merge says the run merges into the list
+// (filter -missing-hosts -append or -resume): a regular file is then
+// written beside path and renamed onto it (listReplaced), which needs the
 // directory only. A path that is not a regular file, such as
 // /dev/stdout or a named pipe, is left alone: opened, a pipe's reader
 // would see its end.
-func writableAtEnd(flag, path string, replace bool) error {
+func writableAtEnd(flag, path string, merge bool) error {
 	if path == "-" {
 		return nil
 	}
@@ -30,8 +31,8 @@ func writableAtEnd(flag, path string, replace bool) error {
 	case err == nil && !fi.Mode().IsRegular():
 		return nil
 	case err == nil:
-		if li, err := os.Lstat(path); replace && err == nil && li.Mode().IsRegular() {
-			break // replaced: the directory takes the new file
+		if listReplaced(path, merge) {
+			break // the directory takes the new file
 		}
 		// Written in place, through a symbolic link too.
 		f, err := os.OpenFile(path, os.O_WRONLY, 0)
@@ -56,6 +57,15 @@ func writableAtEnd(flag, path string, replace bool) error {
 	}
 	f.Close()
 	return os.Remove(f.Name())
+}
+
+// listReplaced reports whether a list at path that a run merges into
+// (merge: -append, -resume) is written beside it and renamed onto it: a
+// regular file is; a symbolic link (written through) and anything else
+// are written in place.
+func listReplaced(path string, merge bool) bool {
+	fi, err := os.Lstat(path)
+	return merge && err == nil && fi.Mode().IsRegular()
 }
 
 // createList creates or truncates the file at path for a list, as

@@ -58,10 +58,10 @@ func (ff *filterFlags) writeHosts(e *env, src source, keys *keyRuns) error {
 		}
 	}
 	var err error
-	switch fi, statErr := os.Lstat(path); {
+	switch {
 	case path == "-":
 		err = putKeys(e.stdout, keys)
-	case merge && statErr == nil && fi.Mode().IsRegular():
+	case listReplaced(path, merge):
 		err = replaceFile(path, func(w io.Writer) error { return putKeys(w, keys) })
 	default:
 		var f *os.File
