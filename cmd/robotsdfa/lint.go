@@ -260,7 +260,11 @@ func lintLine(f, google *compile.File, ln *compile.Line, explained bool, add fun
 		add(n, "warning", "outside-group", "%s rule before any user-agent line: it belongs to no group and is ignored%s", ln.Kind, why)
 	}
 	if fl&compile.FlagUnsupported != 0 && !explained {
-		if u, ok := bareURL(ln.Key, ln.Value); ok {
+		key := ln.Key
+		if k := markedKey(f); k != "" && ln == &f.Lines[0] {
+			key = k // the mark's own note follows
+		}
+		if u, ok := bareURL(key, ln.Value); ok {
 			add(n, "warning", "bare-url", "%s", bareURLProblem(u))
 		} else {
 			add(n, "warning", "unsupported", "record %q is not read by any crawler this tool knows of; ignored", ln.Key)

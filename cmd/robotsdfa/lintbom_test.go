@@ -37,12 +37,15 @@ func TestLintBOMTwice(t *testing.T) {
 		comment + ":2: note: '*' (every crawler no group names) gets the group(s) at line(s) 2: 1 rule(s) merged",
 	}, lines(r.stdout))
 
-	// A line ignored with or without the mark: both are said.
-	bare := writeTemp(t, "bare.txt", []byte(bomTwice+"https://example.com/sitemap.xml\nUser-agent: *\nDisallow: /x\n"))
+	// A line ignored with or without the mark: both are said, the line as
+	// what it is without the mark (a URL alone, as in live.planetf1.com's
+	// file), not as a record "ï»¿https"; a later line keeps its own key.
+	bare := writeTemp(t, "bare.txt", []byte(bomTwice+"https://example.com/sitemap.xml\nUser-agent: *\nDisallow: /x\nftp://example.com/y\n"))
 	r = robotsdfa(t, nil, "lint", "-severity", "warning", bare)
 	require.Equal(t, exitFound, r.code, r.stdout)
 	require.Equal(t, []string{
-		bare + `:1: warning: record "ï»¿https" is not read by any crawler this tool knows of; ignored`,
+		bare + `:1: warning: "https://example.com/sitemap.xml" alone on a line is not a record: crawlers ignore it (write Sitemap: https://example.com/sitemap.xml for crawlers to find the sitemap)`,
+		bare + `:4: warning: record "ftp" is not read by any crawler this tool knows of; ignored`,
 	}, lines(r.stdout))
 	r = robotsdfa(t, nil, "lint", bare)
 	require.Contains(t, r.stdout, bare+`:1: note: "ï»¿" at the start of the line: `+what+" "+fix+"\n")
