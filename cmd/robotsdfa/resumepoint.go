@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/robotsdfa/robotsdfa/internal/counts"
 )
 
 // -resume: where a stopped run's -o leaves off, whatever stopped it (an
@@ -201,7 +203,7 @@ func (ff *filterFlags) resumeOut(e *env, inputs []string) error {
 	case p.end == 0:
 		return nil
 	}
-	fmt.Fprintf(e.stderr, "%s filter: -resume: %s holds the output of the first %d input lines (%s, to its last whole %s): going on from line %d\n",
-		commandName, ff.out, p.lines, count(p.end, "byte"), p.unit, p.lines+1)
+	fmt.Fprintf(e.stderr, "%s filter: -resume: %s holds the output of the first %s (%s, to its last whole %s): going on from line %s\n",
+		commandName, ff.out, count(p.lines, "input line"), count(p.end, "byte"), p.unit, counts.Group3(p.lines+1))
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io/fs"
 	"math/rand"
 	"os"
@@ -189,7 +190,7 @@ func TestFilterResumeUsage(t *testing.T) {
 	require.Equal(t, "https://en.wikipedia.org/wiki/Go\n", string(got))
 	r = robotsdfa(t, nil, append(args, "-o", out, input)...)
 	require.Equal(t, exitOK, r.code, r.stderr)
-	require.Contains(t, r.stderr, "-resume: "+out+" holds the output of the first 1 input lines (33 bytes, to its last whole line): going on from line 2")
+	require.Contains(t, r.stderr, "-resume: "+out+" holds the output of the first 1 input line (33 bytes, to its last whole line): going on from line 2")
 	got, err = os.ReadFile(out)
 	require.NoError(t, err)
 	require.Equal(t, "https://en.wikipedia.org/wiki/Go\n", string(got), "a finished run: nothing more")
@@ -208,6 +209,34 @@ func TestFilterResumeUsage(t *testing.T) {
 	got, err = os.ReadFile(zst)
 	require.NoError(t, err)
 	require.Equal(t, "not zstd\n", string(got))
+}
+
+// TestFilterResumeSays: -resume's line says how many input lines are
+// done, and where the run goes on, with digit groups as the summary has
+// them; the run then ends with the output an uninterrupted run writes.
+func TestFilterResumeSays(t *testing.T) {
+	var urls strings.Builder
+	for i := range 1500 {
+		fmt.Fprintf(&urls, "https://en.wikipedia.org/wiki/%d\n", i)
+	}
+	input := writeTemp(t, "urls.txt", []byte(urls.String()))
+	out := filepath.Join(t.TempDir(), "out.txt")
+	args := []string{"filter", "-robots-dir", sampleRobots, "-hosts", sampleHosts, "-agent", "googlebot", "-verdicts", "-o", out}
+	r := robotsdfa(t, nil, append(args, input)...)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	whole, err := os.ReadFile(out)
+	require.NoError(t, err)
+	cut := 0
+	for range 1200 {
+		cut += bytes.IndexByte(whole[cut:], '\n') + 1
+	}
+	require.NoError(t, os.WriteFile(out, whole[:cut+5], 0o644)) // and a part of line 1,201
+	r = robotsdfa(t, nil, append(args, "-resume", input)...)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Contains(t, r.stderr, fmt.Sprintf("-resume: %s holds the output of the first 1,200 input lines (%s, to its last whole line): going on from line 1,201\n", out, count(cut, "byte")))
+	got, err := os.ReadFile(out)
+	require.NoError(t, err)
+	require.Equal(t, string(whole), string(got))
 }
 
 // TestRelist: a line -resume passes over has its host looked up as the
