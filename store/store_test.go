@@ -200,6 +200,13 @@ func TestStoreLongKeys(t *testing.T) {
 			require.ErrorIs(t, err, store.ErrNotFound, "round %d: %s", round, twins[i])
 		}
 	}
+	// Each host's Matcher is in its slot now, its key held inline or not.
+	misses := st.CacheStats().Misses
+	for _, host := range held {
+		_, err := a.Allowed("https://" + host + "/")
+		require.NoError(t, err)
+		require.Equal(t, misses, st.CacheStats().Misses, "%d bytes: found in its slot", len(host))
+	}
 }
 
 // hostOfLen is a host name of n bytes (n >= 3): labels of x, then last.
