@@ -44,6 +44,13 @@ func TestCacheHoldsOnlyWhatIsCached(t *testing.T) {
 	for _, c := range s.ring {
 		require.Same(t, c, s.contents[c.id])
 	}
+	// No slot keeps the Matcher of a robots.txt dropped, which would keep
+	// it in memory past the bound.
+	for i := range s.slots {
+		if hs := s.slots[i].Load(); hs != nil && hs.c != nil {
+			require.NotNil(t, hs.c.loaded.Load(), "slot %d holds blob %d, dropped", i, hs.c.id)
+		}
+	}
 	s.mu.Unlock()
 
 	// Resized to hold them all, a third and a fourth round load each
