@@ -3,6 +3,7 @@ package fetch
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"net"
@@ -311,7 +312,29 @@ func TestTimeout(t *testing.T) {
 	require.Equal(t, ErrTimeout, out.Err.Class)
 	require.Contains(t, out.Err.Message, "context deadline exceeded")
 	require.False(t, private || public, "unreachable: disallow all")
+
+	// A timeout of the caller's own transport is one too.
+	c, _ = newClient()
+	c.HTTP = &http.Client{Transport: &http.Transport{ResponseHeaderTimeout: 150 * time.Millisecond}}
+	private, public, out = verdicts(t, c, s.URL)
+	require.Equal(t, Unreachable, out.Status)
+	require.Equal(t, ErrTimeout, out.Err.Class, out.Err.Message)
+	require.Contains(t, out.Err.Message, "timeout awaiting response headers")
+	require.False(t, private || public, "unreachable: disallow all")
+
+	// A network timeout that is not the context's (a dialer's or a
+	// connection's deadline) too; other errors are the network's.
+	var ne net.Error = timeoutError{}
+	require.Equal(t, ErrTimeout, transportError(fmt.Errorf("dial tcp: %w", ne)).Class)
+	require.Equal(t, ErrNetwork, transportError(&net.OpError{Op: "dial", Net: "tcp", Err: errors.New("connection refused")}).Class)
 }
+
+// timeoutError is a net.Error that timed out.
+type timeoutError struct{}
+
+func (timeoutError) Error() string   { return "i/o timeout" }
+func (timeoutError) Timeout() bool   { return true }
+func (timeoutError) Temporary() bool { return false }
 
 // hijacked serves a raw HTTP response and closes the connection.
 func hijacked(raw string) http.HandlerFunc {

@@ -85,4 +85,7 @@ func TestOutcomeString(t *testing.T) {
 		Bytes: 600, Truncated: true, Stale: true, GoodAt: at.AddDate(0, -1, 0), NotModified: true, FromCache: true,
 		FetchedAt: at, ExpiresAt: at.Add(24 * time.Hour),
 	}.String())
+	// An Outcome no fetch filled in does not read as a success.
+	require.Equal(t, "Status(0)", Outcome{}.Status.String())
+	require.Equal(t, []string{"success", "unavailable", "unreachable"}, []string{Success.String(), Unavailable.String(), Unreachable.String()})
 }
