@@ -138,3 +138,35 @@ func TestField(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendEscaped: every byte value, as an error report shows it:
+// control bytes as \xHH (lower-case), a backslash doubled, the rest as
+// they are; after what dst holds, the same for a string and for bytes.
+func TestAppendEscaped(t *testing.T) {
+	for c := range 256 {
+		want := string(rune(c))
+		switch {
+		case c < 0x20 || c == 0x7f:
+			want = fmt.Sprintf(`\x%02x`, c)
+		case c == '\\':
+			want = `\\`
+		case c >= 0x80:
+			want = string([]byte{byte(c)})
+		}
+		line := "a" + string([]byte{byte(c)}) + "z"
+		require.Equal(t, ">a"+want+"z", string(AppendEscaped([]byte(">"), line)), "byte %#x", c)
+		require.Equal(t, ">a"+want+"z", string(AppendEscaped([]byte(">"), []byte(line))), "byte %#x", c)
+	}
+	require.Empty(t, AppendEscaped(nil, ""))
+}
+
+// TestIsPath: a line without an authority is a path when it begins with
+// one '/', not with "//" (a network-path reference).
+func TestIsPath(t *testing.T) {
+	for u, want := range map[string]bool{
+		"/": true, "/a/b?q": true, "/a//b": true,
+		"//": false, "//example.com/a": false, "a/b": false, "?q": false, "example.com/a": false,
+	} {
+		require.Equal(t, want, IsPath(u), u)
+	}
+}
