@@ -168,14 +168,14 @@ func TestAppendMendsCutOutput(t *testing.T) {
 
 			r = robotsdfa(t, nil, args(out, "-append")...)
 			require.Equal(t, exitProblem, r.code, r.stderr)
-			require.Contains(t, r.stderr, fmt.Sprintf("was cut part way by a hard stop (killed, or the machine stopped); its whole frames hold the output of the first %d input lines: run the same command with -skip %d -append", done, done))
+			require.Contains(t, r.stderr, fmt.Sprintf("was cut part way by a hard stop (killed, or the machine stopped); its whole frames hold the output of the first %s: run the same command with -skip %d -append", count(done, "input line"), done))
 			now, err := os.ReadFile(out)
 			require.NoError(t, err)
 			require.Equal(t, cut, now, "a refused run touches nothing")
 
 			r = robotsdfa(t, nil, args(out, "-append", "-skip", fmt.Sprint(done))...)
 			require.Equal(t, exitOK, r.code, r.stderr)
-			require.Contains(t, r.stderr, fmt.Sprintf("cut back to its last whole frame (%s), the output of the first %d input lines", count(end, "byte"), done))
+			require.Contains(t, r.stderr, fmt.Sprintf("cut back to its last whole frame (%s), the output of the first %s", count(end, "byte"), count(done, "input line")))
 			require.Contains(t, r.stderr, "the stopped run never wrote -missing-hosts' list")
 			now, err = os.ReadFile(out)
 			require.NoError(t, err)

@@ -130,7 +130,7 @@ func (ff *filterFlags) mendCut(e *env, f *os.File, appendErr error) (int64, erro
 		return 0, appendErr
 	}
 	if ff.skip != lines {
-		return 0, fmt.Errorf("-append: %s was cut part way by a hard stop (killed, or the machine stopped); its whole %ss hold the output of the first %d input lines: run the same command with -skip %d -append, which cuts it back to them", ff.out, unit, lines, lines)
+		return 0, fmt.Errorf("-append: %s was cut part way by a hard stop (killed, or the machine stopped); its whole %ss hold the output of the first %s: run the same command with -skip %d -append, which cuts it back to them", ff.out, unit, count(lines, "input line"), lines)
 	}
 	if err := f.Truncate(end); err != nil {
 		return 0, fmt.Errorf("-append: cutting %s back to its last whole %s: %w", ff.out, unit, err)
@@ -138,11 +138,11 @@ func (ff *filterFlags) mendCut(e *env, f *os.File, appendErr error) (int64, erro
 	if ff.quiet {
 		return end, nil
 	}
-	fmt.Fprintf(e.stderr, "%s filter: -append: %s was cut part way by a hard stop: cut back to its last whole %s (%s), the output of the first %d input lines\n",
-		commandName, ff.out, unit, count(end, "byte"), lines)
+	fmt.Fprintf(e.stderr, "%s filter: -append: %s was cut part way by a hard stop: cut back to its last whole %s (%s), the output of the first %s\n",
+		commandName, ff.out, unit, count(end, "byte"), count(lines, "input line"))
 	if ff.missingHosts != "" {
-		fmt.Fprintf(e.stderr, "%s filter: warning: the stopped run never wrote -missing-hosts' list: %s lacks the hosts without a robots.txt that only its first %d input lines name (filter over those lines with -missing-hosts %s -append lists them)\n",
-			commandName, ff.missingHosts, lines, ff.missingHosts)
+		fmt.Fprintf(e.stderr, "%s filter: warning: the stopped run never wrote -missing-hosts' list: %s lacks the hosts without a robots.txt that only its first %s name (filter over those lines with -missing-hosts %s -append lists them)\n",
+			commandName, ff.missingHosts, count(lines, "input line"), ff.missingHosts)
 	}
 	return end, nil
 }

@@ -268,7 +268,7 @@ func TestAppendMendsCutPlainOutput(t *testing.T) {
 			require.True(t, bytes.Equal(want, now), "the resumed output is the uninterrupted one's")
 			continue
 		}
-		require.Contains(t, r.stderr, fmt.Sprintf("was cut part way by a hard stop (killed, or the machine stopped); its whole lines hold the output of the first %d input lines: run the same command with -skip %d -append", done, done))
+		require.Contains(t, r.stderr, fmt.Sprintf("was cut part way by a hard stop (killed, or the machine stopped); its whole lines hold the output of the first %s: run the same command with -skip %d -append", count(done, "input line"), done))
 		r = robotsdfa(t, nil, args(out, append(flags, "-append", "-q", "-skip", fmt.Sprint(done))...)...)
 		require.Equal(t, exitOK, r.code, r.stderr)
 		require.Empty(t, r.stderr, "-q")
