@@ -87,7 +87,8 @@ func check(s beam.Scope, urls beam.PCollection, opts Options) (out, distinct bea
 // given, as robotsdfa filter -agent reads it: Google's reference compares
 // a token with the user-agent lines as given, so " googlebot" is not
 // googlebot (the command line warns about such a token; robotsdfa-beam
-// too). An empty Agent is the one empty token: only the '*' groups apply.
+// too). An empty Agent is the one empty token: the '*' groups apply,
+// unless a user-agent line names no product token either.
 func AgentTokens(agent string) []string { return strings.Split(agent, ",") }
 
 // The classes of a host in the hosts output: a byte before its key.

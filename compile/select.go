@@ -10,7 +10,9 @@ import (
 // Selection says which groups apply to a crawler (SEMANTICS 2.5).
 type Selection struct {
 	// Token is the crawler's product token whose groups were chosen, or ""
-	// when the global groups (or none) apply.
+	// when the global groups (or none) apply. The empty token has groups
+	// of its own when a user-agent line names no token either (SEMANTICS
+	// 2.4): then Token is "", Global false and Groups not empty.
 	Token string
 	// Global is true when no group names the crawler and the '*' groups
 	// apply.

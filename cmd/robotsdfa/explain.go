@@ -153,11 +153,12 @@ func ruleText(f *compile.File, r runtime.Rule) string {
 // describeSelection says which groups apply and why.
 func describeSelection(f *compile.File, tokens []string, sel compile.Selection) string {
 	var b strings.Builder
+	named := !sel.Global && len(sel.Groups) > 0 // a token's own groups, the empty token's too
 	for _, t := range tokens {
-		if sel.Token != "" && compile.EqualFoldASCII(t, sel.Token) {
+		if named && compile.EqualFoldASCII(t, sel.Token) {
 			break
 		}
-		fmt.Fprintf(&b, "no group names %q; ", t)
+		fmt.Fprintf(&b, "no group names %q%s; ", t, readAsOther(f, t))
 	}
 	if len(sel.Groups) == 0 {
 		b.WriteString("there is no '*' group: everything is allowed")
@@ -180,4 +181,27 @@ func describeSelection(f *compile.File, tokens []string, sel compile.Selection) 
 	}
 	fmt.Fprintf(&b, "%s, named on user-agent line(s) %s (%s merged, %s)", who, strings.Join(lines, ", "), count(len(sel.Groups), "group"), count(rules, "rule"))
 	return b.String()
+}
+
+// readAsOther is what describeSelection adds of a token no group names
+// when a user-agent line names it in the other mode's reading (SEMANTICS
+// 2.3: "MJ12bot" is "MJ" to Google's parser, "MJ12bot" to RFC 9309's): the
+// first such line, and what it names in f's mode; "" when there is none.
+func readAsOther(f *compile.File, t string) string {
+	mode, other := f.Options.Mode, compile.RFC9309
+	if mode == compile.RFC9309 {
+		other = compile.Google
+	}
+	for i := range f.Groups {
+		for _, a := range f.Groups[i].Agents {
+			if a.Global || !compile.EqualFoldASCII(compile.ProductToken(a.Value, other), t) {
+				continue
+			}
+			if a.Token == "" {
+				return fmt.Sprintf(" (line %d's user-agent %q names no crawler in %s mode)", a.Line, a.Value, mode)
+			}
+			return fmt.Sprintf(" (line %d's user-agent %q is %q in %s mode)", a.Line, a.Value, a.Token, mode)
+		}
+	}
+	return ""
 }

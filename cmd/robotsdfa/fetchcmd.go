@@ -67,7 +67,7 @@ func runFetch(e *env, args []string) int {
 	fs := flagSet(e, "fetch", "[-agent AGENT] [-mode google|rfc] [-max-bytes N] [-timeout D] [-user-agent S] [-cache DIR [-refresh] [-prune AGE]] [-explain] (URL... | -hosts LIST -o PACK [-from PACK] [-scheme https|http] [-workers N] [-unreachable FILE])", fetchAbout, fetchExample)
 	var ro readOptions
 	ro.register(fs)
-	agent := fs.String("agent", "", "product token or comma-separated fallback chain (not given: -user-agent's product token; empty: only the '*' groups)")
+	agent := fs.String("agent", "", "product token or comma-separated fallback chain (not given: -user-agent's product token; empty: the '*' groups, unless a user-agent line names no product token either)")
 	timeout := durationFlag(fs, "timeout", 30*time.Second, "the `duration` each fetch may take, redirects included")
 	ua := fs.String("user-agent", fetch.DefaultUserAgent, "User-Agent header to send")
 	explain := fs.Bool("explain", false, "add a third field naming the deciding line, and say each robots.txt's crawl-delay, request-rate and sitemaps")
@@ -271,7 +271,7 @@ func explainFetched(w io.Writer, robotsURL string, r *runtime.Robots, tokens []s
 	}
 	agent := strings.Join(tokens, ",")
 	if agent == "" {
-		agent = "the '*' groups"
+		agent = "the empty agent"
 	}
 	fmt.Fprintf(w, "%s fetch: %s: crawl-delay %s, request-rate %s for %s", commandName, robotsURL, delay, rate, agent)
 	if len(rep.Sitemaps) == 0 {

@@ -184,10 +184,12 @@ func (p positiveDuration) Set(s string) error {
 // whitespace around them, or that RFC 9309 would not allow, are kept but
 // warned about.
 //
-// An empty AGENT names no product token: only the '*' groups apply.
+// An empty AGENT names no product token: the '*' groups apply, unless a
+// user-agent line names none either (SEMANTICS 2.4: an empty value, or
+// in Google mode one such as "360Spider", whose token is empty).
 func agentChain(e *env, cmd, s string) ([]string, error) {
 	if s == "" {
-		fmt.Fprintf(e.stderr, "%s %s: warning: empty agent: only the '*' groups apply\n", commandName, cmd)
+		fmt.Fprintf(e.stderr, "%s %s: warning: empty agent: the '*' groups apply, unless a user-agent line names no product token either (\"User-agent:\", or in google mode \"User-agent: 360Spider\")\n", commandName, cmd)
 		return []string{""}, nil
 	}
 	tokens, err := agentchain.Tokens(s)
@@ -207,12 +209,12 @@ func agentChain(e *env, cmd, s string) ([]string, error) {
 }
 
 // agentText is how a report names a crawler's chain: its tokens, or,
-// for the empty agent (which asks for the '*' groups), what it asks.
+// for the empty agent, that it is empty.
 func agentText(tokens []string) string {
 	if s := strings.Join(tokens, ", "); s != "" {
 		return s
 	}
-	return "(empty: the '*' groups only)"
+	return "(empty: no product token)"
 }
 
 // modeGiven reports whether -mode was given on the command line.

@@ -420,7 +420,7 @@ func writeRecords(w io.Writer, r recordsReport) {
 
 func describeApplied(g groupsApplied, from string) string {
 	switch {
-	case g.Token != "":
+	case g.Token != "" || !g.Global && len(g.Lines) > 0: // the empty token's own groups too
 		return fmt.Sprintf("product token %q, group(s) at line(s) %s", g.Token, joinLines(g.Lines))
 	case g.Global:
 		return fmt.Sprintf("no group names the agent; the '*' group(s) at line(s) %s", joinLines(g.Lines))

@@ -294,12 +294,12 @@ func TestRecordsSources(t *testing.T) {
 	require.Equal(t, exitFound, r.code, r.stderr)
 	require.Contains(t, r.stderr, "/robots.txt: crawl-delay 7s, request-rate 1 per 10s for bot; sitemaps: /s.xml")
 
-	// The empty agent is named as what it asks for, in both.
+	// The empty agent is named as such, in both.
 	r = runIn(t, "fetch", "-explain", "-agent", "", s.URL+"/private/x")
-	require.Contains(t, r.stderr, "/robots.txt: crawl-delay 7s, request-rate 1 per 10s for the '*' groups; sitemaps: /s.xml")
+	require.Contains(t, r.stderr, "/robots.txt: crawl-delay 7s, request-rate 1 per 10s for the empty agent; sitemaps: /s.xml")
 	r = runIn(t, "records", robots, "")
 	require.Equal(t, exitOK, r.code, r.stderr)
-	require.Contains(t, lines(r.stdout), "agent:         (empty: the '*' groups only)")
+	require.Contains(t, lines(r.stdout), "agent:         (empty: no product token)")
 }
 
 // TestLintCarriesRecords: lint -json has, per file, the sitemaps, host and

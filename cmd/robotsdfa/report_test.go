@@ -46,7 +46,7 @@ func TestExplain(t *testing.T) {
 	require.Contains(t, blocks[1], "verdict:  disallowed: line 7: Disallow: /x\n")
 
 	r = robotsdfa(t, nil, "explain", robots, "", "/d/")
-	require.Contains(t, r.stdout, "agent:    (empty: the '*' groups only)\n")
+	require.Contains(t, r.stdout, "agent:    (empty: no product token)\n")
 
 	r = robotsdfa(t, nil, "explain", robots, "x", "nohost")
 	require.Equal(t, exitOK, r.code)
@@ -298,6 +298,50 @@ func TestVersion(t *testing.T) {
 	require.Contains(t, versionLine(nil, false), "no build information")
 	r := robotsdfa(t, nil, "version", "extra")
 	require.Equal(t, exitProblem, r.code)
+}
+
+// TestExplainTokenReadOtherwise (google, rfc: SEMANTICS 2.3 reads a
+// user-agent line's token differently in each mode): a token no group
+// names, which a user-agent line names in the other mode's reading, gets
+// that line and what it names in this mode.
+func TestExplainTokenReadOtherwise(t *testing.T) {
+	robots := writeTemp(t, "robots.txt", []byte("User-agent: MJ12bot\nDisallow: /\n\nUser-agent: 360Spider\nDisallow: /\n\nUser-agent: *\nUser-agent: * 42bot\nDisallow: /x\n"))
+	const global = "the '*' groups apply, named on user-agent line(s) 7, 8 (1 group merged, 1 rule)"
+	for _, c := range []struct{ mode, agent, want string }{
+		{"google", "mj12bot", `no group names "mj12bot" (line 1's user-agent "MJ12bot" is "MJ" in google mode); ` + global},
+		{"google", "360Spider,Googlebot", `no group names "360Spider" (line 4's user-agent "360Spider" names no crawler in google mode); no group names "Googlebot"; ` + global},
+		{"google", "42bot", `no group names "42bot"; ` + global},
+		{"rfc", "MJ", `no group names "MJ" (line 1's user-agent "MJ12bot" is "MJ12bot" in rfc mode); ` + global},
+		{"rfc", "Spider", `no group names "Spider"; ` + global},
+	} {
+		r := robotsdfa(t, nil, "explain", "-mode", c.mode, robots, c.agent, "https://example.com/y")
+		require.Equal(t, exitOK, r.code, r.stderr)
+		require.Contains(t, r.stdout, "\ngroups:   "+c.want+"\n", c.mode+" "+c.agent)
+	}
+
+	// The empty agent (SEMANTICS 2.4) gets a group whose line names no
+	// product token either, which "360Spider" is in google mode only;
+	// check's warning says so.
+	empty := writeTemp(t, "empty.txt", []byte("User-agent: * 42bot\nUser-agent: 360Spider\nDisallow: /x\n\nUser-agent: *\nDisallow: /\n"))
+	const warning = `robotsdfa check: warning: empty agent: the '*' groups apply, unless a user-agent line names no product token either ("User-agent:", or in google mode "User-agent: 360Spider")` + "\n"
+	r := robotsdfa(t, nil, "check", empty, "", "https://example.com/y")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Equal(t, "allowed\thttps://example.com/y\n", r.stdout)
+	require.Equal(t, warning, r.stderr)
+	r = robotsdfa(t, nil, "check", "-mode", "rfc", empty, "", "https://example.com/y")
+	require.Equal(t, exitFound, r.code, r.stderr)
+	require.Equal(t, warning, r.stderr)
+	r = robotsdfa(t, nil, "explain", empty, "", "https://example.com/y")
+	require.Contains(t, r.stdout, "\ngroups:   product token \"\", named on user-agent line(s) 2 (1 group merged, 1 rule)\n")
+	none := writeTemp(t, "none.txt", []byte("User-agent: bot\nDisallow: /\n"))
+	r = robotsdfa(t, nil, "explain", none, "", "https://example.com/y")
+	require.Contains(t, r.stdout, "\ngroups:   no group names \"\"; there is no '*' group: everything is allowed\n")
+	r = robotsdfa(t, nil, "records", empty, "")
+	require.Contains(t, r.stdout, "\ngroups:        product token \"\", group(s) at line(s) 1\n")
+	r = robotsdfa(t, nil, "records", "-mode", "rfc", empty, "")
+	require.Contains(t, r.stdout, "\ngroups:        no group names the agent; the '*' group(s) at line(s) 1, 5\n")
+	r = robotsdfa(t, nil, "explain", "-mode", "rfc", empty, "", "https://example.com/y")
+	require.Contains(t, r.stdout, "\ngroups:   no group names \"\" (line 2's user-agent \"360Spider\" is \"360Spider\" in rfc mode); the '*' groups apply, named on user-agent line(s) 1, 5 (2 groups merged, 2 rules)\n")
 }
 
 // explain's whole answer, read line by line against the file: the path as
