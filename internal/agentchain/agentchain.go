@@ -38,15 +38,22 @@ func Whitespace(t string) string {
 }
 
 // Unusual is the warning for a token RFC 9309 does not allow (it is
-// compared as given all the same), with the product token it names when
-// it looks like a User-Agent header, or "".
+// compared as given all the same), or "". In Google mode such a token
+// has no group of its own in any file, since a user-agent line's token is
+// letters, '_' and '-' only (SEMANTICS 2.3); the warning says so, with
+// what the token names as a line, and the product token it names when it
+// looks like a User-Agent header.
 func Unusual(t string) string {
 	if compile.ValidToken(t) {
 		return ""
 	}
-	hint := ""
-	if p := runtime.UserAgentToken(t); p != "" && p != t {
-		hint = fmt.Sprintf(" (as a User-Agent header, it names the product token %q)", p)
+	line, hint := "", ""
+	g, p := compile.ProductToken(t, compile.Google), runtime.UserAgentToken(t)
+	if p != "" && p != t {
+		hint = fmt.Sprintf("; as a User-Agent header, it names the product token %q", p)
 	}
-	return fmt.Sprintf("product token %q is not one RFC 9309 allows ([A-Za-z_-]+); it is compared as given%s", t, hint)
+	if g != "" && g != p {
+		line = fmt.Sprintf(`: "User-agent: %s" names %q`, t, g)
+	}
+	return fmt.Sprintf("product token %q is not one RFC 9309 allows ([A-Za-z_-]+); it is compared as given, and in google mode it has no group of its own (Google's parser reads a user-agent line's token as letters, '_' and '-' only%s)%s", t, line, hint)
 }

@@ -29,7 +29,8 @@ func TestWarnings(t *testing.T) {
 		require.Equal(t, `product token `+strconv.Quote(tok)+` has whitespace around it; it is compared as given, so groups for "googlebot" do not apply to it`,
 			Whitespace(tok), "%q", tok)
 	}
-	require.Equal(t, `product token "bot2" is not one RFC 9309 allows ([A-Za-z_-]+); it is compared as given`, Unusual("bot2"))
-	require.Equal(t, `product token "Googlebot/2.1" is not one RFC 9309 allows ([A-Za-z_-]+); it is compared as given (as a User-Agent header, it names the product token "Googlebot")`,
+	require.Equal(t, `product token "bot2" is not one RFC 9309 allows ([A-Za-z_-]+); it is compared as given, and in google mode it has no group of its own (Google's parser reads a user-agent line's token as letters, '_' and '-' only: "User-agent: bot2" names "bot")`, Unusual("bot2"))
+	require.Equal(t, `product token "360Spider" is not one RFC 9309 allows ([A-Za-z_-]+); it is compared as given, and in google mode it has no group of its own (Google's parser reads a user-agent line's token as letters, '_' and '-' only)`, Unusual("360Spider"))
+	require.Equal(t, `product token "Googlebot/2.1" is not one RFC 9309 allows ([A-Za-z_-]+); it is compared as given, and in google mode it has no group of its own (Google's parser reads a user-agent line's token as letters, '_' and '-' only); as a User-Agent header, it names the product token "Googlebot"`,
 		Unusual("Googlebot/2.1"))
 }
