@@ -23,18 +23,19 @@ Reports, like a compiler, what the parser made of each line of each
 ROBOTS_FILE ("file:line: severity: message"): spellings only Google
 accepts, missing colons, lines cut or ended by a NUL, user-agent names
 Google's parser reads as another crawler than RFC 9309 does ("MJ12bot":
-"MJ"), rules outside any group, unsupported records and unreadable
-values, patterns that can never match, sitemaps that are not full URLs,
-URLs and paths alone on a line (a sitemap or a rule without its key),
-HTML markup (and the robots.txt line it hides, or a page served as the
-file), a byte-order mark encoded twice ("ï»¿", and the line it hides) or
-a UTF-16 one (a file not in UTF-8); then rules that can never decide
-anything (another rule of the other kind, at least as specific, matches
-whenever they do; or a duplicate); and, as notes, the groups each
-product token gets (-severity warning leaves the notes out). -json
-writes the same as one JSON document. A ROBOTS_FILE of - is standard
-input; a directory is every robots.txt in it that filter -robots-dir and
-compile -robots-dir read (<host>.txt), in name order.
+"MJ"), rules outside any group, records no crawler reads (noindex, which
+Google retired in 2019, or an unknown one) and unreadable values,
+patterns that can never match, sitemaps that are not full URLs, URLs and
+paths alone on a line (a sitemap or a rule without its key), HTML markup
+(and the robots.txt line it hides, or a page served as the file), a
+byte-order mark encoded twice ("ï»¿", and the line it hides) or a UTF-16
+one (a file not in UTF-8); then rules that can never decide anything
+(another rule of the other kind, at least as specific, matches whenever
+they do; or a duplicate); and, as notes, the groups each product token
+gets (-severity warning leaves the notes out). -json writes the same as
+one JSON document. A ROBOTS_FILE of - is standard input; a directory is
+every robots.txt in it that filter -robots-dir and compile -robots-dir
+read (<host>.txt), in name order.
 
 Exit status: 0 when there is nothing to warn about (notes only), 1 when
 there are warnings, 2 for a usage or input error.`
@@ -275,6 +276,9 @@ func lintLine(f, google *compile.File, ln *compile.Line, explained bool, add fun
 		} else {
 			add(n, "warning", "unsupported", "record %q is not read by any crawler this tool knows of; ignored", ln.Key)
 		}
+	}
+	if why := retiredRecordProblem(ln.Key); why != "" {
+		add(n, "warning", "retired-record", "%s", why)
 	}
 	if fl&compile.FlagBadValue != 0 {
 		add(n, "warning", "bad-value", "%s value %q cannot be read; ignored", strings.ToLower(ln.Key), ln.Value)

@@ -24,6 +24,7 @@ func FuzzLint(f *testing.F) {
 	f.Add([]byte("<style>\nbody: red\nmargin: 0\npadding: 0\n<p>crawl-delay: 5"), uint16(0))
 	f.Add([]byte("\xc3\xaf\xc2\xbb\xc2\xbfUser-agent: *\ndisallow:\n/a # b\nhttps://example.com/sitemap.xml\ndisallow: www.example.com/x\n"), uint16(0))
 	f.Add([]byte("\xff\xfeU\x00:\x00\n\x00/\x00"), uint16(5))
+	f.Add([]byte("User-agent: *\nNoIndex: /a\nnofollow /b\nDisallow: /c\n"), uint16(0))
 	f.Add([]byte("User-agent: MJ12bot\nuser-agent: 360Spider/2\nUser-agent: \xd0\xaf\xff\nDisallow: /"), uint16(0))
 	f.Fuzz(func(t *testing.T, body []byte, maxBytes uint16) {
 		for _, mode := range []compile.Mode{compile.Google, compile.RFC9309} {
