@@ -65,9 +65,10 @@ var googleKeysBy = func() (by [256][]keyword) {
 }()
 
 // knownRecords are other records that some crawler reads, or read
-// (Google read noindex, nofollow and noarchive until 1 September 2019;
-// robotsdfa lint warns of them), each key mapped to itself (see
-// recordKey). A record with any other key is flagged FlagUnsupported.
+// (Google read noindex, nofollow and noarchive until 1 September 2019,
+// Yandex host until March 2018; robotsdfa lint warns of them), each key
+// mapped to itself (see recordKey). A record with any other key is
+// flagged FlagUnsupported.
 var knownRecords = func() map[string]string {
 	m := map[string]string{}
 	for _, k := range []string{"crawl-delay", "request-rate", "visit-time", "host", "clean-param",
