@@ -21,13 +21,23 @@ var retiredRecords = [...]struct{ key, since, now string }{
 	{"host", "Yandex since March 2018", "a 301 redirect from each other mirror to the main host says which it is"},
 }
 
-// retiredRecordProblem says what crawlers make of a retired record (key
-// in any case), or "" for another key.
-func retiredRecordProblem(key string) string {
+// retiredSince is who stopped reading a retired record, and when (key in
+// any case), with what says the same now; ok is false for another key.
+func retiredSince(key string) (since, now string, ok bool) {
 	for _, r := range retiredRecords {
 		if strings.EqualFold(key, r.key) {
-			return fmt.Sprintf("record %q has not been read by %s, nor by any other crawler this tool knows of: %s", key, r.since, r.now)
+			return r.since, r.now, true
 		}
 	}
-	return ""
+	return "", "", false
+}
+
+// retiredRecordProblem says what crawlers make of a retired record, or ""
+// for another key.
+func retiredRecordProblem(key string) string {
+	since, now, ok := retiredSince(key)
+	if !ok {
+		return ""
+	}
+	return fmt.Sprintf("record %q has not been read by %s, nor by any other crawler this tool knows of: %s", key, since, now)
 }

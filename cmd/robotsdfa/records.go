@@ -389,7 +389,11 @@ func writeRecords(w io.Writer, r recordsReport) {
 		fmt.Fprintln(w)
 	}
 	if r.Host != nil {
-		fmt.Fprintf(w, "host:          %s (line %d)\n", r.Host.Value, r.Host.Line)
+		fmt.Fprintf(w, "host:          %s (line %d", r.Host.Value, r.Host.Line)
+		if note := retiredNote("host"); note != "" {
+			fmt.Fprintf(w, "; %s", note)
+		}
+		fmt.Fprintln(w, ")")
 	} else {
 		fmt.Fprintf(w, "host:          none\n")
 	}
@@ -414,8 +418,21 @@ func writeRecords(w io.Writer, r recordsReport) {
 	}
 	fmt.Fprintf(w, "other records:\n")
 	for _, rec := range r.Records {
-		fmt.Fprintf(w, "  line %-5d %s: %s\n", rec.Line, rec.Key, rec.Value)
+		fmt.Fprintf(w, "  line %-5d %s: %s", rec.Line, rec.Key, rec.Value)
+		if note := retiredNote(rec.Key); note != "" {
+			fmt.Fprintf(w, "  (%s)", note)
+		}
+		fmt.Fprintln(w)
 	}
+}
+
+// retiredNote marks a record whose crawler stopped reading it; "" for
+// another.
+func retiredNote(key string) string {
+	if since, _, ok := retiredSince(key); ok {
+		return "not read by " + since
+	}
+	return ""
 }
 
 func describeApplied(g groupsApplied, from string) string {

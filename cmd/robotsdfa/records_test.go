@@ -339,14 +339,14 @@ func TestLintCarriesRecords(t *testing.T) {
 // shorter than a blob's magic.
 func TestRecordsText(t *testing.T) {
 	body := "Sitemap: /s.xml\nUser-agent: *\nCrawl-delay: 7\nRequest-rate: 1/10\nDisallow: /private\nSitemap: /s.xml\nHost: example.com\nNoindex: /x\n"
-	records := `host:          example.com (line 7)
+	records := `host:          example.com (line 7; not read by Yandex since March 2018)
 sitemaps:
   line 1     /s.xml  (repeated on line(s) 6)  (not a full URL: Google ignores it)
 other records:
   line 3     crawl-delay: 7
   line 4     request-rate: 1/10
-  line 7     host: example.com
-  line 8     noindex: /x
+  line 7     host: example.com  (not read by Yandex since March 2018)
+  line 8     noindex: /x  (not read by Google since 1 September 2019)
 `
 	robots := writeTemp(t, "robots.txt", []byte(body))
 	r := runIn(t, "records", robots, "bot")
