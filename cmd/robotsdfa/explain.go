@@ -198,7 +198,7 @@ func readAsOther(f *compile.File, t string) string {
 				continue
 			}
 			if a.Token == "" {
-				return fmt.Sprintf(" (line %d's user-agent %q names no crawler in %s mode)", a.Line, a.Value, mode)
+				return fmt.Sprintf(" (line %d's user-agent %q names the empty token in %s mode)", a.Line, a.Value, mode)
 			}
 			return fmt.Sprintf(" (line %d's user-agent %q is %q in %s mode)", a.Line, a.Value, a.Token, mode)
 		}

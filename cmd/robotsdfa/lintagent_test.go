@@ -20,10 +20,10 @@ func TestLintAgentToken(t *testing.T) {
 		require.Equal(t, exitFound, r.code, r.stderr)
 		require.Equal(t, []string{
 			robots + `:1: warning: user-agent "MJ12bot" names "MJ" for Google's parser (a product token is letters, '_' and '-' only), and "MJ12bot" for RFC 9309: crawlers that read robots.txt as Google does give this group to MJ, not to MJ12bot`,
-			robots + `:2: warning: user-agent "360Spider" names no crawler for Google's parser (a product token begins with a letter, '_' or '-'), and "360Spider" for RFC 9309: crawlers that read robots.txt as Google does give this group to none`,
+			robots + `:2: warning: user-agent "360Spider" names the empty token for Google's parser (a product token begins with a letter, '_' or '-'), and "360Spider" for RFC 9309: crawlers that read robots.txt as Google does give this group only to the empty token, which no crawler has`,
 			robots + `:5: warning: user-agent "Microsoft.URL.Control" names "Microsoft" for Google's parser (a product token is letters, '_' and '-' only), and "Microsoft.URL.Control" for RFC 9309: crawlers that read robots.txt as Google does give this group to Microsoft, not to Microsoft.URL.Control`,
-			robots + `:6: warning: user-agent "Яндекс" names no crawler for Google's parser (a product token begins with a letter, '_' or '-'), and "Яндекс" for RFC 9309: crawlers that read robots.txt as Google does give this group to none`,
-			robots + `:9: warning: user-agent "008" names no crawler for Google's parser (a product token begins with a letter, '_' or '-'), and "008" for RFC 9309: crawlers that read robots.txt as Google does give this group to none`,
+			robots + `:6: warning: user-agent "Яндекс" names the empty token for Google's parser (a product token begins with a letter, '_' or '-'), and "Яндекс" for RFC 9309: crawlers that read robots.txt as Google does give this group only to the empty token, which no crawler has`,
+			robots + `:9: warning: user-agent "008" names the empty token for Google's parser (a product token begins with a letter, '_' or '-'), and "008" for RFC 9309: crawlers that read robots.txt as Google does give this group only to the empty token, which no crawler has`,
 		}, lines(r.stdout), mode)
 	}
 }

@@ -309,7 +309,7 @@ func TestExplainTokenReadOtherwise(t *testing.T) {
 	const global = "the '*' groups apply, named on user-agent line(s) 7, 8 (1 group merged, 1 rule)"
 	for _, c := range []struct{ mode, agent, want string }{
 		{"google", "mj12bot", `no group names "mj12bot" (line 1's user-agent "MJ12bot" is "MJ" in google mode); ` + global},
-		{"google", "360Spider,Googlebot", `no group names "360Spider" (line 4's user-agent "360Spider" names no crawler in google mode); no group names "Googlebot"; ` + global},
+		{"google", "360Spider,Googlebot", `no group names "360Spider" (line 4's user-agent "360Spider" names the empty token in google mode); no group names "Googlebot"; ` + global},
 		{"google", "42bot", `no group names "42bot"; ` + global},
 		{"rfc", "MJ", `no group names "MJ" (line 1's user-agent "MJ12bot" is "MJ12bot" in rfc mode); ` + global},
 		{"rfc", "Spider", `no group names "Spider"; ` + global},
