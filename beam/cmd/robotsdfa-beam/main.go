@@ -208,7 +208,8 @@ func checkFlags(cmd string) {
 // checkAgent reads -agent as robotsdfa filter does (internal/agentchain):
 // each product token as given, none empty, a warning for one with
 // whitespace around it, which the groups for the trimmed token do not
-// match.
+// match, or else for one RFC 9309 does not allow, which in Google mode
+// no group is written for.
 func checkAgent(agent string) {
 	if agent == "" {
 		return // buildFilter says it is required
@@ -218,7 +219,11 @@ func checkAgent(agent string) {
 		fail("filter", err.Error())
 	}
 	for _, t := range tokens {
-		if w := agentchain.Whitespace(t); w != "" {
+		w := agentchain.Whitespace(t)
+		if w == "" {
+			w = agentchain.Unusual(t)
+		}
+		if w != "" {
 			fmt.Fprintf(stderr, "robotsdfa-beam filter: warning: %s\n", w)
 		}
 	}

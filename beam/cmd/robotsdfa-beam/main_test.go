@@ -71,7 +71,8 @@ func runIn(t *testing.T, dir string, args ...string) (int, string) {
 // TestAgentAsGiven (google): -agent's tokens are compared as given, as
 // robotsdfa filter compares them and Google's reference does: a token
 // with a space before it is warned about and does not get googlebot's
-// group; an empty token in the chain is refused before any pipeline runs.
+// group, nor does one with a digit, which no group can be written for;
+// an empty token in the chain is refused before any pipeline runs.
 func TestAgentAsGiven(t *testing.T) {
 	dir := t.TempDir()
 	pack := hostStore(t, filepath.Join(dir, "h.store"), "User-agent: googlebot\nDisallow: /g\n", compile.Google)
@@ -83,15 +84,22 @@ func TestAgentAsGiven(t *testing.T) {
 	require.Contains(t, stderr, `robotsdfa-beam filter: empty product token in agent "googlebot,,other"`)
 	require.NoFileExists(t, filepath.Join(dir, "refused-00000-of-00001"))
 
-	for agent, want := range map[string]string{"googlebot": "disallowed", " googlebot": "allowed"} {
+	for agent, want := range map[string]struct{ verdict, warning string }{
+		"googlebot":  {"disallowed", ""},
+		" googlebot": {"allowed", `warning: product token " googlebot" has whitespace around it`},
+		"googlebot2": {"allowed", `warning: product token "googlebot2" is not one RFC 9309 allows ([A-Za-z_-]+); it is compared as given, and in google mode it has no group of its own`},
+	} {
 		out := filepath.Join(dir, "out")
 		code, stderr := runCmd(t, "filter", "-pack", pack, "-agent", agent, "-verdicts", "--shards", "1", "--output", out, in)
 		require.Equal(t, 0, code, stderr)
 		got, err := os.ReadFile(out + "-00000-of-00001")
 		require.NoError(t, err)
-		require.Equal(t, want+"\thttps://h.example/g\n", string(got), "agent %q", agent)
-		warned := bytes.Contains([]byte(stderr), []byte(`warning: product token " googlebot" has whitespace around it`))
-		require.Equal(t, agent != "googlebot", warned, stderr)
+		require.Equal(t, want.verdict+"\thttps://h.example/g\n", string(got), "agent %q", agent)
+		if want.warning == "" {
+			require.NotContains(t, stderr, "warning", "agent %q", agent)
+		} else {
+			require.Contains(t, stderr, want.warning, "agent %q", agent)
+		}
 	}
 }
 
