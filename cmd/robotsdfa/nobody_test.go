@@ -37,9 +37,21 @@ func asNobody(t *testing.T, dir string) func(t testing.TB, stdin []byte, args ..
 	if err := os.WriteFile(bin, data, 0o755); err != nil {
 		t.Fatal(err)
 	}
+	// A binary built with coverage (go test -cover) writes its counters
+	// where GOCOVERDIR says, or says on standard error that it cannot:
+	// nobody gets a directory of its own, whose counters are not merged.
+	var env []string
+	if os.Getenv("GOCOVERDIR") != "" {
+		counters := t.TempDir()
+		if err := os.Chmod(counters, 0o777); err != nil {
+			t.Fatal(err)
+		}
+		env = append(os.Environ(), "GOCOVERDIR="+counters)
+	}
 	return func(t testing.TB, stdin []byte, args ...string) result {
 		t.Helper()
 		cmd := exec.Command(bin, args...)
+		cmd.Env = env
 		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: nobody, Gid: nobody}}
 		if stdin != nil {
 			cmd.Stdin = bytes.NewReader(stdin)
