@@ -70,16 +70,23 @@ func asNobody(t *testing.T, dir string) func(t testing.TB, stdin []byte, args ..
 	}
 }
 
+// boundRun is the runner of the binary for a test of file permissions, and
+// the directory the test works in: robotsdfa itself, or, when the tests
+// run as root (who reads and writes every file), the binary as nobody
+// from that directory (asNobody).
+func boundRun(t *testing.T) (func(t testing.TB, stdin []byte, args ...string) result, string) {
+	t.Helper()
+	dir := t.TempDir()
+	if os.Geteuid() == 0 {
+		return asNobody(t, dir), dir
+	}
+	return robotsdfa, dir
+}
+
 // A file the user may not read (as root, who reads anything, the binary
 // runs as nobody). Unix only: elsewhere a mode of 0 does not stop a read.
 func TestUnreadableFile(t *testing.T) {
-	run := robotsdfa
-	dir := t.TempDir()
-	if os.Geteuid() == 0 {
-		// Root reads every file: run the binary as nobody instead, from
-		// directories nobody may enter.
-		run = asNobody(t, dir)
-	}
+	run, dir := boundRun(t)
 	robots := filepath.Join(dir, "robots.txt")
 	require.NoError(t, os.WriteFile(robots, []byte("user-agent: *\ndisallow: /\n"), 0))
 	r := run(t, nil, "check", robots, "bot", "/")
@@ -93,11 +100,7 @@ func TestUnreadableFile(t *testing.T) {
 // A -robots-dir the user may search but not list: each host's file at its
 // own name is read all the same, with a warning that the others are not.
 func TestUnlistableRobotsDir(t *testing.T) {
-	run := robotsdfa
-	dir := t.TempDir()
-	if os.Geteuid() == 0 {
-		run = asNobody(t, dir)
-	}
+	run, dir := boundRun(t)
 	robots := filepath.Join(dir, "robots")
 	require.NoError(t, os.Mkdir(robots, 0o755))
 	require.NoError(t, os.WriteFile(filepath.Join(robots, "a.example.txt"), []byte("user-agent: *\ndisallow: /\n"), 0o644))
@@ -113,11 +116,7 @@ func TestUnlistableRobotsDir(t *testing.T) {
 // or for -append's, written beside the old one), fails the run before it
 // reads a line; one the user may write in place goes on.
 func TestMissingHostsUnwritable(t *testing.T) {
-	run := robotsdfa
-	dir := t.TempDir()
-	if os.Geteuid() == 0 {
-		run = asNobody(t, dir)
-	}
+	run, dir := boundRun(t)
 	robots := filepath.Join(dir, "robots")
 	require.NoError(t, os.Mkdir(robots, 0o755))
 	ro := filepath.Join(dir, "ro")
