@@ -274,6 +274,8 @@ func lintLine(f, google *compile.File, ln *compile.Line, explained bool, add fun
 		}
 		if u, ok := bareURL(key, ln.Value); ok {
 			add(n, "warning", "bare-url", "%s", bareURLProblem(u))
+		} else if why := keyTypoProblem(f, int(n)-1); fl&compile.FlagGoogleKey == 0 && why != "" {
+			add(n, "warning", "key-typo", "%s", why)
 		} else {
 			add(n, "warning", "unsupported", "record %q is not read by any crawler this tool knows of; ignored", ln.Key)
 		}

@@ -88,7 +88,7 @@ func TestLintUTF16(t *testing.T) {
 			{big, []string{big + ":1: " + fmt.Sprintf(warn, "FE FF", "big-endian"), big + ":1: warning: no user-agent line: the file has no groups and allows everything"}},
 			{marked, []string{
 				marked + ":1: " + fmt.Sprintf(warn, "FF FE", "little-endian"),
-				marked + `:1: warning: record "\xff\xfeUser-agent" is not read by any crawler this tool knows of; ignored`,
+				marked + `:1: warning: record "\xff\xfeUser-agent" is read by no crawler ("\xff\xfe" before user-agent hides the key): "*" is not named, and the rules after it belong to no group`,
 				marked + ":1: warning: no user-agent line: the file has no groups and allows everything",
 				marked + ":2: warning: disallow rule before any user-agent line: it belongs to no group and is ignored",
 			}},
