@@ -158,7 +158,7 @@ func describeSelection(f *compile.File, tokens []string, sel compile.Selection) 
 		if named && compile.EqualFoldASCII(t, sel.Token) {
 			break
 		}
-		fmt.Fprintf(&b, "no group names %q%s; ", t, readAsOther(f, t))
+		fmt.Fprintf(&b, "no group names %q%s%s; ", t, readAsOther(f, t), lostAgentLine(f, t))
 	}
 	if len(sel.Groups) == 0 {
 		b.WriteString("there is no '*' group: everything is allowed")
@@ -201,6 +201,24 @@ func readAsOther(f *compile.File, t string) string {
 				return fmt.Sprintf(" (line %d's user-agent %q names the empty token in %s mode)", a.Line, a.Value, mode)
 			}
 			return fmt.Sprintf(" (line %d's user-agent %q is %q in %s mode)", a.Line, a.Value, a.Token, mode)
+		}
+	}
+	return ""
+}
+
+// lostAgentLine is what describeSelection adds of a token no group names
+// when a line no crawler reads was surely meant to be a user-agent line
+// naming it ("User_agent: Bingbot", lintkeytypo.go): the first such line;
+// "" when there is none. (A user-agent line naming t is no such line: a
+// group would name t.)
+func lostAgentLine(f *compile.File, t string) string {
+	for i := range f.Lines {
+		ln := &f.Lines[i]
+		if !compile.EqualFoldASCII(compile.ProductToken(ln.Value, f.Options.Mode), t) {
+			continue
+		}
+		if meant, why := keyMeant(ln.Key); meant == "user-agent" {
+			return fmt.Sprintf(" (line %d, %q, is no user-agent line: %s)", ln.Number, ln.Key+": "+ln.Value, why)
 		}
 	}
 	return ""

@@ -12,31 +12,16 @@ import (
 var typoKeys = []string{"user-agent", "allow", "disallow", "sitemap", "crawl-delay"}
 
 // keyTypoProblem says which key the record on f.Lines[i], which no crawler
-// reads, was surely meant to be, or "" when it is near none. A key is
-// meant when the record's key ends with it behind a byte that is no
-// letter or digit ("\u200dUser-agent", "Image Sitemap", "GPTBot
-// Disallow"), or is a slip of it (cmdline.Nearest: "User-agency",
-// "Disallop"). Of a lost user-agent line it says where its crawler and
-// the rules after it went: the lines around it are read as if it were
-// not there. 34 lines in 17 of the corpus's files are such records, 8 of
-// them user-agent lines.
+// reads, was surely meant to be (keyMeant), or "" when it is near none.
+// Of a lost user-agent line it says where its crawler and the rules after
+// it went: the lines around it are read as if it were not there. 34 lines
+// in 17 of the corpus's files are such records, 8 of them user-agent
+// lines.
 func keyTypoProblem(f *compile.File, i int) string {
 	ln := &f.Lines[i]
-	key := ln.Key
-	meant, why := "", ""
-	for _, k := range typoKeys {
-		cut := len(key) - len(k)
-		if cut > 0 && compile.EqualFoldASCII(key[cut:], k) && !isWordByte(key[cut-1]) {
-			meant, why = k, fmt.Sprintf("%q before %s hides the key", key[:cut], k)
-			break
-		}
-	}
+	meant, why := keyMeant(ln.Key)
 	if meant == "" {
-		meant = cmdline.Nearest(lowerASCII(key), typoKeys)
-		if meant == "" {
-			return ""
-		}
-		why = "a slip for " + meant + "?"
+		return ""
 	}
 	msg := fmt.Sprintf("record %q is read by no crawler (%s)", ln.Key, why)
 	if meant != "user-agent" {
@@ -68,6 +53,24 @@ func lowerASCII(s string) string {
 		}
 	}
 	return string(b)
+}
+
+// keyMeant is the key of typoKeys that key was surely meant to be, and
+// why: a key it ends with behind a byte that is no letter or digit
+// ("\u200dUser-agent", "Image Sitemap", "GPTBot Disallow"), or the one it
+// is a slip of (cmdline.Nearest: "User-agency", "Disallop"); "" when it is
+// near none.
+func keyMeant(key string) (meant, why string) {
+	for _, k := range typoKeys {
+		cut := len(key) - len(k)
+		if cut > 0 && compile.EqualFoldASCII(key[cut:], k) && !isWordByte(key[cut-1]) {
+			return k, fmt.Sprintf("%q before %s hides the key", key[:cut], k)
+		}
+	}
+	if meant = cmdline.Nearest(lowerASCII(key), typoKeys); meant != "" {
+		return meant, "a slip for " + meant + "?"
+	}
+	return "", ""
 }
 
 // isWordByte reports whether c is an ASCII letter or digit.

@@ -344,6 +344,27 @@ func TestExplainTokenReadOtherwise(t *testing.T) {
 	require.Contains(t, r.stdout, "\ngroups:   no group names \"\" (line 2's user-agent \"360Spider\" is \"360Spider\" in rfc mode); the '*' groups apply, named on user-agent line(s) 1, 5 (2 groups merged, 2 rules)\n")
 }
 
+// TestExplainLostAgentLine (google, rfc: a line with an unknown key is
+// ignored): a token no group names, which a line no crawler reads was
+// surely meant to name as a user-agent line ("User_agent: Bingbot"), gets
+// that line and why it is none; a token such a line does not name, or a
+// line meant for another key, gets nothing.
+func TestExplainLostAgentLine(t *testing.T) {
+	robots := writeTemp(t, "robots.txt", []byte("User-agent: *\nDisallow: /x\n\nDisallop: Slurp\n=User-agent: Slurp\nUser_agent: Bingbot/2.0\nDisallow: /\n"))
+	const global = "the '*' groups apply, named on user-agent line(s) 1 (1 group merged, 2 rules)"
+	for _, mode := range []string{"google", "rfc"} {
+		for _, c := range []struct{ agent, want string }{
+			{"bingbot", `no group names "bingbot" (line 6, "User_agent: Bingbot/2.0", is no user-agent line: a slip for user-agent?); ` + global},
+			{"Slurp", `no group names "Slurp" (line 5, "=User-agent: Slurp", is no user-agent line: "=" before user-agent hides the key); ` + global},
+			{"Googlebot", `no group names "Googlebot"; ` + global},
+		} {
+			r := robotsdfa(t, nil, "explain", "-mode", mode, robots, c.agent, "https://example.com/y")
+			require.Equal(t, exitOK, r.code, r.stderr)
+			require.Contains(t, r.stdout, "\ngroups:   "+c.want+"\n", mode+" "+c.agent)
+		}
+	}
+}
+
 // explain's whole answer, read line by line against the file: the path as
 // matched, the agent (one token, or a chain), the groups, every rule that
 // matches with its priority (pattern bytes), the verdict and the other
