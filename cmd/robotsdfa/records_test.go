@@ -351,6 +351,7 @@ other records:
 	robots := writeTemp(t, "robots.txt", []byte(body))
 	r := runIn(t, "records", robots, "bot")
 	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Empty(t, r.stderr) // nothing cut, nothing to warn of
 	require.Equal(t, "source:        "+robots+` (robots.txt, google mode)
 agent:         bot
 groups:        no group names the agent; the '*' group(s) at line(s) 2

@@ -59,6 +59,20 @@ func TestExplain(t *testing.T) {
 	require.Contains(t, r.stderr, `AGENT "https://e.com/a" is a URL and URL "bot" a product token: the order is ROBOTS_FILE AGENT URL...`+"\n")
 }
 
+// TestLintRepeatsNotNamed (google: an empty pattern matches nothing, and
+// "index.htm" at a pattern's end implies an allow of its directory): two
+// empty disallows, and two rules implying the same rule, are no
+// duplicates lint warns of; the same rule written twice is.
+func TestLintRepeatsNotNamed(t *testing.T) {
+	robots := writeTemp(t, "robots.txt", []byte("User-agent: *\nDisallow:\nDisallow:\nAllow: /x/index.htm\nAllow: /x/index.html\nDisallow: /y\n"))
+	r := robotsdfa(t, nil, "lint", "-severity", "warning", robots)
+	require.Equal(t, exitOK, r.code, r.stdout)
+	require.Empty(t, r.stdout)
+	robots = writeTemp(t, "twice.txt", []byte("User-agent: *\nAllow: /x/index.htm\nAllow: /x/index.htm\n"))
+	r = robotsdfa(t, nil, "lint", "-severity", "warning", robots)
+	require.Equal(t, robots+":3: warning: Allow: /x/index.htm never decides (for *): repeats line 2\n", r.stdout)
+}
+
 const lintBody = "disallow: /x\nuser-agent: googlebot\ndissallow: /a\ndisallow: /a\nallow: /b\ndisallow: /b\n" +
 	"allow: /c*\ndisallow: /c\nfoo bar\ncrawl-delay: soon\ndisallow: x\nuser-agent: *\ndisallow: /a\n"
 
