@@ -152,6 +152,9 @@ func ruleText(f *compile.File, r runtime.Rule) string {
 
 // describeSelection says which groups apply and why.
 func describeSelection(f *compile.File, tokens []string, sel compile.Selection) string {
+	if len(f.Groups) == 0 { // a page, or junk, served as the file: worth saying so
+		return fmt.Sprintf("none: the file has no user-agent line (%s read), so everything is allowed", count(len(f.Lines), "line"))
+	}
 	var b strings.Builder
 	named := !sel.Global && len(sel.Groups) > 0 // a token's own groups, the empty token's too
 	for _, t := range tokens {

@@ -379,6 +379,20 @@ func TestExplainLostAgentLine(t *testing.T) {
 	}
 }
 
+// TestExplainNoGroups: of a file with no user-agent line (a web page
+// served as robots.txt), explain says so, as check warns, rather than
+// that no group names the agent; a file with groups, none of them '*',
+// keeps its answer.
+func TestExplainNoGroups(t *testing.T) {
+	page := writeTemp(t, "page.txt", []byte("<!DOCTYPE html>\n<html><body>Not found</body></html>\n"))
+	r := robotsdfa(t, nil, "explain", page, "bot", "https://example.com/y")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Contains(t, r.stdout, "\ngroups:   none: the file has no user-agent line (2 lines read), so everything is allowed\n")
+	named := writeTemp(t, "named.txt", []byte("User-agent: other\nDisallow: /\n"))
+	r = robotsdfa(t, nil, "explain", named, "bot", "https://example.com/y")
+	require.Contains(t, r.stdout, "\ngroups:   no group names \"bot\"; there is no '*' group: everything is allowed\n")
+}
+
 // explain's whole answer, read line by line against the file: the path as
 // matched, the agent (one token, or a chain), the groups, every rule that
 // matches with its priority (pattern bytes), the verdict and the other
