@@ -119,6 +119,48 @@ func TestFetch(t *testing.T) {
 	require.Contains(t, r.stderr, "unreachable (HTTP 429), retry after 1h0m0s, disallow all")
 }
 
+// TestFetchPageServed: a robots.txt served with no user-agent line (a web
+// page, as many sites serve for any path) is warned of as check warns of
+// such a file, after a redirect too; a file with a group, or an origin
+// with none (404: allow all), is not; a copy answered from the cache
+// without a request is not read again.
+func TestFetchPageServed(t *testing.T) {
+	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/robots.txt":
+			http.Redirect(w, r, "/home", http.StatusFound)
+		case "/home":
+			fmt.Fprint(w, "<!DOCTYPE html>\n<html><body>Welcome</body></html>\n")
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer s.Close()
+	const warning = "/robots.txt has no user-agent line (2 lines read); every URL is allowed\n"
+	cache := t.TempDir()
+	r := robotsdfa(t, nil, "fetch", "-agent", "bot", "-cache", cache, s.URL+"/a")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Equal(t, "allowed\t"+s.URL+"/a\n", r.stdout)
+	require.Contains(t, r.stderr, "robotsdfa fetch: warning: "+s.URL+warning)
+	r = robotsdfa(t, nil, "fetch", "-agent", "bot", "-cache", cache, s.URL+"/a")
+	require.Contains(t, r.stderr, "from cache")
+	require.NotContains(t, r.stderr, "warning")
+
+	for _, body := range []string{"user-agent: *\nallow: /\n", ""} {
+		ok := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if body == "" {
+				http.NotFound(w, r)
+				return
+			}
+			fmt.Fprint(w, body)
+		}))
+		r = robotsdfa(t, nil, "fetch", "-agent", "bot", ok.URL+"/a")
+		ok.Close()
+		require.Equal(t, exitOK, r.code, r.stderr)
+		require.NotContains(t, r.stderr, "warning", body)
+	}
+}
+
 // TestFetchCacheAcrossRuns: a second run with the same -cache DIR answers
 // from the first run's robots.txt without a request; with the server down,
 // -refresh serves them as a stale copy.

@@ -199,11 +199,18 @@ func compileBody(path string, body []byte, opts compile.Options) (*compiled, err
 // it.
 func warnFile(e *env, cmd string, c *compiled) {
 	warnMarks(e, cmd, c)
-	if c.file != nil && len(c.file.Groups) == 0 {
-		fmt.Fprintf(e.stderr, "%s %s: warning: %s has no user-agent line (%s read); every URL is allowed\n",
-			commandName, cmd, c.path, count(len(c.file.Lines), "line"))
-	}
+	warnNoGroups(e, cmd, c.path, c.file)
 	warnCutFile(e, cmd, c)
+}
+
+// warnNoGroups says that a robots.txt f (nil: none parsed) has no
+// user-agent line: every URL is then allowed, which for a web page or junk
+// served as the file is worth saying.
+func warnNoGroups(e *env, cmd, name string, f *compile.File) {
+	if f != nil && len(f.Groups) == 0 {
+		fmt.Fprintf(e.stderr, "%s %s: warning: %s has no user-agent line (%s read); every URL is allowed\n",
+			commandName, cmd, name, count(len(f.Lines), "line"))
+	}
 }
 
 // warnMarks says that a robots.txt begins with a byte-order mark crawlers
