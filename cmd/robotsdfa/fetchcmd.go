@@ -52,8 +52,9 @@ disallow-all says nothing of what it serves, is not (filter gives its URLs
 it to fetch again; nor is one whose robots.txt compiles to a blob over the
 64 MiB a pack's readers take (read whole: -max-bytes -1). With -from PACK
 the new pack keeps PACK's other hosts (as "compile -from"). Each host's
-outcome goes to standard output: "HOST<TAB>added" or "HOST<TAB>not
-added", and how it was fetched. A pack is written whole or not at all:
+outcome goes to standard output: "HOST<TAB>added" or "HOST<TAB>not added",
+with how it was fetched and whether the robots.txt has no user-agent line
+(a web page served as the file). A pack is written whole or not at all:
 with -cache, a run stopped part way (interrupted, killed) keeps what it
 fetched, and a run again takes those from the cache.
 

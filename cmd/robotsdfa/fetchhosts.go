@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"os"
 	"os/signal"
 	"sort"
@@ -80,6 +81,10 @@ func runFetchHosts(e *env, c *fetch.Client, job fetchHostsJob, get func(context.
 		defer u.closeBase()
 		c.Mode = opts.Mode // the old pack's: one pack answers in one mode
 	}
+	// Whether each robots.txt fetched has a user-agent line, read as the
+	// Client reads it (set before its first request).
+	pages := &groupTee{base: http.DefaultTransport, opts: compile.Options{Mode: c.Mode, MaxBytes: c.MaxBytes}, noGroups: map[string]bool{}}
+	c.HTTP = &http.Client{Transport: pages}
 	w, err := store.Create(job.out)
 	if err != nil {
 		return fail(e, "fetch", err)
@@ -91,7 +96,7 @@ func runFetchHosts(e *env, c *fetch.Client, job fetchHostsJob, get func(context.
 	defer releaseSignals(stop)
 	out := bufio.NewWriter(e.stdout)
 	var unreachable []string
-	added, allowAll, tooLarge := 0, 0, 0
+	added, allowAll, tooLarge, noGroups := 0, 0, 0, 0
 	results := make([]fetched, fetchBatch)
 	for lo := 0; lo < len(keys); lo += fetchBatch {
 		batch := keys[lo:min(lo+fetchBatch, len(keys))]
@@ -152,8 +157,14 @@ func runFetchHosts(e *env, c *fetch.Client, job fetchHostsJob, get func(context.
 			if f.outcome.Rules == "allow all" {
 				allowAll++
 			}
-			fmt.Fprintf(out, "%s\tadded\t%s\n", key, f.outcome)
+			page := ""
+			if pages.none(f.outcome) {
+				noGroups++
+				page = ", no user-agent line: every URL allowed (a web page served as robots.txt?)"
+			}
+			fmt.Fprintf(out, "%s\tadded\t%s%s\n", key, f.outcome, page)
 		}
+		pages.reset()
 	}
 	if u != nil {
 		if err := u.finish(w); err != nil {
@@ -183,11 +194,15 @@ func runFetchHosts(e *env, c *fetch.Client, job fetchHostsJob, get func(context.
 	if u != nil {
 		kept = fmt.Sprintf(", the other %s of %s's kept", counts.Group3(total-added), job.from)
 	}
+	allow := fmt.Sprintf("%s of them allow all: no robots.txt", counts.Group3(allowAll))
+	if noGroups > 0 {
+		allow += fmt.Sprintf("; %s with no user-agent line in theirs: every URL allowed", counts.Group3(noGroups))
+	}
 	large := ""
 	if tooLarge > 0 {
 		large = fmt.Sprintf(", %s too large (not added)", counts.Group3(tooLarge))
 	}
-	fmt.Fprintf(e.stderr, "%s fetch: %s: %s added (%s of them allow all: no robots.txt), %s unreachable (not added)%s → %s: %s%s\n",
-		commandName, count(len(keys), "host"), counts.Group3(added), counts.Group3(allowAll), counts.Group3(len(unreachable)), large, job.out, count(total, "host"), kept)
+	fmt.Fprintf(e.stderr, "%s fetch: %s: %s added (%s), %s unreachable (not added)%s → %s: %s%s\n",
+		commandName, count(len(keys), "host"), counts.Group3(added), allow, counts.Group3(len(unreachable)), large, job.out, count(total, "host"), kept)
 	return exitOK
 }

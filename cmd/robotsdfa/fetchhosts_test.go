@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync/atomic"
@@ -15,6 +16,7 @@ import (
 	"time"
 
 	"github.com/robotsdfa/robotsdfa/compile"
+	"github.com/robotsdfa/robotsdfa/fetch"
 	"github.com/robotsdfa/robotsdfa/internal/testexec"
 	"github.com/robotsdfa/robotsdfa/store"
 	"github.com/stretchr/testify/require"
@@ -268,4 +270,64 @@ func TestFetchHostsCache(t *testing.T) {
 		r = robotsdfa(t, []byte("http://"+host+"/private/x\n"), "filter", "-pack", pack, "-agent", "bot", "-verdicts")
 		require.Equal(t, "disallowed\thttp://"+host+"/private/x\n", r.stdout, r.stderr)
 	}
+}
+
+// TestFetchHostsPages: of the hosts fetch -hosts adds, it names those
+// whose robots.txt has no user-agent line, read in the run's mode (a web
+// page served as the file, after a redirect too; "Useragent" is Google's
+// spelling, not RFC 9309's), on each one's line and in the summary.
+func TestFetchHostsPages(t *testing.T) {
+	serve := func(body string) string {
+		s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Path == "/robots.txt" && strings.HasPrefix(body, "<") {
+				http.Redirect(w, r, "/home", http.StatusFound)
+				return
+			}
+			fmt.Fprint(w, body)
+		}))
+		t.Cleanup(s.Close)
+		return strings.TrimPrefix(s.URL, "http://")
+	}
+	page, google, rules := serve("<!DOCTYPE html>\n<p>Welcome</p>\n"), serve("Useragent: *\nDisallow: /\n"), serve("User-agent: *\nDisallow: /\n")
+	const mark = ", no user-agent line: every URL allowed (a web page served as robots.txt?)"
+	list := []byte(page + "\n" + google + "\n" + rules + "\n")
+	for _, c := range []struct {
+		mode    string
+		pages   []string
+		summary string
+	}{
+		{"google", []string{page}, "3 added (0 of them allow all: no robots.txt; 1 with no user-agent line in theirs: every URL allowed), 0 unreachable"},
+		{"rfc", []string{page, google}, "3 added (0 of them allow all: no robots.txt; 2 with no user-agent line in theirs: every URL allowed), 0 unreachable"},
+	} {
+		r := robotsdfa(t, list, "fetch", "-hosts", "-", "-mode", c.mode, "-o", filepath.Join(t.TempDir(), "p.pack"), "-scheme", "http")
+		require.Equal(t, exitOK, r.code, r.stderr)
+		require.Contains(t, r.stderr, c.summary, c.mode)
+		for _, l := range lines(r.stdout) {
+			host, _, _ := strings.Cut(l, "\t")
+			require.Equal(t, slices.Contains(c.pages, host), strings.HasSuffix(l, mark), "%s: %s", c.mode, l)
+		}
+	}
+	r := robotsdfa(t, []byte(rules+"\n"), "fetch", "-hosts", "-", "-o", filepath.Join(t.TempDir(), "p.pack"), "-scheme", "http")
+	require.Contains(t, r.stderr, "1 added (0 of them allow all: no robots.txt), 0 unreachable")
+}
+
+// TestGroupTeeReset: what fetch -hosts' transport keeps of a batch's
+// robots.txt goes at the batch's end, so that a run of millions of hosts
+// holds a batch's worth.
+func TestGroupTeeReset(t *testing.T) {
+	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, "<html>") }))
+	defer s.Close()
+	tee := &groupTee{base: http.DefaultTransport, noGroups: map[string]bool{}}
+	resp, err := (&http.Client{Transport: tee}).Get(s.URL + "/robots.txt")
+	require.NoError(t, err)
+	body, err := io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	require.Equal(t, "<html>", string(body), "the body read is put back")
+	o, err := fetch.OriginOf(s.URL + "/")
+	require.NoError(t, err)
+	out := fetch.Outcome{Origin: o}
+	require.True(t, tee.none(out))
+	tee.reset()
+	require.False(t, tee.none(out))
+	require.Empty(t, tee.noGroups)
 }
