@@ -44,17 +44,6 @@ func keyTypoProblem(f *compile.File, i int) string {
 	return msg
 }
 
-// lowerASCII is s with its ASCII letters lower-cased, byte for byte.
-func lowerASCII(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		if 'A' <= c && c <= 'Z' {
-			b[i] = c + 'a' - 'A'
-		}
-	}
-	return string(b)
-}
-
 // keyMeant is the key of typoKeys that key was surely meant to be, and
 // why: a key it ends with behind a byte that is no letter or digit
 // ("\u200dUser-agent", "Image Sitemap", "GPTBot Disallow"), or the one it
@@ -71,6 +60,17 @@ func keyMeant(key string) (meant, why string) {
 		return meant, "a slip for " + meant + "?"
 	}
 	return "", ""
+}
+
+// lowerASCII is s with its ASCII letters lower-cased, byte for byte.
+func lowerASCII(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
 }
 
 // isWordByte reports whether c is an ASCII letter or digit.
