@@ -127,7 +127,9 @@ func runCompile(e *env, args []string) int {
 	if cut {
 		warnCut(e, "compile", inputName(path), read)
 	}
-	blob, err := compile.Compile(body, opts).AppendBinary(nil)
+	f := compile.Parse(body, opts)
+	warnNoGroups(e, "compile", inputName(path), f)
+	blob, err := f.Compile().AppendBinary(nil)
 	if err == nil && int64(len(blob)) > maxBlobBytes {
 		err = blobTooLarge(len(blob))
 	}

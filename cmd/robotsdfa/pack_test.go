@@ -46,8 +46,20 @@ func TestCompileBlob(t *testing.T) {
 	r := robotsdfa(t, nil, "compile", "-o", out, robots)
 	require.Equal(t, exitOK, r.code, r.stderr)
 	require.Contains(t, r.stderr, "33 merged groups")
+	require.NotContains(t, r.stderr, "warning")
 	blob, err := os.ReadFile(out)
 	require.NoError(t, err)
+	body, err := os.ReadFile(robots)
+	require.NoError(t, err)
+	want, err := compile.Compile(body, compile.Options{}).AppendBinary(nil)
+	require.NoError(t, err)
+	require.Equal(t, want, blob, "the library's blob")
+	// A file with no user-agent line (a page served as robots.txt) is
+	// compiled, and warned of as check warns.
+	page := writeTemp(t, "page.txt", []byte("<html>\n<p>Not found</p>\n"))
+	pr := robotsdfa(t, nil, "compile", "-o", filepath.Join(t.TempDir(), "p.blob"), page)
+	require.Equal(t, exitOK, pr.code, pr.stderr)
+	require.Contains(t, pr.stderr, "robotsdfa compile: warning: "+page+" has no user-agent line (2 lines read); every URL is allowed\n")
 	set, err := automaton.Decode(blob)
 	require.NoError(t, err)
 	dfas, states := 0, 0
