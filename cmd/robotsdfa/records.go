@@ -126,6 +126,11 @@ func recordsOf(stdin io.Reader, source, packPath string, tokens []string, ro rea
 	if f.Truncated() {
 		rep.cut = f.Read
 	}
+	for _, t := range tokens { // said only when no group names the agent
+		if rep.unnamed = readAsOther(f, t) + lostAgentLine(f, t); rep.unnamed != "" {
+			break
+		}
+	}
 	return rep, nil
 }
 
@@ -183,6 +188,10 @@ type recordsReport struct {
 	// cut is the bytes read of a robots.txt file -max-bytes cut (0: read
 	// whole): a warning, not part of the report.
 	cut int
+	// unnamed is what the text adds, when no group names the agent, of a
+	// line that names one of its tokens otherwise (explain's readAsOther,
+	// lostAgentLine).
+	unnamed string
 }
 
 // groupsApplied says which groups apply (SEMANTICS 2.5): those of Token,
@@ -361,7 +370,7 @@ func writeRecords(w io.Writer, r recordsReport) {
 		fmt.Fprintf(w, "fetch:         %s\n", r.Fetch)
 	}
 	fmt.Fprintf(w, "agent:         %s\n", agentText(r.Agent))
-	fmt.Fprintf(w, "groups:        %s\n", describeApplied(r.Groups, r.From))
+	fmt.Fprintf(w, "groups:        %s\n", describeApplied(r.Groups, r.From, r.unnamed))
 	switch c := r.CrawlDelay; {
 	case c == nil:
 		fmt.Fprintf(w, "crawl-delay:   none\n")
@@ -435,16 +444,16 @@ func retiredNote(key string) string {
 	return ""
 }
 
-func describeApplied(g groupsApplied, from string) string {
+func describeApplied(g groupsApplied, from, unnamed string) string {
 	switch {
 	case g.Token != "" || !g.Global && len(g.Lines) > 0: // the empty token's own groups too
 		return fmt.Sprintf("product token %q, group(s) at line(s) %s", g.Token, joinLines(g.Lines))
 	case g.Global:
-		return fmt.Sprintf("no group names the agent; the '*' group(s) at line(s) %s", joinLines(g.Lines))
+		return fmt.Sprintf("no group names the agent%s; the '*' group(s) at line(s) %s", unnamed, joinLines(g.Lines))
 	case from != "robots.txt":
 		return "as a blob binds them (it keeps no lines)"
 	}
-	return "none applies: everything is allowed"
+	return "none applies" + unnamed + ": everything is allowed"
 }
 
 func lineNote(line int32, from string) string {

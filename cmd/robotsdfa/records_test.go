@@ -396,3 +396,27 @@ other records:
 		require.Contains(t, r.stdout, "sitemaps:      none\nother records: none\n")
 	}
 }
+
+// TestRecordsUnnamed (google: SEMANTICS 2.3's product token; a line with
+// an unknown key is ignored): when no group names the agent, records says
+// of a line that names it otherwise what explain says, and says nothing
+// when a group names it or no line does.
+func TestRecordsUnnamed(t *testing.T) {
+	robots := writeTemp(t, "robots.txt", []byte("User-agent: MJ12bot\nDisallow: /\n\nUser_agent: Bingbot\nDisallow: /x\n"))
+	for _, c := range []struct{ agent, groups string }{
+		{"MJ12bot", `none applies (line 1's user-agent "MJ12bot" is "MJ" in google mode): everything is allowed`},
+		{"slurp,bingbot", `none applies (line 4, "User_agent: Bingbot", is no user-agent line: a slip for user-agent?): everything is allowed`},
+		{"bingbot,slurp", `none applies (line 4, "User_agent: Bingbot", is no user-agent line: a slip for user-agent?): everything is allowed`},
+		{"slurp", "none applies: everything is allowed"},
+		{"mj", `product token "mj", group(s) at line(s) 1`},
+	} {
+		r := runIn(t, "records", robots, c.agent)
+		require.Equal(t, exitOK, r.code, r.stderr)
+		require.Contains(t, r.stdout, "\ngroups:        "+c.groups+"\n", c.agent)
+	}
+	global := writeTemp(t, "global.txt", []byte("User-agent: *\nDisallow: /x\n=User-agent: Slurp\nDisallow: /\n"))
+	r := runIn(t, "records", global, "slurp")
+	require.Contains(t, r.stdout, "\ngroups:        no group names the agent (line 3, \"=User-agent: Slurp\", is no user-agent line: \"=\" before user-agent hides the key); the '*' group(s) at line(s) 1\n")
+	r = runIn(t, "records", "-json", global, "slurp")
+	require.NotContains(t, r.stdout, "user-agent line", "the JSON form is unchanged")
+}

@@ -353,7 +353,7 @@ func TestExplainTokenReadOtherwise(t *testing.T) {
 	r = robotsdfa(t, nil, "records", empty, "")
 	require.Contains(t, r.stdout, "\ngroups:        product token \"\", group(s) at line(s) 1\n")
 	r = robotsdfa(t, nil, "records", "-mode", "rfc", empty, "")
-	require.Contains(t, r.stdout, "\ngroups:        no group names the agent; the '*' group(s) at line(s) 1, 5\n")
+	require.Contains(t, r.stdout, "\ngroups:        no group names the agent (line 2's user-agent \"360Spider\" is \"360Spider\" in rfc mode); the '*' group(s) at line(s) 1, 5\n")
 	r = robotsdfa(t, nil, "explain", "-mode", "rfc", empty, "", "https://example.com/y")
 	require.Contains(t, r.stdout, "\ngroups:   no group names \"\" (line 2's user-agent \"360Spider\" is \"360Spider\" in rfc mode); the '*' groups apply, named on user-agent line(s) 1, 5 (2 groups merged, 2 rules)\n")
 }
