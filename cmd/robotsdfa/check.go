@@ -64,6 +64,7 @@ func runCheck(e *env, args []string) int {
 	}
 	noteBlob(e, "check", c)
 	warnFile(e, "check", c)
+	warnLostAgent(e, "check", c, tokens)
 	m := c.robots.Agent(tokens...)
 	if *union {
 		m = c.robots.AgentUnion(tokens...)

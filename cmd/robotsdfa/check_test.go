@@ -371,3 +371,35 @@ func TestCheckBOMTwice(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckLostAgent (google, rfc: a line with an unknown key is ignored,
+// and its rules go to the group before): check and filter -robots warn
+// when no group names the agent but a line no crawler reads was surely
+// meant to; not when a group names it, nor of a blob, which keeps no
+// lines.
+func TestCheckLostAgent(t *testing.T) {
+	robots := writeTemp(t, "robots.txt", []byte("User-agent: *\nDisallow: /x\n\nUser_agent: Bingbot\nDisallow: /\n\nUser-agent: Slurp\nAllow: /\n"))
+	const warning = `: no group names "Bingbot" (line 4, "User_agent: Bingbot", is no user-agent line: a slip for user-agent?)` + "\n"
+	for _, mode := range []string{"google", "rfc"} {
+		r := robotsdfa(t, nil, "check", "-mode", mode, robots, "Bingbot", "https://example.com/y")
+		require.Equal(t, exitFound, r.code, r.stderr)
+		require.Equal(t, "robotsdfa check: warning: "+robots+warning, r.stderr, mode)
+		r = robotsdfa(t, []byte("https://example.com/y\n"), "filter", "-mode", mode, "-robots", robots, "-agent", "Bingbot")
+		require.Equal(t, exitOK, r.code, r.stderr)
+		require.Contains(t, r.stderr, "robotsdfa filter: warning: "+robots+warning, mode)
+		r = robotsdfa(t, nil, "check", "-mode", mode, robots, "Bingbot,Slurp", "https://example.com/y")
+		require.Equal(t, exitOK, r.code, r.stderr)
+		require.Empty(t, r.stderr, "Slurp's group decides")
+	}
+	// No '*' group: everything is allowed, and the line is still named.
+	none := writeTemp(t, "none.txt", []byte("User_agent: Bingbot\nDisallow: /\n\nUser-agent: Slurp\nAllow: /\n"))
+	r := robotsdfa(t, nil, "check", none, "Bingbot", "https://example.com/y")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Equal(t, "robotsdfa check: warning: "+none+`: no group names "Bingbot" (line 1, "User_agent: Bingbot", is no user-agent line: a slip for user-agent?)`+"\n", r.stderr)
+	blob := filepath.Join(t.TempDir(), "r.blob")
+	r = robotsdfa(t, nil, "compile", "-o", blob, robots)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	r = robotsdfa(t, nil, "check", blob, "Bingbot", "https://example.com/y")
+	require.Equal(t, exitFound, r.code, r.stderr)
+	require.NotContains(t, r.stderr, "warning")
+}

@@ -299,6 +299,7 @@ func (ff *filterFlags) source(e *env, tokens []string, keys *keyRuns) (source, e
 		}
 		noteBlob(e, "filter", c)
 		warnFile(e, "filter", c)
+		warnLostAgent(e, "filter", c, tokens)
 		return &single{&target{m: c.robots.Agent(tokens...), file: c.file}}, nil
 	case ff.robotsDir != "":
 		if err := robotsDirError(ff.robotsDir); err != nil {

@@ -203,6 +203,25 @@ func warnFile(e *env, cmd string, c *compiled) {
 	warnCutFile(e, cmd, c)
 }
 
+// warnLostAgent says, when no group of a robots.txt names the agent, that
+// a line no crawler reads was surely meant to name one of its tokens
+// ("User_agent: Bingbot", lostAgentLine): the verdicts are then the '*'
+// groups', or everything allowed, as for Google.
+func warnLostAgent(e *env, cmd string, c *compiled, tokens []string) {
+	if c.file == nil {
+		return // a blob keeps no lines
+	}
+	if sel := c.file.SelectChain(tokens...); !sel.Global && len(sel.Groups) > 0 {
+		return // named: by a group of its own, or the empty token's
+	}
+	for _, t := range tokens {
+		if why := lostAgentLine(c.file, t); why != "" {
+			fmt.Fprintf(e.stderr, "%s %s: warning: %s: no group names %q%s\n", commandName, cmd, c.path, t, why)
+			return
+		}
+	}
+}
+
 // warnNoGroups says that a robots.txt f (nil: none parsed) has no
 // user-agent line: every URL is then allowed, which for a web page or junk
 // served as the file is worth saying.
