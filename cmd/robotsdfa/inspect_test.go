@@ -81,3 +81,27 @@ func TestInspectPackRFC(t *testing.T) {
 		require.Regexp(t, `^(h[0-5]\.example|shared)$`, h)
 	}
 }
+
+// TestInspectNoGroup: inspect says of a blob with no group at all (its
+// robots.txt had no user-agent line: a page served as the file) that
+// every URL is allowed; not of one whose file had a user-agent line and
+// no rule, nor of one compiled for tokens whose groups it left out.
+func TestInspectNoGroup(t *testing.T) {
+	const none = "  no group: the robots.txt had no user-agent line, and every URL is allowed\n"
+	for _, c := range []struct {
+		body string
+		args []string
+		says bool
+	}{
+		{"<html>\n<p>Not found</p>\n", nil, true},
+		{"User-agent: *\n", nil, false},
+		{"User-agent: a\nDisallow: /\n", []string{"-agent", "b"}, false},
+	} {
+		blob := filepath.Join(t.TempDir(), "r.blob")
+		r := robotsdfa(t, nil, append(append([]string{"compile", "-o", blob}, c.args...), writeTemp(t, "robots.txt", []byte(c.body)))...)
+		require.Equal(t, exitOK, r.code, r.stderr)
+		r = robotsdfa(t, nil, "inspect", blob)
+		require.Equal(t, exitOK, r.code, r.stderr)
+		require.Equal(t, c.says, strings.Contains(r.stdout, none), "%q: %s", c.body, r.stdout)
+	}
+}
