@@ -42,6 +42,14 @@ func (r *Robots) AppendBinary(dst []byte) ([]byte, error) { return r.set.AppendB
 // Google mode).
 func (r *Robots) RFC() bool { return r.set.RFC }
 
+// HasGroups reports whether r's robots.txt has a group: a user-agent line
+// was read (SEMANTICS 2.1), even one with no rules after it. One with none
+// (an empty file, or a web page served as robots.txt) allows every URL to
+// every agent, which a crawler may want to log. A Robots compiled for some
+// tokens only (CompiledFor) reports true: it keeps none of the file's other
+// groups, so cannot tell.
+func (r *Robots) HasGroups() bool { return len(r.set.Programs) > 0 || r.set.Restricted }
+
 // CompiledFor reports whether r answers for each of tokens as the whole
 // file would. It does, unless r was compiled for some tokens only
 // (compile.Options.Tokens, robotsdfa compile -agent) and one of these is
