@@ -227,17 +227,18 @@ func compilePack(e *env, job packJob) int {
 		}
 	}
 	type result struct {
-		blob []byte
-		size int  // bytes read
-		cut  bool // by -max-bytes
-		err  error
+		blob     []byte
+		size     int  // bytes read
+		cut      bool // by -max-bytes
+		noGroups bool // no user-agent line: a page served as robots.txt?
+		err      error
 	}
 	// SIGINT or SIGTERM: no pack is written (one is written whole or not
 	// at all), even while a file's read blocks.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer releaseSignals(stop)
 	results := make([]result, len(files))
-	robotsBytes, blobBytes, bad := 0, 0, 0
+	robotsBytes, blobBytes, bad, noGroups := 0, 0, 0, 0
 	const batch = 256
 	for lo := 0; lo < len(files); lo += batch {
 		hi := min(lo+batch, len(files))
@@ -246,7 +247,9 @@ func compilePack(e *env, job packJob) int {
 			r := result{err: err}
 			if err == nil {
 				r.size, r.cut = bodyRead(body, opts)
-				if r.blob, err = compile.Compile(body, opts).AppendBinary(nil); err != nil {
+				robots := compile.Compile(body, opts)
+				r.noGroups = !robots.HasGroups()
+				if r.blob, err = robots.AppendBinary(nil); err != nil {
 					r.err = fmt.Errorf("%s: %w", filepath.Join(dir, files[i]), err)
 				}
 			}
@@ -271,6 +274,9 @@ func compilePack(e *env, job packJob) int {
 				warnCut(e, "compile", filepath.Join(dir, files[i]), r.size)
 			}
 			robotsBytes += r.size
+			if r.noGroups {
+				noGroups++
+			}
 			had := w.Contents()
 			c, err := w.AddContent(r.blob)
 			if errors.Is(err, store.ErrTooLarge) {
@@ -314,7 +320,11 @@ func compilePack(e *env, job packJob) int {
 	// and what was written.
 	var parts []string
 	if dir != "" {
-		parts = append(parts, fmt.Sprintf("%s (%s, %s mode), %s", count(len(files), "file"), count(robotsBytes, "byte"), opts.Mode, count(len(hostFile), "host")))
+		none := ""
+		if noGroups > 0 {
+			none = fmt.Sprintf("; %s with no user-agent line: every URL allowed", counts.Group3(noGroups))
+		}
+		parts = append(parts, fmt.Sprintf("%s (%s, %s mode%s), %s", count(len(files), "file"), count(robotsBytes, "byte"), opts.Mode, none, count(len(hostFile), "host")))
 	}
 	if job.update != nil {
 		parts = append(parts, job.update.summary())

@@ -28,7 +28,7 @@ does: "allowed<TAB>URL" or "disallowed<TAB>URL". Without -agent, the
 crawler is the one -user-agent names (its product token: "robotsdfa" for
 the default, "examplebot" for "examplebot/1.0 (+URL)"). How each
 robots.txt was obtained (status, redirects, bytes, cache) goes to standard
-error, with a warning of one fetched with no user-agent line (a web page
+error, with a warning of one that has no user-agent line (a web page
 served as robots.txt: every URL is allowed). With -explain, each line also
 names the deciding line, and standard error also gets the crawl-delay,
 request-rate and sitemaps each fetched robots.txt gives the crawler.
@@ -178,9 +178,7 @@ func runFetch(e *env, args []string) int {
 		c.Store = fetch.NewMemoryStore(16<<20, 0)
 	}
 	var tee *bodyTee
-	if *hosts == "" {
-		// The bodies of the few origins asked: -explain shows their
-		// lines, and a page served as robots.txt is warned of.
+	if *explain {
 		tee = &bodyTee{base: http.DefaultTransport, bodies: map[string][]byte{}}
 		c.HTTP = &http.Client{Transport: tee}
 	}
@@ -195,7 +193,6 @@ func runFetch(e *env, args []string) int {
 	out := bufio.NewWriter(e.stdout)
 	code := exitOK
 	seen := map[fetch.Origin]bool{}
-	fileOpts := compile.Options{Mode: ro.mode, MaxBytes: ro.maxBytes} // as the Client reads
 	for _, u := range fs.Args() {
 		var r *runtime.Robots
 		var outcome fetch.Outcome
@@ -226,9 +223,9 @@ func runFetch(e *env, args []string) int {
 			seen[outcome.Origin] = true
 			out.Flush()
 			fmt.Fprintf(e.stderr, "%s fetch: %s\n", commandName, outcome)
-			// (No file for an origin whose rules are not its file's: the
-			// tee keeps only a success's body.)
-			warnNoGroups(e, "fetch", outcome.Origin.RobotsURL(), tee.file(outcome, fileOpts))
+			if outcome.Rules == "robots.txt" && !r.HasGroups() {
+				fmt.Fprintf(e.stderr, "%s fetch: warning: %s has no user-agent line; every URL is allowed\n", commandName, outcome.Origin.RobotsURL())
+			}
 			if *explain {
 				explainFetched(e.stderr, outcome.Origin.RobotsURL(), r, tokens)
 			}
@@ -243,7 +240,7 @@ func runFetch(e *env, args []string) int {
 		}
 		fmt.Fprintf(out, "%s\t%s", verdict, frontier.AppendEscaped(nil, u))
 		if *explain {
-			why := decidingLine(tee.file(outcome, fileOpts), res)
+			why := decidingLine(tee.file(outcome, compile.Options{Mode: ro.mode, MaxBytes: ro.maxBytes}), res)
 			if outcome.Rules != "robots.txt" {
 				// Not a line of a file: the rules that the fetch's
 				// outcome gives (RFC 9309 sections 2.3.1.3, 2.3.1.4).

@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/http"
 	"os"
 	"os/signal"
 	"sort"
@@ -81,10 +80,6 @@ func runFetchHosts(e *env, c *fetch.Client, job fetchHostsJob, get func(context.
 		defer u.closeBase()
 		c.Mode = opts.Mode // the old pack's: one pack answers in one mode
 	}
-	// Whether each robots.txt fetched has a user-agent line, read as the
-	// Client reads it (set before its first request).
-	pages := &groupTee{base: http.DefaultTransport, opts: compile.Options{Mode: c.Mode, MaxBytes: c.MaxBytes}, noGroups: map[string]bool{}}
-	c.HTTP = &http.Client{Transport: pages}
 	w, err := store.Create(job.out)
 	if err != nil {
 		return fail(e, "fetch", err)
@@ -158,13 +153,12 @@ func runFetchHosts(e *env, c *fetch.Client, job fetchHostsJob, get func(context.
 				allowAll++
 			}
 			page := ""
-			if pages.none(f.outcome) {
+			if f.outcome.Rules == "robots.txt" && !f.robots.HasGroups() {
 				noGroups++
 				page = ", no user-agent line: every URL allowed (a web page served as robots.txt?)"
 			}
 			fmt.Fprintf(out, "%s\tadded\t%s%s\n", key, f.outcome, page)
 		}
-		pages.reset()
 	}
 	if u != nil {
 		if err := u.finish(w); err != nil {

@@ -16,7 +16,6 @@ import (
 	"time"
 
 	"github.com/robotsdfa/robotsdfa/compile"
-	"github.com/robotsdfa/robotsdfa/fetch"
 	"github.com/robotsdfa/robotsdfa/internal/testexec"
 	"github.com/robotsdfa/robotsdfa/store"
 	"github.com/stretchr/testify/require"
@@ -309,25 +308,4 @@ func TestFetchHostsPages(t *testing.T) {
 	}
 	r := robotsdfa(t, []byte(rules+"\n"), "fetch", "-hosts", "-", "-o", filepath.Join(t.TempDir(), "p.pack"), "-scheme", "http")
 	require.Contains(t, r.stderr, "1 added (0 of them allow all: no robots.txt), 0 unreachable")
-}
-
-// TestGroupTeeReset: what fetch -hosts' transport keeps of a batch's
-// robots.txt goes at the batch's end, so that a run of millions of hosts
-// holds a batch's worth.
-func TestGroupTeeReset(t *testing.T) {
-	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, "<html>") }))
-	defer s.Close()
-	tee := &groupTee{base: http.DefaultTransport, noGroups: map[string]bool{}}
-	resp, err := (&http.Client{Transport: tee}).Get(s.URL + "/robots.txt")
-	require.NoError(t, err)
-	body, err := io.ReadAll(resp.Body)
-	require.NoError(t, err)
-	require.Equal(t, "<html>", string(body), "the body read is put back")
-	o, err := fetch.OriginOf(s.URL + "/")
-	require.NoError(t, err)
-	out := fetch.Outcome{Origin: o}
-	require.True(t, tee.none(out))
-	tee.reset()
-	require.False(t, tee.none(out))
-	require.Empty(t, tee.noGroups)
 }

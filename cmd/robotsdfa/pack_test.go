@@ -342,4 +342,14 @@ func TestCompilePackSummary(t *testing.T) {
 		2*len(same)+len(other), out, counts.Group3(blobBytes), counts.Group3(st.Size())), r.stderr)
 	r = robotsdfa(t, nil, "inspect", out)
 	require.Contains(t, r.stdout, fmt.Sprintf("  blobs: %s bytes;", counts.Group3(blobBytes)))
+
+	// Files with no user-agent line (pages served as robots.txt; an empty
+	// file) are counted: every URL of their hosts is allowed.
+	for name, body := range map[string]string{"d.example.txt": "<html>\n<p>Welcome</p>\n", "e.example.txt": ""} {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644))
+	}
+	r = robotsdfa(t, nil, "compile", "-robots-dir", dir, "-o", out)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Contains(t, r.stderr, "robotsdfa compile: 5 files (")
+	require.Contains(t, r.stderr, " bytes, google mode; 2 with no user-agent line: every URL allowed), 5 hosts → ")
 }
