@@ -89,10 +89,7 @@ func describeSet(w io.Writer, s *automaton.Set) {
 	if s.Global != automaton.NoRule {
 		fmt.Fprintf(w, "  *: group %d\n", s.Global)
 	}
-	if len(s.Programs) == 0 && !s.Restricted {
-		// Not even a user-agent line with no rules after it, which
-		// makes a group of none: a page or junk served as robots.txt.
-		// (A blob compiled for some tokens may have kept no group.)
+	if !runtime.FromSet(s).HasGroups() { // a page or junk served as robots.txt
 		fmt.Fprintf(w, "  no group: the robots.txt had no user-agent line, and every URL is allowed\n")
 	}
 	agents := slices.Clone(s.Agents)
