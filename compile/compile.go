@@ -63,7 +63,7 @@ func compileFile(f *File) *automaton.Set {
 
 	wanted := map[string]bool{}
 	for _, t := range f.Options.Tokens {
-		wanted[lowerASCII(t)] = true
+		wanted[LowerASCII(t)] = true
 	}
 	// Each token's groups, in one pass (SelectChain per token would be
 	// quadratic in a file of thousands of groups).
@@ -129,7 +129,7 @@ func (f *File) tokenGroups() []tokenGroup {
 			if a.Global {
 				continue
 			}
-			t := lowerASCII(a.Token)
+			t := LowerASCII(a.Token)
 			i, seen := -1, false
 			if index != nil {
 				i, seen = index[t]

@@ -96,7 +96,7 @@ func recordKey(key string) (string, bool) {
 			return k, true
 		}
 	}
-	return lowerASCII(key), false
+	return LowerASCII(key), false
 }
 
 // EqualFoldASCII reports whether a and b are equal ignoring the case of
@@ -124,9 +124,9 @@ func EqualFoldASCII(a, b string) bool {
 	return true
 }
 
-// lowerASCII returns s with its ASCII letters lower-cased (no Unicode
+// LowerASCII returns s with its ASCII letters lower-cased (no Unicode
 // folding, as EqualFoldASCII); s itself when it has no capital.
-func lowerASCII(s string) string {
+func LowerASCII(s string) string {
 	for i := 0; i < len(s); i++ {
 		if 'A' <= s[i] && s[i] <= 'Z' {
 			b := []byte(s)

@@ -13,7 +13,7 @@ func asciiFold(a, b byte) bool {
 	return a == b || a < 0x80 && b < 0x80 && strings.EqualFold(string(rune(a)), string(rune(b)))
 }
 
-// TestASCIIFoldingEveryByte (google): EqualFoldASCII and lowerASCII on
+// TestASCIIFoldingEveryByte (google): EqualFoldASCII and LowerASCII on
 // every byte and pair of bytes, the letters at the ends of A-Z included.
 func TestASCIIFoldingEveryByte(t *testing.T) {
 	for a := 0; a < 256; a++ {
@@ -28,8 +28,8 @@ func TestASCIIFoldingEveryByte(t *testing.T) {
 		if a >= 0x80 {
 			want = "x" + string([]byte{byte(a)}) + "za" + string([]byte{byte(a)})
 		}
-		if got := lowerASCII(s); got != want {
-			t.Fatalf("lowerASCII(%q) = %q, want %q", s, got, want)
+		if got := LowerASCII(s); got != want {
+			t.Fatalf("LowerASCII(%q) = %q, want %q", s, got, want)
 		}
 	}
 }

@@ -56,21 +56,10 @@ func keyMeant(key string) (meant, why string) {
 			return k, fmt.Sprintf("%q before %s hides the key", key[:cut], k)
 		}
 	}
-	if meant = cmdline.Nearest(lowerASCII(key), typoKeys); meant != "" {
+	if meant = cmdline.Nearest(compile.LowerASCII(key), typoKeys); meant != "" {
 		return meant, "a slip for " + meant + "?"
 	}
 	return "", ""
-}
-
-// lowerASCII is s with its ASCII letters lower-cased, byte for byte.
-func lowerASCII(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		if 'A' <= c && c <= 'Z' {
-			b[i] = c + 'a' - 'A'
-		}
-	}
-	return string(b)
 }
 
 // isWordByte reports whether c is an ASCII letter or digit.
