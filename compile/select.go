@@ -22,6 +22,11 @@ type Selection struct {
 	Groups []int
 }
 
+// Named reports whether groups of the crawler's own apply: a token's, or
+// the empty token's (SEMANTICS 2.4); false when the '*' groups, or none,
+// apply.
+func (s Selection) Named() bool { return !s.Global && len(s.Groups) > 0 }
+
 // SelectChain picks the groups for a crawler with a fallback chain of
 // product tokens (googlebot-news, then googlebot): the groups of the first
 // token that has a group of its own, else the '*' groups, else none

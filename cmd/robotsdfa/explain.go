@@ -156,9 +156,8 @@ func describeSelection(f *compile.File, tokens []string, sel compile.Selection) 
 		return fmt.Sprintf("none: the file has no user-agent line (%s read), so everything is allowed", count(len(f.Lines), "line"))
 	}
 	var b strings.Builder
-	named := !sel.Global && len(sel.Groups) > 0 // a token's own groups, the empty token's too
 	for _, t := range tokens {
-		if named && compile.EqualFoldASCII(t, sel.Token) {
+		if sel.Named() && compile.EqualFoldASCII(t, sel.Token) {
 			break
 		}
 		fmt.Fprintf(&b, "no group names %q%s%s; ", t, readAsOther(f, t), lostAgentLine(f, t))

@@ -211,8 +211,8 @@ func warnLostAgent(e *env, cmd string, c *compiled, tokens []string) {
 	if c.file == nil {
 		return // a blob keeps no lines
 	}
-	if sel := c.file.SelectChain(tokens...); !sel.Global && len(sel.Groups) > 0 {
-		return // named: by a group of its own, or the empty token's
+	if c.file.SelectChain(tokens...).Named() {
+		return
 	}
 	for _, t := range tokens {
 		if why := lostAgentLine(c.file, t); why != "" {
