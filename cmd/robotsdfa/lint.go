@@ -23,7 +23,8 @@ Reports, like a compiler, what the parser made of each line of each
 ROBOTS_FILE ("file:line: severity: message"): spellings only Google
 accepts, missing colons, lines cut or ended by a NUL, user-agent names
 Google's parser reads as another crawler than RFC 9309 does ("MJ12bot":
-"MJ"), rules outside any group, records no crawler reads (noindex, which
+"MJ"), rules outside any group (and the user-agent line commented out
+before them), records no crawler reads (noindex, which
 Google retired in 2019, host, which Yandex retired in 2018, a key
 mistyped or hidden behind other bytes, "User_agent" or "Image Sitemap",
 with where a lost user-agent line's rules went, or an unknown one) and
@@ -196,9 +197,11 @@ func lintFile(path string, body []byte, opts compile.Options) lintReport {
 	// a mark before UTF-8 text leaves lines worth reading.
 	if order == "" || bytes.IndexByte(body, 0) < 0 {
 		lintPage(body, f, add)
+		var comment agentComment
 		for i := range f.Lines {
 			explained := lintMarkup(body, f, i, opts, add) || lintBOMTwice(body, f, i, opts, add) || lintBarePath(body, f, i, add)
-			lintLine(f, google, &f.Lines[i], explained, add)
+			comment.see(body, f, i, opts)
+			lintLine(f, google, &f.Lines[i], explained, comment.why(), add)
 		}
 	}
 	if f.Truncated() {
@@ -233,8 +236,9 @@ func tokenName(t string) string {
 
 // lintLine reports what the parser flagged on one line; of a line that
 // begins with markup (lintMarkup) or a twice-encoded byte-order mark
-// (lintBOMTwice), explained, what it read them as is left out.
-func lintLine(f, google *compile.File, ln *compile.Line, explained bool, add func(int32, string, string, string, ...any)) {
+// (lintBOMTwice), explained, what it read them as is left out. outside
+// says why a rule outside any group is there, if something does.
+func lintLine(f, google *compile.File, ln *compile.Line, explained bool, outside string, add func(int32, string, string, string, ...any)) {
 	n := ln.Number
 	if ln.Kind == compile.InvalidLine && !explained {
 		add(n, "warning", "invalid", "not a \"key: value\" line; ignored")
@@ -262,7 +266,7 @@ func lintLine(f, google *compile.File, ln *compile.Line, explained bool, add fun
 		add(n, "warning", "nul", "a NUL byte ends the line: Google ignores what follows it")
 	}
 	if fl&compile.FlagOutsideGroup != 0 {
-		why := ""
+		why := outside
 		if strings.EqualFold(markedKey(f), "user-agent") {
 			why = fmt.Sprintf(" (line %d's user-agent is not read: %q begins it)", f.Lines[0].Number, bomTwice)
 		}
