@@ -30,7 +30,7 @@ mistyped or hidden behind other bytes, "User_agent" or "Image Sitemap",
 with where a lost user-agent line's rules went, or an unknown one) and
 unreadable values, patterns that can never match, sitemaps that are not
 full URLs, URLs and paths alone on a line (a sitemap or a rule without
-its key), HTML markup (and the robots.txt line it hides, or a page
+its key) or cut at their colon ("Disallow https://..."), HTML markup (and the robots.txt line it hides, or a page
 served as the file), a byte-order mark encoded twice ("ï»¿", and the
 line it hides) or a UTF-16 one (a file not in UTF-8); then rules that
 can never decide anything (another rule of the other kind, at least as
@@ -240,6 +240,14 @@ func tokenName(t string) string {
 // says why a rule outside any group is there, if something does.
 func lintLine(f, google *compile.File, ln *compile.Line, explained bool, outside string, add func(int32, string, string, string, ...any)) {
 	n := ln.Number
+	asGoogle := ln.Kind
+	if google != nil && int(n) <= len(google.Lines) {
+		asGoogle = google.Lines[n-1].Kind
+	}
+	split := splitURLProblem(ln, asGoogle)
+	if split != "" {
+		add(n, "warning", "split-url", "%s", split)
+	}
 	if ln.Kind == compile.InvalidLine && !explained {
 		add(n, "warning", "invalid", "not a \"key: value\" line; ignored")
 	}
@@ -249,7 +257,7 @@ func lintLine(f, google *compile.File, ln *compile.Line, explained bool, outside
 		}
 	}
 	fl := ln.Flags
-	if fl&compile.FlagKeyVariant != 0 {
+	if fl&compile.FlagKeyVariant != 0 && split == "" {
 		add(n, "warning", "key-variant", "key %q is read as %q (Google accepts this spelling; RFC 9309 does not)", ln.Key, ln.Kind)
 	}
 	if fl&compile.FlagMissingColon != 0 && !explained {
@@ -272,14 +280,15 @@ func lintLine(f, google *compile.File, ln *compile.Line, explained bool, outside
 		}
 		add(n, "warning", "outside-group", "%s rule before any user-agent line: it belongs to no group and is ignored%s", ln.Kind, why)
 	}
-	if fl&compile.FlagUnsupported != 0 && !explained {
+	// The google-key warning below says what a key Google reads is.
+	if fl&compile.FlagUnsupported != 0 && fl&compile.FlagGoogleKey == 0 && !explained {
 		key := ln.Key
 		if k := markedKey(f); k != "" && ln == &f.Lines[0] {
 			key = k // the mark's own note follows
 		}
 		if u, ok := bareURL(key, ln.Value); ok {
 			add(n, "warning", "bare-url", "%s", bareURLProblem(u))
-		} else if why := keyTypoProblem(f, int(n)-1); fl&compile.FlagGoogleKey == 0 && why != "" {
+		} else if why := keyTypoProblem(f, int(n)-1); why != "" {
 			add(n, "warning", "key-typo", "%s", why)
 		} else {
 			add(n, "warning", "unsupported", "record %q is not read by any crawler this tool knows of; ignored", ln.Key)
@@ -300,13 +309,13 @@ func lintLine(f, google *compile.File, ln *compile.Line, explained bool, outside
 			add(n, "warning", "never-matches", "pattern %q never matches: a path always starts with '/' (write /%s)", ln.Value, ln.Value)
 		}
 	}
-	if ln.Kind == compile.SitemapLine && !explained {
+	if ln.Kind == compile.SitemapLine && !explained && split == "" {
 		if why := sitemapProblem(ln.Value); why != "" {
 			add(n, "warning", "sitemap-url", "%s", why)
 		}
 	}
-	if fl&compile.FlagGoogleKey != 0 && google != nil && int(n) <= len(google.Lines) {
-		add(n, "warning", "google-key", "key %q is not RFC 9309's and is ignored here, but Google reads the line as %s", ln.Key, google.Lines[n-1].Kind)
+	if fl&compile.FlagGoogleKey != 0 && split == "" {
+		add(n, "warning", "google-key", "key %q is not RFC 9309's and is ignored here, but Google reads the line as %s", ln.Key, asGoogle)
 	}
 }
 

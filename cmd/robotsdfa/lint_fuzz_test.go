@@ -27,6 +27,7 @@ func FuzzLint(f *testing.F) {
 	f.Add([]byte("User-agent: *\nNoIndex: /a\nnofollow /b\nDisallow: /c\n"), uint16(0))
 	f.Add([]byte("User-agent: MJ12bot\nuser-agent: 360Spider/2\nUser-agent: \xd0\xaf\xff\nDisallow: /"), uint16(0))
 	f.Add([]byte("User-agent: a\n\u200dUser-agent: b\nDisallop: /\nUser_agent: c\nUser-agent: d\nImage Sitemap: x\ner-agent"), uint16(0))
+	f.Add([]byte("User-agent: *\nDisallow https://a/b\nsitemap\thttp://a/s\nAllow  http://\nuseragent http://x"), uint16(0))
 	f.Add([]byte("# User-agent: *\n#\n#usEr\nDisallow: /a\n##useragent x\nAllow: /b"), uint16(40))
 	f.Fuzz(func(t *testing.T, body []byte, maxBytes uint16) {
 		for _, mode := range []compile.Mode{compile.Google, compile.RFC9309} {

@@ -136,13 +136,13 @@ func TestLint(t *testing.T) {
 	require.Equal(t, "googlebot", doc.Files[0].Tokens[0].Token)
 
 	// RFC mode: a key only Google reads, on the last line (no newline
-	// after it), is named; the other lines are not.
+	// after it), is named once, with what Google reads it as, and not
+	// also as a record no crawler reads; the other lines are not named.
 	gk := writeTemp(t, "gk.txt", []byte("user-agent: *\ndisallow: /a\ndisalow: /b"))
 	r = robotsdfa(t, nil, "lint", "-mode", "rfc", gk)
 	require.Equal(t, exitFound, r.code)
 	require.Equal(t, []string{
 		gk + ":1: note: '*' (every crawler no group names) gets the group(s) at line(s) 1: 1 rule(s) merged",
-		gk + `:3: warning: record "disalow" is not read by any crawler this tool knows of; ignored`,
 		gk + `:3: warning: key "disalow" is not RFC 9309's and is ignored here, but Google reads the line as disallow`,
 	}, lines(r.stdout))
 
@@ -150,7 +150,6 @@ func TestLint(t *testing.T) {
 	noGroups := writeTemp(t, "nogroups.txt", []byte("useragent: *\ndisallow: /x\n"))
 	r = robotsdfa(t, nil, "lint", "-mode", "rfc", noGroups)
 	require.Equal(t, []string{
-		noGroups + `:1: warning: record "useragent" is not read by any crawler this tool knows of; ignored`,
 		noGroups + `:1: warning: key "useragent" is not RFC 9309's and is ignored here, but Google reads the line as user-agent`,
 		noGroups + ":1: warning: no user-agent line: the file has no groups and allows everything",
 		noGroups + ":2: warning: disallow rule before any user-agent line: it belongs to no group and is ignored",
