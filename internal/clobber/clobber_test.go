@@ -64,6 +64,10 @@ func TestSameAndInside(t *testing.T) {
 	} {
 		require.Equal(t, c.want, Inside(c.path, c.dir), "Inside(%s, %s)", c.path, c.dir)
 	}
+	// No flag given, or no -robots-dir: nothing to refuse (Inside would
+	// read "" as the working directory's child).
+	require.NoError(t, InsideError("-o", "", "."))
+	require.NoError(t, InsideError("-o", "x.txt", ""))
 }
 
 // TestLinkedIntoRefused: an output elsewhere that is another name of a

@@ -18,8 +18,9 @@ func TestParse(t *testing.T) {
 		{[]string{"a", "-agent", "g", "b", "-q"}, []string{"a", "b"}, "g", true},
 		{[]string{"a", "b", "-agent=g"}, []string{"a", "b"}, "g", false},
 		{[]string{"a", "--", "-agent", "g"}, []string{"a", "-agent", "g"}, "", false},
-		{[]string{"-agent", "--", "a", "-q"}, []string{"a"}, "--", true}, // "--" as -agent's value
-		{[]string{"-q", "--", "-", "-q"}, []string{"-", "-q"}, "", true}, // a bool flag takes no value
+		{[]string{"-agent", "--", "a", "-q"}, []string{"a"}, "--", true},                    // "--" as -agent's value
+		{[]string{"-agent", "agent", "--", "a", "-q"}, []string{"a", "-q"}, "agent", false}, // a value that names a flag
+		{[]string{"-q", "--", "-", "-q"}, []string{"-", "-q"}, "", true},                    // a bool flag takes no value
 		{[]string{"-", "-q", "-"}, []string{"-", "-"}, "", true},
 		{[]string{"--agent", "g", "a"}, []string{"a"}, "g", false},
 		{nil, nil, "", false},

@@ -1,6 +1,8 @@
 package cmdline
 
 import (
+	"errors"
+	"flag"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -32,6 +34,7 @@ func TestNearest(t *testing.T) {
 		"cmopiel":    "compile", // two edits in seven bytes
 		"cmplie":     "",        // two in six
 		"chk":        "",        // two edits in three
+		"lnt":        "lint",    // one in three
 		"fi":         "",        // too short to guess from
 		"deploy":     "",
 		"fetch":      "fetch",
@@ -42,4 +45,22 @@ func TestNearest(t *testing.T) {
 		require.Equal(t, want, Nearest(s, names), "%q", s)
 	}
 	require.Empty(t, Nearest("oo", []string{"o", "q"}), "no guess for a word of two bytes")
+}
+
+func TestDidYouMean(t *testing.T) {
+	require.Equal(t, " (did you mean filter?)", DidYouMean("filtre", []string{"check", "filter"}))
+	require.Empty(t, DidYouMean("deploy", []string{"check", "filter"}))
+}
+
+// FlagSlip names the nearest flag keep lets through, for the flag package's
+// error of an undefined flag only.
+func TestFlagSlip(t *testing.T) {
+	fs := flag.NewFlagSet("t", flag.ContinueOnError)
+	fs.String("agent", "", "")
+	fs.String("agents", "", "")
+	undefined := errors.New("flag provided but not defined: -agentz")
+	require.Equal(t, " (did you mean -agent?)", FlagSlip(fs, undefined, nil))
+	require.Equal(t, " (did you mean -agents?)", FlagSlip(fs, undefined, func(name string) bool { return name != "agent" }))
+	require.Empty(t, FlagSlip(fs, errors.New("flag provided but not defined: -deploy"), nil))
+	require.Empty(t, FlagSlip(fs, errors.New("invalid value \"agnet\" for flag -agent"), nil))
 }

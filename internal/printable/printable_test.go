@@ -20,7 +20,8 @@ func TestPrintable(t *testing.T) {
 		"title\x1b]0;x\x07 cr\r\n":   "title\\x1b]0;x\\x07 cr\\x0d\n",
 		"del\x7f nul\x00":            "del\\x7f nul\\x00",
 		"csi\xc2\x9b31m nel\xc2\x85": "csi\\xc2\\x9b31m nel\\xc2\\x85",
-		"nbsp\xc2\xa0 \xc2":          "nbsp\xc2\xa0 \xc2", // U+00A0 is printed; a lone byte too
+		"nbsp\xc2\xa0 \xc2":          "nbsp\xc2\xa0 \xc2",       // U+00A0 is printed; a lone byte too
+		"pad\xc2\x80 \xc2\x7f":       "pad\\xc2\\x80 \xc2\\x7f", // U+0080, the first C1 control
 	} {
 		var b bytes.Buffer
 		n, err := Writer{&b}.Write([]byte(in))
