@@ -27,12 +27,13 @@ func TestLintBareURL(t *testing.T) {
 }
 
 // TestLintBarePath (google, rfc: a rule is a key, a colon and a path; a
-// path alone on a line is not a "key: value" line and is ignored): lint
-// names the path and the keys it needs, where it says only that the line
-// is not a "key: value" line of other text.
+// path alone on a line is not a "key: value" line, or with a colon in it
+// an unknown record, and is ignored): lint names the path and the keys it
+// needs, where it says only that the line is not a "key: value" line of
+// other text.
 func TestLintBarePath(t *testing.T) {
 	robots := writeTemp(t, "robots.txt", []byte("user-agent: *\ndisallow:\n/search-results\n  /category/*?id=  # old pages\r\n"+
-		"plugins/\n/a b c\n/old:page\n/**\n"))
+		"plugins/\n/a b c\n/old:page\n/**\n/wiki/Special:Search # MediaWiki\n/a: b\n"))
 	for _, mode := range []string{"google", "rfc"} {
 		r := robotsdfa(t, nil, "lint", "-mode", mode, "-severity", "warning", robots)
 		require.Equal(t, exitFound, r.code, r.stderr)
@@ -41,8 +42,10 @@ func TestLintBarePath(t *testing.T) {
 			robots + `:4: warning: "/category/*?id=" alone on a line is not a rule: crawlers ignore it (each rule needs its key: write Disallow: /category/*?id=, or Allow: /category/*?id=)`,
 			robots + `:5: warning: not a "key: value" line; ignored`,
 			robots + `:6: warning: not a "key: value" line; ignored`,
-			robots + `:7: warning: record "/old" is not read by any crawler this tool knows of; ignored`,
+			robots + `:7: warning: "/old:page" alone on a line is not a rule: crawlers ignore it (each rule needs its key: write Disallow: /old:page, or Allow: /old:page)`,
 			robots + `:8: warning: not a "key: value" line; ignored`,
+			robots + `:9: warning: "/wiki/Special:Search" alone on a line is not a rule: crawlers ignore it (each rule needs its key: write Disallow: /wiki/Special:Search, or Allow: /wiki/Special:Search)`,
+			robots + `:10: warning: record "/a" is not read by any crawler this tool knows of; ignored`,
 		}, lines(r.stdout), mode)
 	}
 }
