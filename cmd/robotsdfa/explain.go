@@ -15,7 +15,8 @@ const explainAbout = `
 Explains the verdict for each URL: the path as it is matched, the groups
 chosen for AGENT and why, every rule that matches with its priority, the
 deciding rule (the most specific match: the longest pattern, allow winning a
-tie), and the verdict in the other mode when it differs. Each URL's
+tie), the rules meant for the path that never match as written (a URL or a
+host where the path belongs), and the verdict in the other mode when it differs. Each URL's
 explanation is a block of lines, a blank line between two. ROBOTS_FILE -
 reads standard input.`
 
@@ -100,7 +101,8 @@ func explainURL(w io.Writer, c, other *compiled, tokens []string, url string) {
 	fmt.Fprintf(w, "groups:   %s\n", describeSelection(f, tokens, sel))
 	res := m.Check(url)
 	var matched []runtime.Rule
-	for _, r := range f.Rules(sel) {
+	rules := f.Rules(sel)
+	for _, r := range rules {
 		if m := newPatternMatch(r.Pattern, f.Options.Mode == compile.Google); r.Priority > 0 && m.matches(string(path)) {
 			matched = append(matched, r)
 		}
@@ -117,6 +119,7 @@ func explainURL(w io.Writer, c, other *compiled, tokens []string, url string) {
 			fmt.Fprintf(w, "  line %-5d %-8s priority %-4d %s%s\n", r.Line, r.Kind, r.Priority, ruleText(f, r), mark)
 		}
 	}
+	explainMeant(w, f, rules, path)
 	fmt.Fprintf(w, "verdict:  %s\n", verdictText(c, path, res))
 	ores := other.robots.Agent(tokens...).Check(url)
 	opath := other.robots.Agent(tokens...).MatchPath(nil, url)

@@ -18,15 +18,10 @@ import (
 // asGoogle is what Google reads the line as (in RFC mode, the line of
 // Google's parse).
 func splitURLProblem(ln *compile.Line, asGoogle compile.LineKind) string {
-	first, scheme, ok := strings.Cut(ln.Key, " ")
+	first, u, ok := splitURL(ln)
 	if !ok {
-		first, scheme, ok = strings.Cut(ln.Key, "\t")
-	}
-	scheme = strings.TrimLeft(scheme, " \t")
-	if !ok || !strings.HasPrefix(ln.Value, "//") || !strings.EqualFold(scheme, "http") && !strings.EqualFold(scheme, "https") {
 		return ""
 	}
-	u := scheme + ":" + ln.Value
 	var read, fix string
 	switch {
 	case asGoogle.IsRule():
@@ -40,4 +35,17 @@ func splitURLProblem(ln *compile.Line, asGoogle compile.LineKind) string {
 		return ""
 	}
 	return fmt.Sprintf("%q is cut at the URL's colon: Google reads the key %q as %s, with %s; RFC 9309 ignores the line (%s)", ln.Key+":"+ln.Value, ln.Key, asGoogle, read, fix)
+}
+
+// splitURL is the first word of such a line's key and the URL after it.
+func splitURL(ln *compile.Line) (first, u string, ok bool) {
+	first, scheme, ok := strings.Cut(ln.Key, " ")
+	if !ok {
+		first, scheme, ok = strings.Cut(ln.Key, "\t")
+	}
+	scheme = strings.TrimLeft(scheme, " \t")
+	if !ok || !strings.HasPrefix(ln.Value, "//") || !strings.EqualFold(scheme, "http") && !strings.EqualFold(scheme, "https") {
+		return "", "", false
+	}
+	return first, scheme + ":" + ln.Value, true
 }

@@ -456,3 +456,65 @@ rfc mode: the same
 		require.Equal(t, c.want, r.stdout, c.args)
 	}
 }
+
+// TestExplainMeant (google, rfc: a pattern is a path, and a line's key ends
+// at its first colon): the rules of the groups that apply that never match
+// as written but would, written as the path meant (a URL, a host before
+// the path, a URL cut at its colon), are listed with what keeps each from
+// matching; the verdict is the file's as written.
+func TestExplainMeant(t *testing.T) {
+	robots := writeTemp(t, "robots.txt", []byte("User-agent: *\nDisallow: https://example.com/private\nDisallow https://example.com/secret\n"+
+		"Disallow: www.example.com/priv*\nAllow: https://example.com/private/ok\nDisallow: /public$\n\nUser-agent: bot\nDisallow: HTTPS://example.com\nAllow: https://example.com/d/index.html\nDisallow: https://example.com/%7Euser\n"))
+	for _, c := range []struct {
+		mode, agent, url, want string
+	}{
+		{"google", "googlebot", "https://example.com/private/x", `rules that match: none
+rules meant to match, which never do as written:
+  line 2     disallow Disallow: https://example.com/private  (a URL, where a rule names a path; /private would match)
+  line 4     disallow Disallow: www.example.com/priv*  (a host before the path; /priv* would match)
+verdict:  allowed: no matching rule
+`},
+		{"google", "googlebot", "https://example.com/secret", `rules that match: none
+rules meant to match, which never do as written:
+  line 3     disallow Disallow https://example.com/secret  (the URL's colon ends the key; /secret would match)
+verdict:  allowed: no matching rule
+`},
+		{"rfc", "googlebot", "https://example.com/secret", "rules that match: none\nverdict:  allowed: no matching rule\n"}, // no rule: RFC 9309 ignores the line
+		{"rfc", "googlebot", "https://example.com/private", `rules that match: none
+rules meant to match, which never do as written:
+  line 2     disallow Disallow: https://example.com/private  (a URL, where a rule names a path; /private would match)
+  line 4     disallow Disallow: www.example.com/priv*  (a host before the path; /priv* would match)
+verdict:  allowed: no matching rule
+`},
+		{"google", "googlebot", "https://example.com/public", `rules that match:
+  line 6     disallow priority 8    Disallow: /public$  <- decides
+verdict:  disallowed: line 6: Disallow: /public$
+`},
+		{"google", "bot", "https://example.com/private", `rules that match: none
+rules meant to match, which never do as written:
+  line 9     disallow Disallow: HTTPS://example.com  (a URL, where a rule names a path; / would match)
+verdict:  allowed: no matching rule
+`},
+		{"google", "bot", "https://example.com/d/index.html", `rules that match: none
+rules meant to match, which never do as written:
+  line 9     disallow Disallow: HTTPS://example.com  (a URL, where a rule names a path; / would match)
+  line 10    allow    Allow: https://example.com/d/index.html  (a URL, where a rule names a path; /d/index.html would match)
+verdict:  allowed: no matching rule
+`}, // once, though Google's index.htm rule implies a second pattern
+		{"rfc", "bot", "https://example.com/~user", `rules that match: none
+rules meant to match, which never do as written:
+  line 9     disallow Disallow: HTTPS://example.com  (a URL, where a rule names a path; / would match)
+  line 11    disallow Disallow: https://example.com/%7Euser  (a URL, where a rule names a path; /%7Euser would match)
+verdict:  allowed: no matching rule
+`}, // the mode's matching: RFC 9309 decodes %7E, Google's reference does not
+		{"google", "bot", "https://example.com/~user", `rules that match: none
+rules meant to match, which never do as written:
+  line 9     disallow Disallow: HTTPS://example.com  (a URL, where a rule names a path; / would match)
+verdict:  allowed: no matching rule
+`},
+	} {
+		r := robotsdfa(t, nil, "explain", "-mode", c.mode, robots, c.agent, c.url)
+		require.Equal(t, exitOK, r.code, r.stderr)
+		require.Contains(t, r.stdout, "\n"+c.want, "%s %s %s", c.mode, c.agent, c.url)
+	}
+}

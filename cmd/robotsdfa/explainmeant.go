@@ -1,0 +1,56 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/robotsdfa/robotsdfa/compile"
+	"github.com/robotsdfa/robotsdfa/runtime"
+)
+
+// Rules that never match as written but were meant for a path: a URL
+// where a path belongs ("Disallow: https://example.com/private", 743 rules
+// in 71 of the corpus's files), a host before the path (69 in 15), or a
+// URL cut at its colon ("Disallow https://...", 59 in 1). lint warns of
+// each; explain names those meant for the path it answers for, since a
+// user asks it why a page is allowed.
+
+// meantPattern is the pattern rule r was meant to be, what keeps it from
+// matching, and its line as written, if it is one of those.
+func meantPattern(f *compile.File, r runtime.Rule) (pattern, why, written string, ok bool) {
+	ln := &f.Lines[r.Line-1]
+	if _, u, ok := splitURL(ln); ok {
+		p, _ := urlPath(u)
+		return p, "the URL's colon ends the key", ln.Key + ":" + ln.Value, true
+	}
+	if p, ok := urlPath(ln.Value); ok {
+		return p, "a URL, where a rule names a path", ruleText(f, r), true
+	}
+	if _, p, ok := hostPath(ln.Value); ok {
+		return p, "a host before the path", ruleText(f, r), true
+	}
+	return "", "", "", false
+}
+
+// explainMeant lists the rules of rules meant for path, as written.
+func explainMeant(w io.Writer, f *compile.File, rules []runtime.Rule, path []byte) {
+	header := false
+	for _, r := range rules {
+		if r.Implied {
+			continue // its line is listed once
+		}
+		p, why, written, ok := meantPattern(f, r)
+		if !ok {
+			continue
+		}
+		norm := compile.NormalizePattern(p, f.Options.Mode) // as the mode reads a rule's pattern
+		if m := newPatternMatch(norm, f.Options.Mode == compile.Google); !m.matches(string(path)) {
+			continue
+		}
+		if !header {
+			fmt.Fprintf(w, "rules meant to match, which never do as written:\n")
+			header = true
+		}
+		fmt.Fprintf(w, "  line %-5d %-8s %s  (%s; %s would match)\n", r.Line, r.Kind, written, why, p)
+	}
+}
