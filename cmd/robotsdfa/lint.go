@@ -24,21 +24,22 @@ ROBOTS_FILE ("file:line: severity: message"): spellings only Google
 accepts, missing colons, lines cut or ended by a NUL, user-agent names
 Google's parser reads as another crawler than RFC 9309 does ("MJ12bot":
 "MJ"), rules outside any group (and the user-agent line commented out
-before them), records no crawler reads (noindex, which
-Google retired in 2019, host, which Yandex retired in 2018, a key
-mistyped or hidden behind other bytes, "User_agent" or "Image Sitemap",
-with where a lost user-agent line's rules went, or an unknown one) and
-unreadable values, patterns that can never match, sitemaps that are not
-full URLs, URLs and paths alone on a line (a sitemap or a rule without
-its key) or cut at their colon ("Disallow https://..."), HTML markup (and the robots.txt line it hides, or a page
-served as the file), a byte-order mark encoded twice ("ï»¿", and the
-line it hides) or a UTF-16 one (a file not in UTF-8); then rules that
-can never decide anything (another rule of the other kind, at least as
-specific, matches whenever they do; or a duplicate); and, as notes, the
-groups each product token gets (-severity warning leaves the notes out).
--json writes the same as one JSON document. A ROBOTS_FILE of - is
-standard input; a directory is every robots.txt in it that filter
--robots-dir and compile -robots-dir read (<host>.txt), in name order.
+before them), records no crawler reads (noindex, which Google retired in
+2019, host, which Yandex retired in 2018, a key mistyped or hidden
+behind other bytes, "User_agent" or "Image Sitemap", with where a lost
+user-agent line's rules went, or an unknown one) and unreadable values,
+patterns that can never match, sitemaps that are not full URLs, URLs and
+paths alone on a line (a sitemap or a rule without its key) or cut at
+their colon ("Disallow https://..."), HTML markup (and the robots.txt
+line it hides, or a page served as the file), a byte-order mark encoded
+twice ("ï»¿", and the line it hides) or a UTF-16 one (a file not in
+UTF-8); then rules that can never decide anything (another rule of the
+other kind, at least as specific, matches whenever they do; or a
+duplicate); and, as notes, the groups each product token gets (-severity
+warning leaves the notes out). -json writes the same as one JSON
+document. A ROBOTS_FILE of - is standard input; a directory is every
+robots.txt in it that filter -robots-dir and compile -robots-dir read
+(<host>.txt), in name order.
 
 Exit status: 0 when there is nothing to warn about (notes only), 1 when
 there are warnings, 2 for a usage or input error.`
