@@ -307,7 +307,7 @@ func lintLine(f, google *compile.File, ln *compile.Line, explained bool, outside
 		} else if host, path, ok := hostPath(ln.Value); ok {
 			add(n, "warning", "never-matches", "pattern %q never matches: a rule names a path, not a host (write %s, its path, in %s's own robots.txt)", ln.Value, path, host)
 		} else {
-			add(n, "warning", "never-matches", "pattern %q never matches: a path always starts with '/' (write /%s)", ln.Value, ln.Value)
+			add(n, "warning", "never-matches", "pattern %q never matches: a path always starts with '/' (%s)", ln.Value, rootedPattern(ln.Value))
 		}
 	}
 	if ln.Kind == compile.SitemapLine && !explained && split == "" {
@@ -337,6 +337,19 @@ func urlPath(pattern string) (string, bool) {
 		return "/" + rest[i:], true
 	}
 	return rest[i:], true
+}
+
+// rootedPattern says what to write for a pattern that does not begin with
+// '/' or '*': the pattern after a '/', and, where it begins as a query
+// ("?utm_source=", 260 rules in 73 of the corpus's files), an extension
+// (".pdf", 77 in 33) or a parameter ("sessionid=*", 25 in 14), after
+// "/*" first: "/?utm_source=" matches the root's query only.
+func rootedPattern(pattern string) string {
+	segment, _, _ := strings.Cut(pattern, "/")
+	if strings.ContainsAny(pattern[:1], "?&.") || strings.Contains(segment, "=") {
+		return fmt.Sprintf("write /*%s for any path that holds it, or /%[1]s", pattern)
+	}
+	return "write /" + pattern
 }
 
 // hostPath splits a rule's pattern that begins with a host name, as 69

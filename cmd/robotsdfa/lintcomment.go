@@ -7,9 +7,9 @@ import (
 	"github.com/robotsdfa/robotsdfa/compile"
 )
 
-// A user-agent line commented out with rules after it that are not (as in
-// "# User-agent: *" then "Disallow: /archive", after a template that says
-// to uncomment two lines: 5 of the corpus's files). The rules belong to no
+// A user-agent line commented out and the rules after it left in, as in
+// "# User-agent: *" then "Disallow: /archive" (a template says to
+// uncomment two lines: 5 of the corpus's files). The rules belong to no
 // group, and lint names the comment that would have opened one.
 
 // agentComment follows a file's lines in order and holds the last comment

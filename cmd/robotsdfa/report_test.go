@@ -201,12 +201,14 @@ func TestLint(t *testing.T) {
 // whose pattern is a whole URL, or a host and path, never matches): lint
 // names the URL's path as the pattern meant, the path and its host's own
 // robots.txt where the pattern begins with a host name, and the pattern
-// with a '/' before it otherwise.
+// with a '/' before it otherwise, and with "/*" before it first where it
+// begins as a query, an extension or a parameter.
 func TestLintURLPattern(t *testing.T) {
 	robots := writeTemp(t, "robots.txt", []byte("user-agent: *\ndisallow: https://example.com/private\ndisallow: HTTP://example.com\n"+
 		"disallow: https://example.com?a=1\ndisallow: example.com/x\ndisallow: ftp://example.com/f\n"+
 		"disallow: ecs.example.edu/people\nallow: Static.Example.COM/*\ndisallow: 192.0.2.1/\n"+
-		"disallow: jquery.min.j/x\ndisallow: v1.2.3/x\ndisallow: www.example.com\ndisallow: a..example.com/\ndisallow: 1.2.3.4.5/\n"))
+		"disallow: jquery.min.j/x\ndisallow: v1.2.3/x\ndisallow: www.example.com\ndisallow: a..example.com/\ndisallow: 1.2.3.4.5/\n"+
+		"disallow: ?print\ndisallow: &sid\ndisallow: .pdf$\ndisallow: sessionid=*\ndisallow: a/b=c\n"))
 	r := robotsdfa(t, nil, "lint", "-severity", "warning", robots)
 	require.Equal(t, exitFound, r.code, r.stderr)
 	require.Equal(t, []string{
@@ -223,6 +225,11 @@ func TestLintURLPattern(t *testing.T) {
 		robots + `:12: warning: pattern "www.example.com" never matches: a path always starts with '/' (write /www.example.com)`,
 		robots + `:13: warning: pattern "a..example.com/" never matches: a path always starts with '/' (write /a..example.com/)`,
 		robots + `:14: warning: pattern "1.2.3.4.5/" never matches: a path always starts with '/' (write /1.2.3.4.5/)`,
+		robots + `:15: warning: pattern "?print" never matches: a path always starts with '/' (write /*?print for any path that holds it, or /?print)`,
+		robots + `:16: warning: pattern "&sid" never matches: a path always starts with '/' (write /*&sid for any path that holds it, or /&sid)`,
+		robots + `:17: warning: pattern ".pdf$" never matches: a path always starts with '/' (write /*.pdf$ for any path that holds it, or /.pdf$)`,
+		robots + `:18: warning: pattern "sessionid=*" never matches: a path always starts with '/' (write /*sessionid=* for any path that holds it, or /sessionid=*)`,
+		robots + `:19: warning: pattern "a/b=c" never matches: a path always starts with '/' (write /a/b=c)`,
 	}, lines(r.stdout))
 }
 
