@@ -345,11 +345,17 @@ func urlPath(pattern string) (string, bool) {
 // (".pdf", 77 in 33) or a parameter ("sessionid=*", 25 in 14), after
 // "/*" first: "/?utm_source=" matches the root's query only.
 func rootedPattern(pattern string) string {
-	segment, _, _ := strings.Cut(pattern, "/")
-	if strings.ContainsAny(pattern[:1], "?&.") || strings.Contains(segment, "=") {
+	if anywhere(pattern) {
 		return fmt.Sprintf("write /*%s for any path that holds it, or /%[1]s", pattern)
 	}
 	return "write /" + pattern
+}
+
+// anywhere reports whether a pattern that does not begin with '/' or '*'
+// begins as a query, an extension or a parameter (rootedPattern).
+func anywhere(pattern string) bool {
+	segment, _, _ := strings.Cut(pattern, "/")
+	return strings.ContainsAny(pattern[:1], "?&.") || strings.Contains(segment, "=")
 }
 
 // hostPath splits a rule's pattern that begins with a host name, as 69

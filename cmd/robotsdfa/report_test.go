@@ -524,4 +524,23 @@ verdict:  allowed: no matching rule
 		require.Equal(t, exitOK, r.code, r.stderr)
 		require.Contains(t, r.stdout, "\n"+c.want, "%s %s %s", c.mode, c.agent, c.url)
 	}
+
+	// A path with no '/' before it: the path after one, or after "/*"
+	// where it begins as a query or an extension.
+	rooted := writeTemp(t, "rooted.txt", []byte("User-agent: *\nDisallow: private/\nDisallow: ?utm_source=\nDisallow: .pdf$\nAllow: *.css\n"))
+	for url, want := range map[string]string{
+		"https://e.com/private/x":        "  line 2     disallow Disallow: private/  (no '/' begins it; /private/ would match)\n",
+		"https://e.com/a?utm_source=x":   "  line 3     disallow Disallow: ?utm_source=  (no '/' begins it; /*?utm_source= would match)\n",
+		"https://e.com/a/doc.pdf":        "  line 4     disallow Disallow: .pdf$  (no '/' begins it; /*.pdf$ would match)\n",
+		"https://e.com/a/private/doc.js": "",
+		"https://e.com/style.css":        "", // "*.css" matches as written
+	} {
+		r := robotsdfa(t, nil, "explain", rooted, "bot", url)
+		require.Equal(t, exitOK, r.code, r.stderr)
+		if want == "" {
+			require.NotContains(t, r.stdout, "rules meant", url)
+			continue
+		}
+		require.Contains(t, r.stdout, "rules meant to match, which never do as written:\n"+want+"verdict:", url)
+	}
 }
