@@ -208,7 +208,7 @@ func TestLintURLPattern(t *testing.T) {
 		"disallow: https://example.com?a=1\ndisallow: example.com/x\ndisallow: ftp://example.com/f\n"+
 		"disallow: ecs.example.edu/people\nallow: Static.Example.COM/*\ndisallow: 192.0.2.1/\n"+
 		"disallow: jquery.min.j/x\ndisallow: v1.2.3/x\ndisallow: www.example.com\ndisallow: a..example.com/\ndisallow: 1.2.3.4.5/\n"+
-		"disallow: ?print\ndisallow: &sid\ndisallow: .pdf$\ndisallow: sessionid=*\ndisallow: a/b=c\n"))
+		"disallow: ?print\ndisallow: &sid\ndisallow: .pdf$\ndisallow: sessionid=*\ndisallow: a/b=c\ndisallow: https:///x\n"))
 	r := robotsdfa(t, nil, "lint", "-severity", "warning", robots)
 	require.Equal(t, exitFound, r.code, r.stderr)
 	require.Equal(t, []string{
@@ -230,6 +230,7 @@ func TestLintURLPattern(t *testing.T) {
 		robots + `:17: warning: pattern ".pdf$" never matches: a path always starts with '/' (write /*.pdf$ for any path that holds it, or /.pdf$)`,
 		robots + `:18: warning: pattern "sessionid=*" never matches: a path always starts with '/' (write /*sessionid=* for any path that holds it, or /sessionid=*)`,
 		robots + `:19: warning: pattern "a/b=c" never matches: a path always starts with '/' (write /a/b=c)`,
+		robots + `:20: warning: pattern "https:///x" never matches: a rule names a path, not a URL (write /x, its path)`,
 	}, lines(r.stdout))
 }
 
@@ -542,5 +543,19 @@ verdict:  allowed: no matching rule
 			continue
 		}
 		require.Contains(t, r.stdout, "rules meant to match, which never do as written:\n"+want+"verdict:", url)
+	}
+}
+
+// TestExplainDecidesOnce (google, rfc: of the most specific matches, one
+// decides): of two matching rules of the same kind and priority, explain
+// marks one as deciding, the one the verdict names.
+func TestExplainDecidesOnce(t *testing.T) {
+	robots := writeTemp(t, "robots.txt", []byte("User-agent: *\nDisallow: /a*\nDisallow: /ab\n"))
+	for _, mode := range []string{"google", "rfc"} {
+		r := robotsdfa(t, nil, "explain", "-mode", mode, robots, "bot", "https://example.com/abc")
+		require.Equal(t, exitOK, r.code, r.stderr)
+		require.Equal(t, 1, strings.Count(r.stdout, "<- decides"), r.stdout)
+		require.Contains(t, r.stdout, "\n  line 2     disallow priority 3    Disallow: /a*  <- decides\n", mode)
+		require.Contains(t, r.stdout, "\nverdict:  disallowed: line 2: Disallow: /a*\n", mode)
 	}
 }
