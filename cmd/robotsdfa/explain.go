@@ -16,10 +16,10 @@ Explains the verdict for each URL: the path as it is matched, the groups
 chosen for AGENT and why, every rule that matches with its priority, the
 deciding rule (the most specific match: the longest pattern, allow
 winning a tie), the rules meant for the path that never match as written
-(a URL or a host where the path belongs, or no '/' before the path), and
-the verdict in the other mode when it differs. Each URL's explanation is
-a block of lines, a blank line between two. ROBOTS_FILE - reads standard
-input.`
+(a URL or a host where the path belongs, no '/' before the path, or a
+rule before any user-agent line), and the verdict in the other mode when
+it differs. Each URL's explanation is a block of lines, a blank line
+between two. ROBOTS_FILE - reads standard input.`
 
 const explainExample = `  $ robotsdfa explain testdata/corpus/robots/en.wikipedia.org__protego2019.txt googlebot \
       'https://en.wikipedia.org/w/index.php?title=Go'`

@@ -544,6 +544,25 @@ verdict:  allowed: no matching rule
 		}
 		require.Contains(t, r.stdout, "rules meant to match, which never do as written:\n"+want+"verdict:", url)
 	}
+
+	// Rules before any user-agent line belong to no group: the ones that
+	// match are listed as written, an empty pattern never.
+	early := writeTemp(t, "early.txt", []byte("Disallow:\nDisallow: /early\n# User-agent: *\nAllow: /early/ok\nUser-agent: *\nDisallow: /x\nAllow: /early/ok/1\n"))
+	for _, mode := range []string{"google", "rfc"} {
+		r := robotsdfa(t, nil, "explain", "-mode", mode, early, "bot", "https://e.com/early/ok/1", "https://e.com/x")
+		require.Equal(t, exitOK, r.code, r.stderr)
+		require.Contains(t, r.stdout, `rules that match:
+  line 7     allow    priority 11   Allow: /early/ok/1  <- decides
+rules meant to match, which never do as written:
+  line 2     disallow Disallow: /early  (before any user-agent line, in no group; /early would match)
+  line 4     allow    Allow: /early/ok  (before any user-agent line, in no group; /early/ok would match)
+verdict:  allowed: line 7: Allow: /early/ok/1
+`, mode)
+		require.Contains(t, r.stdout, `rules that match:
+  line 6     disallow priority 2    Disallow: /x  <- decides
+verdict:  disallowed: line 6: Disallow: /x
+`, mode)
+	}
 }
 
 // TestExplainDecidesOnce (google, rfc: of the most specific matches, one
