@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -44,6 +45,12 @@ func FuzzLint(f *testing.F) {
 				if tags, rest, ok := markupAt(text); ok && (!strings.Contains(text, tags) || !strings.Contains(text, rest) || tags == "") {
 					t.Fatalf("line %d %q: markup %q, then %q", i+1, text, tags, rest)
 				}
+			}
+			// explain's rules meant for a path read the same lines.
+			var meant bytes.Buffer
+			explainMeant(&meant, p, p.Rules(p.SelectChain()), []byte("/a"))
+			if s := meant.String(); s != "" && !strings.HasPrefix(s, "rules meant to match, which never do as written:\n  line ") {
+				t.Fatalf("rules meant for /a, listed without their header: %q", s)
 			}
 		}
 	})
