@@ -5,10 +5,11 @@ import "fmt"
 // What the package's external tests (package automaton_test, which
 // compile blobs with package compile) may reach of its insides.
 
-// CheckPath is Set.check: the verdict and deciding rule of a path in its
-// matching form.
+// CheckPath is the verdict and deciding rule the programs tokens select
+// give a path in its matching form (RFC 9309's /robots.txt, always
+// allowed, is runtime's to answer).
 func CheckPath(s *Set, tokens []string, union bool, path []byte) (bool, *Rule) {
-	ok, r := s.check(tokens, union, path)
+	ok, r := s.checkPrograms(s.selectPrograms(tokens, union), path)
 	if r == nil {
 		return ok, nil
 	}

@@ -118,15 +118,6 @@ func (s *Set) selectPrograms(tokens []string, union bool) []int32 {
 	return out
 }
 
-// check answers for a path already extracted from its URL (and, in RFC
-// mode, normalised): the verdict and the deciding rule (nil: none).
-func (s *Set) check(tokens []string, union bool, path []byte) (bool, *rank) {
-	if s.RFC && string(path) == "/robots.txt" {
-		return true, nil
-	}
-	return s.checkPrograms(s.selectPrograms(tokens, union), path)
-}
-
 // checkPrograms answers for a path in its matching form under the given
 // programs (what selectPrograms returns): the verdict and the deciding rule (nil:
 // none). It does not allocate.
