@@ -33,10 +33,11 @@ func meantPattern(f *compile.File, r runtime.Rule) (pattern, why, written string
 		return p, "a host before the path", ruleText(f, r), true
 	}
 	if ln.Flags&compile.FlagNeverMatches != 0 {
+		p := "/" + ln.Value
 		if anywhere(ln.Value) {
-			return "/*" + ln.Value, "no '/' begins it", ruleText(f, r), true
+			p = "/*" + ln.Value // as lint's rootedPattern names first
 		}
-		return "/" + ln.Value, "no '/' begins it", ruleText(f, r), true
+		return p, "no '/' begins it", ruleText(f, r), true
 	}
 	return "", "", "", false
 }
