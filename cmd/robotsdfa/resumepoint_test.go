@@ -242,12 +242,14 @@ func TestFilterResumeSays(t *testing.T) {
 // TestRelist: a line -resume passes over has its host looked up as the
 // run would have looked it up: its URL without a '\r' before its end, or
 // the -field that holds it; not that of a line over -max-line, or
-// without the field, which the run reported unusable.
+// without the field, or with a tab in its host without -field (the
+// whole line is the URL), which the run reported unusable.
 func TestRelist(t *testing.T) {
 	p := newPerHost(dirLoader(t.TempDir(), nil, nil, compile.Options{}, false, []string{"bot"}, false))
 	wk := &worker{src: p, ff: &filterFlags{maxLine: 40}, local: map[string]*target{}}
 	wk.relist([]byte("https://a.example/x\r"))
 	wk.relist([]byte("https://long.example/" + strings.Repeat("x", 20)))
+	wk.relist([]byte("https://tab\tin.example/"))
 	wk.ff.field = 2
 	wk.relist([]byte("1\thttps://b.example/"))
 	wk.relist([]byte("https://nofield.example/"))
@@ -255,4 +257,12 @@ func TestRelist(t *testing.T) {
 	p.gone.each(func(k []byte) { got = append(got, string(k)) })
 	slices.Sort(got)
 	require.Equal(t, []string{"a.example", "b.example"}, got)
+}
+
+// TestClip: a line -resume names in its error is shown whole up to
+// shownPrefix bytes, and cut with "..." only when longer.
+func TestClip(t *testing.T) {
+	at := strings.Repeat("x", shownPrefix)
+	require.Equal(t, at, clip([]byte(at)))
+	require.Equal(t, at+"...", clip([]byte(at+"y")))
 }

@@ -13,9 +13,10 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestFilterTyping: URLs typed at a terminal are answered each as it is
-// typed, not once a chunk of a megabyte is full or the input ends; the
-// terminal is told so, and no progress line is drawn over what is typed.
+// TestFilterTyping: URLs typed at a terminal, an empty line too, are
+// answered each as it is typed, not once a chunk of a megabyte is full, the
+// next line is typed or the input ends; the terminal is told so, and no
+// progress line is drawn over what is typed.
 func TestFilterTyping(t *testing.T) {
 	ptmx, pts := openPTY(t)
 	robots := writeTemp(t, "robots.txt", []byte("user-agent: *\ndisallow: /private\n"))
@@ -64,6 +65,8 @@ func TestFilterTyping(t *testing.T) {
 	answer("https://example.com/private/a", "disallowed\thttps://example.com/private/a")
 	time.Sleep(600 * time.Millisecond) // a terminal's progress line is redrawn every 250 ms
 	answer("/b", "allowed\t/b")
+	// A read of a line end alone.
+	answer("", "error\t\tempty line")
 	_, err := ptmx.Write([]byte{4}) // Ctrl-D: the end of the input
 	require.NoError(t, err)
 	select {
@@ -78,7 +81,7 @@ func TestFilterTyping(t *testing.T) {
 	mu.Lock()
 	defer mu.Unlock()
 	require.Contains(t, shown.String(), "robotsdfa filter: reading URLs from the terminal, one a line, each answered as it comes (Ctrl-D ends them;")
-	require.Contains(t, shown.String(), "robotsdfa filter: 2 lines in ")
+	require.Contains(t, shown.String(), "robotsdfa filter: 3 lines in ")
 	require.NotContains(t, shown.String(), "\033[K", "a progress line drawn over what is typed")
 }
 
