@@ -44,7 +44,7 @@ const (
 	// attempt, in thread steps per state of its state budget. An attempt
 	// that fails has spent its budget, and on the costliest files most
 	// attempts fail: 8 compiles the corpus 11.4% faster than 32, for no
-	// change measured in checks (docs/PERFORMANCE.md, "The work budget").
+	// change measured in checks (docs/PERFORMANCE.md, "compile, one work budget").
 	defaultMaxWork = 8
 	// denseAbove: rows with more exceptions than this are stored dense.
 	denseAbove = 6

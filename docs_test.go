@@ -1,0 +1,82 @@
+package robotsdfa_test
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// citation is a pointer into the record, as comments and documents write
+// it: docs/PERFORMANCE.md, "The store" (the quoted title may wrap onto a
+// comment's next line).
+var citation = regexp.MustCompile(`docs/([A-Z]+\.md),\s*"([^"]+)"`)
+
+// wrap joins a line to the next, dropping the next line's indent and "//".
+var wrap = regexp.MustCompile(`\n[ \t]*(// ?)?`)
+
+// TestDocCitations checks that every section a comment or document cites
+// is still there: a heading of the cited file, or a bullet whose bold first
+// words are the title, begins with the quoted text. A renamed section
+// otherwise leaves the pointers to it dangling.
+func TestDocCitations(t *testing.T) {
+	titles := map[string][]string{}
+	docs, err := filepath.Glob("docs/*.md")
+	if err != nil || len(docs) == 0 {
+		t.Fatalf("no docs/*.md: %v", err)
+	}
+	for _, d := range docs {
+		body, err := os.ReadFile(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range strings.Split(string(body), "\n") {
+			switch {
+			case strings.HasPrefix(line, "#"):
+				titles[filepath.Base(d)] = append(titles[filepath.Base(d)], strings.TrimSpace(strings.TrimLeft(line, "#")))
+			case strings.HasPrefix(line, "- "):
+				titles[filepath.Base(d)] = append(titles[filepath.Base(d)], strings.TrimPrefix(line[2:], "**"))
+			}
+		}
+	}
+	cited := 0
+	err = filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && path != "." && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata") {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !(strings.HasSuffix(path, ".go") || strings.HasSuffix(path, ".md")) {
+			return nil
+		}
+		body, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for _, m := range citation.FindAllStringSubmatch(wrap.ReplaceAllString(string(body), " "), -1) {
+			cited++
+			if !beginsOne(titles[m[1]], m[2]) {
+				t.Errorf("%s cites docs/%s, %q: no heading or bullet of that file begins so", path, m[1], m[2])
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cited == 0 {
+		t.Fatal("no citation found: the pattern no longer matches how the repository cites its docs")
+	}
+}
+
+func beginsOne(titles []string, title string) bool {
+	for _, t := range titles {
+		if strings.HasPrefix(t, title) {
+			return true
+		}
+	}
+	return false
+}
