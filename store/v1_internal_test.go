@@ -119,6 +119,25 @@ func TestV1Refuses(t *testing.T) {
 	}
 }
 
+// TestV1Empty: a version 1 pack of no hosts is its header alone, and
+// opens (a host is not found in it); a content a byte shorter than the
+// header is no pack.
+func TestV1Empty(t *testing.T) {
+	head := make([]byte, v1HeaderSize)
+	copy(head, magic)
+	binary.LittleEndian.PutUint32(head[8:], 1)
+	binary.LittleEndian.PutUint64(head[24:], v1HeaderSize)
+	st, err := Open(v1Pack(t, head), Options{})
+	require.NoError(t, err)
+	defer st.Close()
+	_, err = st.Robots("example.com")
+	require.ErrorIs(t, err, ErrNotFound)
+
+	_, err = Open(v1Pack(t, head[:v1HeaderSize-1]), Options{})
+	require.ErrorIs(t, err, ErrFormat)
+	require.ErrorContains(t, err, "not a pack")
+}
+
 // TestV1Key: a version 1 key's "_port" is read as ":port", only when it
 // is a non-empty run of digits after a non-empty host.
 func TestV1Key(t *testing.T) {
