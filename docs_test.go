@@ -18,9 +18,9 @@ var citation = regexp.MustCompile(`docs/([A-Z]+\.md),\s*"([^"]+)"`)
 var wrap = regexp.MustCompile(`\n[ \t]*(// ?)?`)
 
 // TestDocCitations checks that every section a comment or document cites
-// is still there: a heading of the cited file, or a bullet whose bold first
-// words are the title, begins with the quoted text. A renamed section
-// otherwise leaves the pointers to it dangling.
+// is still there: a heading or a bullet of the cited file begins with the
+// quoted text (a bullet's bold marks aside). A renamed section otherwise
+// leaves the pointers to it dangling.
 func TestDocCitations(t *testing.T) {
 	titles := map[string][]string{}
 	docs, err := filepath.Glob("docs/*.md")
@@ -32,12 +32,13 @@ func TestDocCitations(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		name := filepath.Base(d)
 		for _, line := range strings.Split(string(body), "\n") {
 			switch {
 			case strings.HasPrefix(line, "#"):
-				titles[filepath.Base(d)] = append(titles[filepath.Base(d)], strings.TrimSpace(strings.TrimLeft(line, "#")))
+				titles[name] = append(titles[name], strings.TrimSpace(strings.TrimLeft(line, "#")))
 			case strings.HasPrefix(line, "- "):
-				titles[filepath.Base(d)] = append(titles[filepath.Base(d)], strings.TrimPrefix(line[2:], "**"))
+				titles[name] = append(titles[name], strings.TrimPrefix(line[2:], "**"))
 			}
 		}
 	}
@@ -72,6 +73,7 @@ func TestDocCitations(t *testing.T) {
 	}
 }
 
+// beginsOne reports whether one of titles begins with title.
 func beginsOne(titles []string, title string) bool {
 	for _, t := range titles {
 		if strings.HasPrefix(t, title) {
