@@ -116,6 +116,17 @@ func permitted(allowed []string, imp, rel string) bool {
 // statSources stats every Go file of the module, so that go test's cache,
 // which does not see what go list reads, reruns this test when one changes.
 func statSources(t *testing.T) {
+	walkSources(t, func(path string) error {
+		_, err := os.Stat(path)
+		return err
+	}, ".go")
+}
+
+// walkSources calls visit with the path of each file of the repository
+// whose name ends with one of suffixes, hidden directories and testdata
+// left out; an error fails the test.
+func walkSources(t *testing.T, visit func(path string) error, suffixes ...string) {
+	t.Helper()
 	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -123,10 +134,12 @@ func statSources(t *testing.T) {
 		if d.IsDir() && path != "." && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata") {
 			return filepath.SkipDir
 		}
-		if strings.HasSuffix(path, ".go") {
-			_, err = os.Stat(path)
+		for _, s := range suffixes {
+			if !d.IsDir() && strings.HasSuffix(path, s) {
+				return visit(path)
+			}
 		}
-		return err
+		return nil
 	})
 	if err != nil {
 		t.Fatal(err)

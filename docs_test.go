@@ -1,10 +1,10 @@
 package robotsdfa_test
 
 import (
-	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -43,42 +43,20 @@ func TestDocCitations(t *testing.T) {
 		}
 	}
 	cited := 0
-	err = filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && path != "." && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata") {
-			return filepath.SkipDir
-		}
-		if d.IsDir() || !(strings.HasSuffix(path, ".go") || strings.HasSuffix(path, ".md")) {
-			return nil
-		}
+	walkSources(t, func(path string) error {
 		body, err := os.ReadFile(path)
 		if err != nil {
 			return err
 		}
 		for _, m := range citation.FindAllStringSubmatch(wrap.ReplaceAllString(string(body), " "), -1) {
 			cited++
-			if !beginsOne(titles[m[1]], m[2]) {
+			if !slices.ContainsFunc(titles[m[1]], func(h string) bool { return strings.HasPrefix(h, m[2]) }) {
 				t.Errorf("%s cites docs/%s, %q: no heading or bullet of that file begins so", path, m[1], m[2])
 			}
 		}
 		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	}, ".go", ".md")
 	if cited == 0 {
 		t.Fatal("no citation found: the pattern no longer matches how the repository cites its docs")
 	}
-}
-
-// beginsOne reports whether one of titles begins with title.
-func beginsOne(titles []string, title string) bool {
-	for _, t := range titles {
-		if strings.HasPrefix(t, title) {
-			return true
-		}
-	}
-	return false
 }
