@@ -21,8 +21,17 @@ func TestGoogleSpec(t *testing.T) {
 }
 
 // TestConformance: rfc and google. Our own cases, each in the mode(s) its
-// label names, verdict and deciding line.
+// label names, verdict and deciding line. The count Run returns is the
+// pairs it asked, all of them (TestSuiteSize's 765): the other runners
+// only log it.
 func TestConformance(t *testing.T) {
-	n := conformance.Run(t, "../../testdata/conformance", impl)
+	asked := 0
+	n := conformance.Run(t, "../../testdata/conformance", func(q conformance.Query) (conformance.Verdict, error) {
+		asked++
+		return impl(q)
+	})
 	t.Logf("%d (case, mode) pairs", n)
+	if n != asked || n != 765 {
+		t.Errorf("Run returned %d, asked %d pairs, want 765", n, asked)
+	}
 }
