@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -94,6 +95,47 @@ func TestImportPolicy(t *testing.T) {
 	}
 	if seen < 3 {
 		t.Fatalf("checked only %d packages", seen)
+	}
+}
+
+// backticked is a name in code type, as DESIGN.md's table writes a package.
+var backticked = regexp.MustCompile("`([^`]+)`")
+
+// TestDesignTable checks that docs/DESIGN.md's table of packages names
+// the packages allowedImports holds, and no other but those the policy
+// leaves free (bench, fuzz and the Beam module): the table is the policy's
+// reasons, and a package added to one and not the other is unexplained.
+func TestDesignTable(t *testing.T) {
+	body, err := os.ReadFile("docs/DESIGN.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, _ := strings.Cut(string(body), "\n## The packages\n")
+	section, _, _ = strings.Cut(section, "\n## ")
+	named := map[string]bool{}
+	for _, line := range strings.Split(section, "\n") {
+		first, ok := strings.CutPrefix(line, "| `")
+		if !ok {
+			continue
+		}
+		first, _, _ = strings.Cut(first, " |")
+		for _, m := range backticked.FindAllStringSubmatch("`"+first, -1) {
+			named[m[1]] = true
+		}
+	}
+	if len(named) < 3 {
+		t.Fatalf("DESIGN.md's table of packages names %d packages: the section or its rows are no longer where this test looks", len(named))
+	}
+	for pkg := range allowedImports {
+		if pkg != "" && !named[pkg] {
+			t.Errorf("%s is in the import policy and not in DESIGN.md's table of packages", pkg)
+		}
+	}
+	for pkg := range named {
+		free := pkg == "beam" || pkg == "bench" || strings.HasPrefix(pkg, "bench/") || pkg == "fuzz"
+		if _, ok := allowedImports[pkg]; !ok && !free {
+			t.Errorf("DESIGN.md's table of packages names %s, which the import policy does not hold", pkg)
+		}
 	}
 }
 
