@@ -1,11 +1,13 @@
 package robotsdfa_test
 
 import (
+	"encoding/json"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -95,6 +97,50 @@ func TestImportPolicy(t *testing.T) {
 	}
 	if seen < 3 {
 		t.Fatalf("checked only %d packages", seen)
+	}
+}
+
+// chosenModules are the only modules the library's go.mod requires
+// directly: fingerprints, zstd and gzip, and the tests' assertions. The
+// Beam SDK lives in the beam module, peers in bench/peers; anything else
+// needs its reason in the commit that adds it here.
+var chosenModules = []string{
+	"github.com/dgryski/go-farm",
+	"github.com/klauspost/compress",
+	"github.com/stretchr/testify",
+}
+
+// TestModuleRequirements checks go.mod's direct requirements against
+// chosenModules: the import policy sees what packages import, not what
+// tests import or what go.mod pulls in.
+func TestModuleRequirements(t *testing.T) {
+	// Opened here so that go test's cache, which does not see what the
+	// go command reads, reruns the test when go.mod changes.
+	if _, err := os.ReadFile("go.mod"); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command("go", "mod", "edit", "-json").Output()
+	if err != nil {
+		t.Fatalf("go mod edit -json: %v", err)
+	}
+	var mod struct {
+		Require []struct {
+			Path     string
+			Indirect bool
+		}
+	}
+	if err := json.Unmarshal(out, &mod); err != nil {
+		t.Fatal(err)
+	}
+	var direct []string
+	for _, r := range mod.Require {
+		if !r.Indirect {
+			direct = append(direct, r.Path)
+		}
+	}
+	slices.Sort(direct)
+	if !slices.Equal(direct, chosenModules) {
+		t.Errorf("go.mod requires %q directly, want %q", direct, chosenModules)
 	}
 }
 
