@@ -1,6 +1,9 @@
 package conformance
 
 import (
+	"fmt"
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -12,7 +15,7 @@ import (
 // runs all of them through Run, RunGoogleSpec and RunRecords, so a case
 // lost from a file, or a file that no longer loads as many as it held,
 // fails here rather than leaving those runners passing on less. Adding
-// cases means raising these numbers.
+// cases means raising these numbers, and the README's count.
 func TestSuiteSize(t *testing.T) {
 	tests, err := LoadDir("../../testdata/conformance")
 	require.NoError(t, err)
@@ -27,6 +30,11 @@ func TestSuiteSize(t *testing.T) {
 	t.Logf("%d tests; cases: %d both, %d google, %d rfc; %d (case, mode) pairs", len(tests), byLabel[Both], byLabel[GoogleOnly], byLabel[RFCOnly], pairs)
 	require.Equal(t, map[Label]int{Both: 329, GoogleOnly: 58, RFCOnly: 49}, byLabel)
 	require.Equal(t, 765, pairs)
+	readme, err := os.ReadFile("../../README.md")
+	require.NoError(t, err)
+	if claim := fmt.Sprintf("our %d labelled cases", byLabel[Both]+byLabel[GoogleOnly]+byLabel[RFCOnly]); !strings.Contains(strings.Join(strings.Fields(string(readme)), " "), claim) {
+		t.Errorf("README.md does not say %q", claim)
+	}
 
 	specs, err := LoadGoogleSpec("../../testdata/conformance/google-spec-test/google-spec-test.json")
 	require.NoError(t, err)
