@@ -111,8 +111,9 @@ var chosenModules = []string{
 }
 
 // TestModuleRequirements checks go.mod's direct requirements against
-// chosenModules: the import policy sees what packages import, not what
-// tests import or what go.mod pulls in.
+// chosenModules (the import policy sees what packages import, not what
+// tests import or what go.mod pulls in), and that the README gives its
+// go version as the one users need.
 func TestModuleRequirements(t *testing.T) {
 	// Opened here so that go test's cache, which does not see what the
 	// go command reads, reruns the test when go.mod changes.
@@ -124,6 +125,7 @@ func TestModuleRequirements(t *testing.T) {
 		t.Fatalf("go mod edit -json: %v", err)
 	}
 	var mod struct {
+		Go      string
 		Require []struct {
 			Path     string
 			Indirect bool
@@ -131,6 +133,13 @@ func TestModuleRequirements(t *testing.T) {
 	}
 	if err := json.Unmarshal(out, &mod); err != nil {
 		t.Fatal(err)
+	}
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if claim := "Go " + mod.Go + " or later"; !strings.Contains(string(readme), claim) {
+		t.Errorf("go.mod says go %s, and README.md does not say %q", mod.Go, claim)
 	}
 	var direct []string
 	for _, r := range mod.Require {
