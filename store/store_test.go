@@ -382,6 +382,18 @@ func TestStoreOlderVersions(t *testing.T) {
 		require.NoError(t, err)
 		d, _ := r.Agent("x").CrawlDelay()
 		require.Equal(t, "3s", d.String())
+
+		// Each walks every host, and stops at its callback's error.
+		var keys []string
+		require.NoError(t, st.Each(func(key string, _ int) error {
+			keys = append(keys, key)
+			return nil
+		}))
+		sort.Strings(keys)
+		require.Equal(t, []string{"en.wikipedia.org", "example.com:8080", "example.org"}, keys)
+		calls, stop := 0, errors.New("stop")
+		require.Equal(t, stop, st.Each(func(string, int) error { calls++; return stop }))
+		require.Equal(t, 1, calls)
 	}
 }
 
