@@ -110,39 +110,40 @@ var chosenModules = []string{
 	"github.com/stretchr/testify",
 }
 
-// TestModuleRequirements checks go.mod's direct requirements against
-// chosenModules (the import policy sees what packages import, not what
-// tests import or what go.mod pulls in), and that the README gives its
-// go version as the one users need.
-func TestModuleRequirements(t *testing.T) {
-	// Opened here so that go test's cache, which does not see what the
-	// go command reads, reruns the test when go.mod changes.
-	if _, err := os.ReadFile("go.mod"); err != nil {
+// goMod is what the tests read of a go.mod.
+type goMod struct {
+	Go      string
+	Require []struct {
+		Path     string
+		Indirect bool
+	}
+}
+
+// readGoMod reads the go.mod at path through the go command. The file is
+// opened here too, so that go test's cache, which does not see what the
+// go command reads, reruns the test when it changes.
+func readGoMod(t *testing.T, path string) goMod {
+	t.Helper()
+	if _, err := os.ReadFile(path); err != nil {
 		t.Fatal(err)
 	}
-	out, err := exec.Command("go", "mod", "edit", "-json").Output()
+	out, err := exec.Command("go", "mod", "edit", "-json", path).Output()
 	if err != nil {
-		t.Fatalf("go mod edit -json: %v", err)
+		t.Fatalf("go mod edit -json %s: %v", path, err)
 	}
-	var mod struct {
-		Go      string
-		Require []struct {
-			Path     string
-			Indirect bool
-		}
-	}
+	var mod goMod
 	if err := json.Unmarshal(out, &mod); err != nil {
 		t.Fatal(err)
 	}
-	readme, err := os.ReadFile("README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if claim := "Go " + mod.Go + " or later"; !strings.Contains(string(readme), claim) {
-		t.Errorf("go.mod says go %s, and README.md does not say %q", mod.Go, claim)
-	}
+	return mod
+}
+
+// TestModuleRequirements checks go.mod's direct requirements against
+// chosenModules: the import policy sees what packages import, not what
+// tests import or what go.mod pulls in.
+func TestModuleRequirements(t *testing.T) {
 	var direct []string
-	for _, r := range mod.Require {
+	for _, r := range readGoMod(t, "go.mod").Require {
 		if !r.Indirect {
 			direct = append(direct, r.Path)
 		}
@@ -150,6 +151,22 @@ func TestModuleRequirements(t *testing.T) {
 	slices.Sort(direct)
 	if !slices.Equal(direct, chosenModules) {
 		t.Errorf("go.mod requires %q directly, want %q", direct, chosenModules)
+	}
+}
+
+// TestGoVersions checks that each module's README gives the go version
+// its go.mod needs ("Go 1.25 or later"), as users must have it: the
+// library's, and the Beam module's (Beam's own minimum).
+func TestGoVersions(t *testing.T) {
+	for _, dir := range []string{".", "beam"} {
+		mod := readGoMod(t, filepath.Join(dir, "go.mod"))
+		readme, err := os.ReadFile(filepath.Join(dir, "README.md"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if claim := "Go " + mod.Go + " or later"; !strings.Contains(string(readme), claim) {
+			t.Errorf("%s/go.mod says go %s, and %s/README.md does not say %q", dir, mod.Go, dir, claim)
+		}
 	}
 }
 

@@ -1,7 +1,6 @@
 package robotsbeam
 
 import (
-	"encoding/json"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -87,29 +86,4 @@ func beamPermitted(allowed []string, imp string) bool {
 		}
 	}
 	return false
-}
-
-// TestGoVersion: the README gives the go version this module's go.mod
-// needs (Beam's), as users must have it.
-func TestGoVersion(t *testing.T) {
-	// Opened here so that go test's cache reruns the test when go.mod
-	// changes.
-	if _, err := os.ReadFile("go.mod"); err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command("go", "mod", "edit", "-json").Output()
-	if err != nil {
-		t.Fatalf("go mod edit -json: %v", err)
-	}
-	var mod struct{ Go string }
-	if err := json.Unmarshal(out, &mod); err != nil {
-		t.Fatal(err)
-	}
-	readme, err := os.ReadFile("README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if claim := "Go " + mod.Go + " or later"; !strings.Contains(string(readme), claim) {
-		t.Errorf("go.mod says go %s, and README.md does not say %q", mod.Go, claim)
-	}
 }
