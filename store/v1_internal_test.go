@@ -149,3 +149,38 @@ func TestV1Key(t *testing.T) {
 		require.Equal(t, want, v1Key(k), k)
 	}
 }
+
+// TestV1KeyAtEnd: a host key may lie anywhere after the records, up to
+// the content's last byte: host 0's key moved past the blobs, ending on
+// the last byte, is read and its host found with its rules; the same key
+// one byte longer runs past the content and is refused.
+func TestV1KeyAtEnd(t *testing.T) {
+	good := v1Sample(t)
+	le := binary.LittleEndian
+	off, n := le.Uint32(good[v1HeaderSize:]), le.Uint32(good[v1HeaderSize+4:])
+	key := v1Key(string(good[off : off+n]))
+	want, err := Open(v1Pack(t, good), Options{})
+	require.NoError(t, err)
+	defer want.Close()
+	wantRobots, err := want.Robots(key)
+	require.NoError(t, err, key)
+
+	b := append(bytes.Clone(good), key...)
+	le.PutUint64(b[24:], uint64(len(b)))
+	le.PutUint32(b[v1HeaderSize:], uint32(len(good)))
+	st, err := Open(v1Pack(t, b), Options{})
+	require.NoError(t, err)
+	defer st.Close()
+	got, err := st.Robots(key)
+	require.NoError(t, err, key)
+	wantBlob, err := wantRobots.AppendBinary(nil)
+	require.NoError(t, err)
+	gotBlob, err := got.AppendBinary(nil)
+	require.NoError(t, err)
+	require.Equal(t, wantBlob, gotBlob, key)
+
+	le.PutUint32(b[v1HeaderSize+4:], n+1)
+	_, err = Open(v1Pack(t, b), Options{})
+	require.ErrorIs(t, err, ErrFormat)
+	require.ErrorContains(t, err, "host 0: key at")
+}
