@@ -11,7 +11,9 @@ import (
 // own, so that the walk settles leaders on the way), every path that a
 // program's jump takes, the prefix followed by tails of zero to twelve
 // bytes, gets from the walk after the jump the leader of the walk from
-// the start. Jumps must be found and taken often, or the test is not
+// the start; and a Bound of the program (which holds the jump) answers
+// every prefix of those paths, shorter than the jump's word or not, as the
+// walk does. Jumps must be found and taken often, or the test is not
 // exercising them.
 func TestJumpEqualsWalk(t *testing.T) {
 	rng := rand.New(rand.NewSource(9309))
@@ -35,9 +37,24 @@ func TestJumpEqualsWalk(t *testing.T) {
 		if j.n < jumpMin || int(j.n) != len(j.prefix()) || !p.isDirect() {
 			t.Fatalf("rules %v: jump %q of %d bytes", p.rules, j.prefix(), j.n)
 		}
+		set := &Set{Programs: []*Program{p}, Meta: []ProgramMeta{{CrawlDelay: -1}}}
+		b, ok := set.Bind([]string{"examplebot"}, false, true)
+		if !ok || b.jn != j.n {
+			t.Fatalf("rules %v: bound with jump of %d bytes, want %d", p.rules, b.jn, j.n)
+		}
 		first := &p.first
 		for range 40 {
 			path := append([]byte(j.prefix()), randomBytes(rng, "/wikSWab:?$#.x\x00\x80", rng.Intn(13))...)
+			for n := 1; n <= len(path); n++ {
+				if bytes.IndexByte(path[:n], '#') >= 0 {
+					break
+				}
+				a1, k1, l1, p1 := b.Check(path[:n])
+				a2, k2, l2, p2 := p.verdictOf(p.pathLeader(path[:n]))
+				if a1 != a2 || k1 != k2 || l1 != l2 || p1 != p2 {
+					t.Fatalf("rules %v, jump %q, path %q: bound %v %v %d %d, walked %v %v %d %d", p.rules, j.prefix(), path[:n], a1, k1, l1, p1, a2, k2, l2, p2)
+				}
+			}
 			if !j.takes(path) {
 				if len(path) >= 8 {
 					t.Fatalf("jump %q does not take %q", j.prefix(), path)
