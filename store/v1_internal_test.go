@@ -158,14 +158,15 @@ func TestV1KeyAtEnd(t *testing.T) {
 	good := v1Sample(t)
 	le := binary.LittleEndian
 	off, n := le.Uint32(good[v1HeaderSize:]), le.Uint32(good[v1HeaderSize+4:])
-	key := v1Key(string(good[off : off+n]))
+	raw := good[off : off+n]
+	key := v1Key(string(raw))
 	want, err := Open(v1Pack(t, good), Options{})
 	require.NoError(t, err)
 	defer want.Close()
 	wantRobots, err := want.Robots(key)
 	require.NoError(t, err, key)
 
-	b := append(bytes.Clone(good), key...)
+	b := append(bytes.Clone(good), raw...)
 	le.PutUint64(b[24:], uint64(len(b)))
 	le.PutUint32(b[v1HeaderSize:], uint32(len(good)))
 	st, err := Open(v1Pack(t, b), Options{})
