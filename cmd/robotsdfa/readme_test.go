@@ -39,6 +39,9 @@ var flagWord = regexp.MustCompile(`^-[a-z][a-z0-9-]*$`)
 // quoted is a span of Markdown code: `-o -`.
 var quoted = regexp.MustCompile("`([^`]+)`")
 
+// codeBlock is a Markdown code block's lines.
+var codeBlock = regexp.MustCompile("(?s)```\n(.*?)```")
+
 // blocksAndRows are a section's code blocks and table rows.
 var blocksAndRows = regexp.MustCompile("(?s)```.*?```|\n\\|[^\n]*")
 
@@ -121,7 +124,7 @@ func TestREADMECommandLine(t *testing.T) {
 	require.Greater(t, checked, 20, "the flags found in the README: the reading of its section no longer matches it")
 
 	ran := 0
-	for _, block := range regexp.MustCompile("(?s)```\n(.*?)```").FindAllStringSubmatch(section, -1) {
+	for _, block := range codeBlock.FindAllStringSubmatch(section, -1) {
 		for _, ex := range parseExamples(block[1]) {
 			checkFlags("an example", ex.command)
 			cmd, _ := testexec.Command(t, "sh", "-c", strings.Replace(ex.command, "robotsdfa ", exe+" ", 1))
