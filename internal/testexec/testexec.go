@@ -26,6 +26,7 @@ const waitDelay = 10 * time.Second
 // Command is exec.Command stopped once it has run Bound, with SIGQUIT (on
 // which a Go program prints every goroutine's stack and exits), and the
 // test then failed, naming it. stopped reports whether it was stopped.
+// On Linux the command is also killed if the test process ends first.
 func Command(t testing.TB, name string, args ...string) (cmd *exec.Cmd, stopped func() bool) {
 	return command(t, Bound, waitDelay, name, args...)
 }
@@ -41,6 +42,7 @@ func command(t reporter, bound, wait time.Duration, name string, args ...string)
 	cmd = exec.CommandContext(ctx, name, args...)
 	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGQUIT) }
 	cmd.WaitDelay = wait
+	dieWithParent(cmd)
 	stopped = func() bool { return ctx.Err() == context.DeadlineExceeded }
 	t.Cleanup(func() {
 		if stopped() {

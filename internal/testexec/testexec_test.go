@@ -27,10 +27,20 @@ func (r *recorder) end() {
 	}
 }
 
-// TestMain: run as "helper", the test binary is a Go program that hangs.
+// TestMain: run as a helper, the test binary is a Go program that hangs
+// (TESTEXEC_HANG), or one that starts a command and ends, printing the
+// command's pid (TESTEXEC_ORPHAN).
 func TestMain(m *testing.M) {
 	if os.Getenv("TESTEXEC_HANG") == "1" {
 		time.Sleep(time.Hour)
+	}
+	if os.Getenv("TESTEXEC_ORPHAN") == "1" {
+		cmd, _ := command(&recorder{}, Bound, waitDelay, "sleep", "60")
+		if err := cmd.Start(); err != nil {
+			panic(err)
+		}
+		fmt.Println(cmd.Process.Pid)
+		os.Exit(0)
 	}
 	os.Exit(m.Run())
 }
