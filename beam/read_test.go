@@ -165,3 +165,35 @@ func TestReadParts(t *testing.T) {
 	r = offsetrange.Restriction{Start: 0, End: int64(len(content))}
 	require.Equal(t, []string{"a", long, "b"}, read([]offsetrange.Restriction{r}))
 }
+
+// TestSplitRestriction: a plain file is cut into parts of partBytes, with
+// a tail shorter than a quarter of a part joined to the part before it;
+// a file of at most a part and a quarter is one part, and a compressed
+// file is always one. The parts cover the file in order.
+func TestSplitRestriction(t *testing.T) {
+	defer func(p int64) { partBytes = p }(partBytes)
+	partBytes = 100
+	for _, c := range []struct {
+		path string
+		size int64
+		ends []int64
+	}{
+		{"x.txt", 99, []int64{99}},
+		{"x.txt", 125, []int64{125}},
+		{"x.txt", 126, []int64{100, 126}},
+		{"x.txt", 224, []int64{100, 224}},
+		{"x.txt", 225, []int64{100, 200, 225}},
+		{"x.txt.zst", 1000, []int64{1}},
+		{"x.txt.gz", 1000, []int64{1}},
+	} {
+		f := fileio.ReadableFile{Metadata: fileio.FileMetadata{Path: c.path, Size: c.size}}
+		parts := readLinesFn{}.SplitRestriction(f, readLinesFn{}.CreateInitialRestriction(f))
+		var ends []int64
+		start := int64(0)
+		for _, p := range parts {
+			require.Equal(t, start, p.Start, "%s of %d bytes: %v", c.path, c.size, parts)
+			ends, start = append(ends, p.End), p.End
+		}
+		require.Equal(t, c.ends, ends, "%s of %d bytes: %v", c.path, c.size, parts)
+	}
+}
