@@ -70,7 +70,10 @@ func TestFilterOnSeparateWorkers(t *testing.T) {
 	cmd, stopped := testexec.Command(t, exe, args...)
 	cmd.Stderr = stderrFile // a file, which the worker left waiting holds without holding up Wait
 	cmd.Dir = dir           // where the boot loader writes pipeline_options.json
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if cmd.SysProcAttr == nil {
+		cmd.SysProcAttr = &syscall.SysProcAttr{}
+	}
+	cmd.SysProcAttr.Setpgid = true // kept with the parent-death signal testexec sets on Linux
 	require.NoError(t, cmd.Start())
 	t.Cleanup(func() { syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) })
 	// A worker that fails to start leaves Prism waiting for ever: the
