@@ -16,14 +16,16 @@ import (
 // read is every host line's store key, each once, in the order first
 // given (a byte order mark before the first ignored), every one a key of
 // itself without spaces or control bytes, with the scheme of a URL that
-// first named it; a list refused names a line of
-// it that is not a host.
+// first named it, and no line read holds a space or a control byte (a
+// URL's path included); a list refused names a line of it that is not a
+// host.
 func FuzzHostList(f *testing.F) {
 	f.Add([]byte("a.example\n# comment\n\nhttps://B.example:443/x\r\na.example\n"))
 	f.Add([]byte("not a host\n"))
 	f.Add([]byte("xn--bcher-kva.example\nbücher.example\n[::1]:8080\n"))
 	f.Add([]byte("\x00\n\t\n"))
 	f.Add([]byte("\ufeffa.example\n\ufeffb.example\n"))
+	f.Add([]byte("https://a.example/x y\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		keys, schemes, err := readHostList(bytes.NewReader(data), "-", nil)
 		if err != nil {
@@ -46,6 +48,7 @@ func FuzzHostList(f *testing.F) {
 			}
 			key, ok := store.Key(line)
 			require.True(t, ok, line)
+			require.False(t, strings.ContainsFunc(line, func(r rune) bool { return r <= ' ' || r == 0x7f }), "%q", line)
 			if !seen[key] {
 				seen[key] = true
 				want = append(want, key)
