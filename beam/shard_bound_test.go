@@ -209,6 +209,35 @@ func TestMergeDamagedRun(t *testing.T) {
 	}
 }
 
+// TestWriteBundleFewLines: a bundle with fewer lines than shards writes
+// a file for each shard that got a line, and none for the others.
+func TestWriteBundleFewLines(t *testing.T) {
+	fs := &countFS{memFS: newMemFS()}
+	counting.Store(fs)
+	ctx := context.Background()
+	w := &writeBundleFn{Prefix: "countfs://few/out", Shards: 20}
+	lines := []string{"https://a.example/1", "https://b.example/2", "https://c.example/3"}
+	temps := map[int][]string{}
+	emit := func(shard int, name string) { temps[shard] = append(temps[shard], name) }
+	for _, l := range lines {
+		require.NoError(t, w.ProcessElement(ctx, l, emit))
+	}
+	require.NoError(t, w.FinishBundle(ctx, emit))
+	var got []string
+	files := 0
+	for _, names := range temps {
+		for _, name := range names {
+			files++
+			b := fs.files[name]
+			require.NotEmpty(t, b, "%s: a file for a shard with no line", name)
+			got = append(got, strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")...)
+		}
+	}
+	require.LessOrEqual(t, len(temps), len(lines))
+	require.Equal(t, fs.made, files, "files made and not emitted")
+	require.ElementsMatch(t, lines, got)
+}
+
 // runs is lines with those of a shard (of shards) in a row, so that each
 // shard's buffer grows while the others wait.
 func runs(lines []string, shards int) []string {
