@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -40,6 +41,25 @@ func TestV1Bound(t *testing.T) {
 	require.ErrorIs(t, err, ErrFormat)
 	require.ErrorContains(t, err, "decompresses past")
 	require.Less(t, n, uint64(32<<20))
+}
+
+// TestV1Large: a version 1 pack whose content is past 1 MiB opens when it
+// is within v1Ratio times the file's size: the sample's content with 2
+// MiB of random bytes after its blobs (which no record points at).
+func TestV1Large(t *testing.T) {
+	good := v1Sample(t)
+	pad := make([]byte, 2<<20)
+	rand.NewChaCha8([32]byte{'v', '1'}).Read(pad)
+	b := append(bytes.Clone(good), pad...)
+	binary.LittleEndian.PutUint64(b[24:], uint64(len(b)))
+	st, err := Open(v1Pack(t, b), Options{})
+	require.NoError(t, err)
+	defer st.Close()
+	require.Equal(t, 3, st.Hosts())
+	le := binary.LittleEndian
+	off, n := le.Uint32(good[v1HeaderSize:]), le.Uint32(good[v1HeaderSize+4:])
+	_, err = st.Robots(v1Key(string(good[off : off+n])))
+	require.NoError(t, err)
 }
 
 // v1Sample is the decompressed content of testdata's version 1 pack.
