@@ -44,14 +44,8 @@ func TestCacheHoldsOnlyWhatIsCached(t *testing.T) {
 	for _, c := range s.ring {
 		require.Same(t, c, s.contents[c.id])
 	}
-	// No slot keeps the Matcher of a robots.txt dropped, which would keep
-	// it in memory past the bound.
-	for i := range s.slots {
-		if hs := s.slots[i].Load(); hs != nil && hs.c != nil {
-			require.NotNil(t, hs.c.loaded.Load(), "slot %d holds blob %d, dropped", i, hs.c.id)
-		}
-	}
 	s.mu.Unlock()
+	requireNoDroppedSlot(t, s)
 
 	// Resized to hold them all, a third and a fourth round load each
 	// host at most once more, and drop none.
@@ -68,6 +62,46 @@ func TestCacheHoldsOnlyWhatIsCached(t *testing.T) {
 	// And shrunk back, it drops down to the bound at once.
 	s.Resize(bound)
 	require.LessOrEqual(t, s.CacheStats().Bytes, max(int64(bound)/2, bound-int64(len(s.slots))*slotBytes))
+}
+
+// requireNoDroppedSlot: no slot keeps the Matcher of a robots.txt
+// dropped, which would keep it in memory past the bound.
+func requireNoDroppedSlot(t *testing.T, s *Store) {
+	t.Helper()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for i := range s.slots {
+		if hs := s.slots[i].Load(); hs != nil && hs.c != nil {
+			require.NotNil(t, hs.c.loaded.Load(), "slot %d holds blob %d, dropped", i, hs.c.id)
+		}
+	}
+}
+
+// TestCacheSharedContent: hosts whose robots.txt is the same share one
+// stored content; when it is dropped, the slots of all of them let go of
+// it, not only the first host's.
+func TestCacheSharedContent(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "shared.store")
+	w, err := Create(path)
+	require.NoError(t, err)
+	const hosts = 3000
+	for i := range hosts {
+		body := fmt.Appendf(nil, "User-agent: *\nDisallow: /private-%d/\n", i/3)
+		require.NoError(t, w.AddRobotsTxt(fmt.Sprintf("h%d.example", i), body, compiled))
+	}
+	require.NoError(t, w.Close())
+	s, err := Open(path, Options{CacheBytes: 256 << 10})
+	require.NoError(t, err)
+	defer s.Close()
+	require.Equal(t, hosts/3, s.Contents())
+	a := s.Agent("bot")
+	for i := range hosts {
+		res, err := a.Check(fmt.Sprintf("https://h%d.example/private-%d/x", i, i/3))
+		require.NoError(t, err)
+		require.False(t, res.Allowed, "host %d", i)
+	}
+	require.Positive(t, s.CacheStats().Evictions)
+	requireNoDroppedSlot(t, s)
 }
 
 // TestSlotBindsOnceThenDerives: a host's first check binds its Matcher
