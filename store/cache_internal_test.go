@@ -12,15 +12,10 @@ import (
 // cache, the store holds no more contents than it has loaded, and the
 // cache's estimate stays within its bound less the slots' share.
 func TestCacheHoldsOnlyWhatIsCached(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "many.store")
-	w, err := Create(path)
-	require.NoError(t, err)
 	const hosts = 3000
-	for i := range hosts {
-		body := fmt.Appendf(nil, "User-agent: *\nDisallow: /private-%d/\nAllow: /private-%d/open\n", i, i)
-		require.NoError(t, w.AddRobotsTxt(fmt.Sprintf("h%d.example", i), body, compiled))
-	}
-	require.NoError(t, w.Close())
+	path := hostsStore(t, hosts, func(i int) []byte {
+		return fmt.Appendf(nil, "User-agent: *\nDisallow: /private-%d/\nAllow: /private-%d/open\n", i, i)
+	})
 	const bound = 512 << 10
 	s, err := Open(path, Options{CacheBytes: bound})
 	require.NoError(t, err)
@@ -64,6 +59,20 @@ func TestCacheHoldsOnlyWhatIsCached(t *testing.T) {
 	require.LessOrEqual(t, s.CacheStats().Bytes, max(int64(bound)/2, bound-int64(len(s.slots))*slotBytes))
 }
 
+// hostsStore writes a store of hosts h0.example, h1.example, … whose
+// robots.txt bodyOf gives, and returns its path.
+func hostsStore(t *testing.T, hosts int, bodyOf func(i int) []byte) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "hosts.store")
+	w, err := Create(path)
+	require.NoError(t, err)
+	for i := range hosts {
+		require.NoError(t, w.AddRobotsTxt(fmt.Sprintf("h%d.example", i), bodyOf(i), compiled))
+	}
+	require.NoError(t, w.Close())
+	return path
+}
+
 // requireNoDroppedSlot: no slot keeps the Matcher of a robots.txt
 // dropped, which would keep it in memory past the bound.
 func requireNoDroppedSlot(t *testing.T, s *Store) {
@@ -81,15 +90,10 @@ func requireNoDroppedSlot(t *testing.T, s *Store) {
 // stored content; when it is dropped, the slots of all of them let go of
 // it, not only the first host's.
 func TestCacheSharedContent(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "shared.store")
-	w, err := Create(path)
-	require.NoError(t, err)
 	const hosts = 3000
-	for i := range hosts {
-		body := fmt.Appendf(nil, "User-agent: *\nDisallow: /private-%d/\n", i/3)
-		require.NoError(t, w.AddRobotsTxt(fmt.Sprintf("h%d.example", i), body, compiled))
-	}
-	require.NoError(t, w.Close())
+	path := hostsStore(t, hosts, func(i int) []byte {
+		return fmt.Appendf(nil, "User-agent: *\nDisallow: /private-%d/\n", i/3)
+	})
 	s, err := Open(path, Options{CacheBytes: 256 << 10})
 	require.NoError(t, err)
 	defer s.Close()
