@@ -48,15 +48,15 @@ func TestV1Bound(t *testing.T) {
 // MiB of random bytes after its blobs (which no record points at).
 func TestV1Large(t *testing.T) {
 	good := v1Sample(t)
+	le := binary.LittleEndian
 	pad := make([]byte, 2<<20)
 	rand.NewChaCha8([32]byte{'v', '1'}).Read(pad)
 	b := append(bytes.Clone(good), pad...)
-	binary.LittleEndian.PutUint64(b[24:], uint64(len(b)))
+	le.PutUint64(b[24:], uint64(len(b)))
 	st, err := Open(v1Pack(t, b), Options{})
 	require.NoError(t, err)
 	defer st.Close()
 	require.Equal(t, 3, st.Hosts())
-	le := binary.LittleEndian
 	off, n := le.Uint32(good[v1HeaderSize:]), le.Uint32(good[v1HeaderSize+4:])
 	_, err = st.Robots(v1Key(string(good[off : off+n])))
 	require.NoError(t, err)
