@@ -158,6 +158,30 @@ func TestV1Empty(t *testing.T) {
 	require.ErrorContains(t, err, "not a pack")
 }
 
+// TestV1BlobAfterRecords: with no host keys, the blobs begin right after
+// the records, as the format lays them out: a blob there is read, and one
+// 8 bytes before (in the records) is refused.
+func TestV1BlobAfterRecords(t *testing.T) {
+	le := binary.LittleEndian
+	strAt := v1HeaderSize + v1BlobRecSize
+	b := make([]byte, strAt+8)
+	copy(b, magic)
+	le.PutUint32(b[8:], 1)
+	le.PutUint32(b[16:], 1)
+	le.PutUint64(b[24:], uint64(len(b)))
+	le.PutUint64(b[v1HeaderSize:], uint64(strAt))
+	le.PutUint64(b[v1HeaderSize+8:], 8)
+	st, err := Open(v1Pack(t, b), Options{})
+	require.NoError(t, err)
+	require.Equal(t, 1, st.Contents())
+	require.NoError(t, st.Close())
+
+	le.PutUint64(b[v1HeaderSize:], uint64(strAt-8))
+	_, err = Open(v1Pack(t, b), Options{})
+	require.ErrorIs(t, err, ErrFormat)
+	require.ErrorContains(t, err, "blob 0 at 40, 8 bytes: out of range")
+}
+
 // TestV1Key: a version 1 key's "_port" is read as ":port", only when it
 // is a non-empty run of digits after a non-empty host.
 func TestV1Key(t *testing.T) {
