@@ -22,10 +22,7 @@ func TestV1Bound(t *testing.T) {
 	var content bytes.Buffer
 	zw, err := zstd.NewWriter(&content, zstd.WithEncoderLevel(zstd.SpeedBestCompression))
 	require.NoError(t, err)
-	head := make([]byte, v1HeaderSize)
-	copy(head, magic)
-	binary.LittleEndian.PutUint32(head[8:], 1)
-	_, err = zw.Write(head)
+	_, err = zw.Write(v1Content(v1HeaderSize))
 	require.NoError(t, err)
 	zeros := make([]byte, 1<<20)
 	for range 96 {
@@ -73,6 +70,16 @@ func v1Sample(t *testing.T) []byte {
 	defer zr.Close()
 	b, err := io.ReadAll(zr)
 	require.NoError(t, err)
+	return b
+}
+
+// v1Content is a version 1 pack's content of size bytes, zero but for
+// its magic, its version and its length: no hosts, no blobs.
+func v1Content(size int) []byte {
+	b := make([]byte, size)
+	copy(b, magic)
+	binary.LittleEndian.PutUint32(b[8:], 1)
+	binary.LittleEndian.PutUint64(b[24:], uint64(size))
 	return b
 }
 
@@ -143,10 +150,7 @@ func TestV1Refuses(t *testing.T) {
 // opens (a host is not found in it); a content a byte shorter than the
 // header is no pack.
 func TestV1Empty(t *testing.T) {
-	head := make([]byte, v1HeaderSize)
-	copy(head, magic)
-	binary.LittleEndian.PutUint32(head[8:], 1)
-	binary.LittleEndian.PutUint64(head[24:], v1HeaderSize)
+	head := v1Content(v1HeaderSize)
 	st, err := Open(v1Pack(t, head), Options{})
 	require.NoError(t, err)
 	defer st.Close()
@@ -164,11 +168,8 @@ func TestV1Empty(t *testing.T) {
 func TestV1BlobAfterRecords(t *testing.T) {
 	le := binary.LittleEndian
 	strAt := v1HeaderSize + v1BlobRecSize
-	b := make([]byte, strAt+8)
-	copy(b, magic)
-	le.PutUint32(b[8:], 1)
+	b := v1Content(strAt + 8)
 	le.PutUint32(b[16:], 1)
-	le.PutUint64(b[24:], uint64(len(b)))
 	le.PutUint64(b[v1HeaderSize:], uint64(strAt))
 	le.PutUint64(b[v1HeaderSize+8:], 8)
 	st, err := Open(v1Pack(t, b), Options{})
