@@ -174,3 +174,10 @@ func ExampleEqualFoldASCII() {
 	fmt.Println(compile.EqualFoldASCII("GoogleBot", "googlebot"), compile.EqualFoldASCII("\u212a", "k"))
 	// Output: true false
 }
+
+// A product token as the matcher compares it: ASCII letters lower-cased,
+// other bytes as they are (the Kelvin sign is not a 'k').
+func ExampleLowerASCII() {
+	fmt.Printf("%+q %+q\n", compile.LowerASCII("Googlebot-Image"), compile.LowerASCII("\u212aBot"))
+	// Output: "googlebot-image" "\u212abot"
+}

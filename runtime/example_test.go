@@ -214,6 +214,21 @@ func ExampleHostKey() {
 	// "" false
 }
 
+// A loop over many URLs appends each host's key to one buffer, so an
+// ASCII host's key costs no allocation.
+func ExampleAppendHostKey() {
+	var key []byte
+	for _, u := range []string{"https://WWW.Example.com/a", "http://www.example.com:80/b", "mailto:someone@example.com"} {
+		var ok bool
+		key, ok = runtime.AppendHostKey(key[:0], u)
+		fmt.Printf("%q %v\n", key, ok)
+	}
+	// Output:
+	// "www.example.com" true
+	// "www.example.com" true
+	// "" false
+}
+
 // A URL with no host key is reported with the rule its host breaks.
 func ExampleHostKeyProblem() {
 	for _, u := range []string{`https://"www.example.com/x`, "http://a.example:99999/", "/a/path", "https://example.com/"} {
