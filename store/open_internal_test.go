@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"testing"
 
+	farm "github.com/dgryski/go-farm"
 	"github.com/stretchr/testify/require"
 )
 
@@ -138,3 +139,20 @@ func TestOpenEdges(t *testing.T) {
 }
 
 func le32(b []byte, i int) uint32 { return binary.LittleEndian.Uint32(b[4*i:]) }
+
+// TestOpenWidestDirectory: a directory of maxDirBits bits, which a writer
+// takes past 2^29 hosts, opens; one bit more is refused (TestOpenRefuses).
+// The store holds no host, so its index is the 64 MiB directory alone.
+func TestOpenWidestDirectory(t *testing.T) {
+	index := make([]byte, (1<<maxDirBits+1)*4)
+	h := header{dirBits: maxDirBits, indexOff: headerSize, indexLn: uint64(len(index)), checksum: farm.Fingerprint64(index)}
+	h.fileLen = h.indexOff + h.indexLn
+	data := make([]byte, headerSize, h.fileLen)
+	h.put(data)
+	data = append(data, index...)
+	tab, err := openV2(data)
+	require.NoError(t, err)
+	require.Len(t, tab.dir, len(index))
+	_, ok := tab.lookup([]byte("a.example"), fingerprint("a.example"))
+	require.False(t, ok)
+}
