@@ -24,7 +24,7 @@ func TestDecodeAllocations(t *testing.T) {
 	}{
 		// Two programs (the two '*' groups merge) with anchored and
 		// floating DFAs (idle states), a sitemap, a record, agents.
-		{"groups", blobBodies[0] + "\n" + blobBodies[1], 12},
+		{"groups", blobBodies[0] + "\n" + blobBodies[1], 11},
 		// One group of 30 star rules: DFAs and scanned rules. The set
 		// with its program, the rules, the DFA slab.
 		{"stars", blobBodies[2], 3},
