@@ -144,12 +144,10 @@ func le32(b []byte, i int) uint32 { return binary.LittleEndian.Uint32(b[4*i:]) }
 // takes past 2^29 hosts, opens; one bit more is refused (TestOpenRefuses).
 // The store holds no host, so its index is the 64 MiB directory alone.
 func TestOpenWidestDirectory(t *testing.T) {
-	index := make([]byte, (1<<maxDirBits+1)*4)
-	h := header{dirBits: maxDirBits, indexOff: headerSize, indexLn: uint64(len(index)), checksum: farm.Fingerprint64(index)}
-	h.fileLen = h.indexOff + h.indexLn
-	data := make([]byte, headerSize, h.fileLen)
+	data := make([]byte, headerSize+(1<<maxDirBits+1)*4)
+	index := data[headerSize:]
+	h := header{fileLen: uint64(len(data)), dirBits: maxDirBits, indexOff: headerSize, indexLn: uint64(len(index)), checksum: farm.Fingerprint64(index)}
 	h.put(data)
-	data = append(data, index...)
 	tab, err := openV2(data)
 	require.NoError(t, err)
 	require.Len(t, tab.dir, len(index))
