@@ -241,14 +241,16 @@ func TestFilterResumeSays(t *testing.T) {
 
 // TestRelist: a line -resume passes over has its host looked up as the
 // run would have looked it up: its URL without a '\r' before its end, or
-// the -field that holds it; not that of a line over -max-line, or
-// without the field, or with a tab in its host without -field (the
-// whole line is the URL), which the run reported unusable.
+// the -field that holds it, a line of exactly -max-line bytes included;
+// not that of a line over -max-line, or without the field, or with a tab
+// in its host without -field (the whole line is the URL), which the run
+// reported unusable.
 func TestRelist(t *testing.T) {
 	p := newPerHost(dirLoader(t.TempDir(), nil, nil, compile.Options{}, false, []string{"bot"}, false))
 	wk := &worker{src: p, ff: &filterFlags{maxLine: 40}, local: map[string]*target{}}
 	wk.relist([]byte("https://a.example/x\r"))
 	wk.relist([]byte("https://long.example/" + strings.Repeat("x", 20)))
+	wk.relist([]byte("https://edge.example/" + strings.Repeat("x", 19) + "\r"))
 	wk.relist([]byte("https://tab\tin.example/"))
 	wk.ff.field = 2
 	wk.relist([]byte("1\thttps://b.example/"))
@@ -256,7 +258,7 @@ func TestRelist(t *testing.T) {
 	var got []string
 	p.gone.each(func(k []byte) { got = append(got, string(k)) })
 	slices.Sort(got)
-	require.Equal(t, []string{"a.example", "b.example"}, got)
+	require.Equal(t, []string{"a.example", "b.example", "edge.example"}, got)
 }
 
 // TestClip: a line -resume names in its error is shown whole up to
