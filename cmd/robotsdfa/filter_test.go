@@ -473,6 +473,22 @@ func TestFilterInputFailsPartWay(t *testing.T) {
 	require.NoFileExists(t, out)
 }
 
+// A resumed run (-skip) on an input that fails again counts the lines it
+// skipped: it names the line after which the input failed, and where to
+// resume, from the input's start.
+func TestFilterResumedInputFailsAgain(t *testing.T) {
+	robots := writeTemp(t, "robots.txt", []byte("user-agent: *\ndisallow: /private\n"))
+	gz, err := gzipBytes([]byte("https://example.com/a\nhttps://example.com/b\nhttps://example.com/" + strings.Repeat("c", 1<<20) + "\n"))
+	require.NoError(t, err)
+	cut := writeTemp(t, "cut.gz", gz[:len(gz)-64])
+	r := robotsdfa(t, nil, "filter", "-robots", robots, "-agent", "bot", "-skip", "1", cut)
+	require.Equal(t, exitProblem, r.code, r.stderr)
+	require.Equal(t, "https://example.com/b\n", r.stdout)
+	require.Contains(t, r.stderr, "unexpected EOF after line 2 (and ")
+	require.Contains(t, r.stderr, "the first 2 input lines are done, their output written to standard output; ")
+	require.Contains(t, r.stderr, "run the same command with -skip 2, adding its output to this one's (>>)\n")
+}
+
 // Writing to a full disk fails loudly; writing into a closed pipe stops
 // quietly.
 func TestFilterOutputErrors(t *testing.T) {
