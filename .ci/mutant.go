@@ -44,17 +44,21 @@ const cacheLimit = 4 << 30
 // cache is the run's build cache (GOCACHE for its go test runs).
 var cache string
 
-// replacements: gremlins v0.6.0's mutators, by the operator at the position.
+// replacements: gremlins v0.6.0's mutators, by the operator at the position,
+// and two kinds named as gremlins names them that its runs here left out:
+// && and || swapped, and bitwise operators inverted.
 var replacements = map[string]map[string]string{
 	"CONDITIONALS_BOUNDARY": {"<": "<=", "<=": "<", ">": ">=", ">=": ">"},
 	"CONDITIONALS_NEGATION": {"==": "!=", "!=": "==", "<": ">=", "<=": ">", ">": "<=", ">=": "<"},
 	"ARITHMETIC_BASE":       {"+": "-", "-": "+", "*": "/", "/": "*", "%": "*"},
 	"INCREMENT_DECREMENT":   {"++": "--", "--": "++"},
 	"INVERT_NEGATIVES":      {"-": "+"},
+	"INVERT_LOGICAL":        {"&&": "||", "||": "&&"},
+	"INVERT_BITWISE":        {"&": "|", "|": "&", "^": "&", "&^": "&", "<<": ">>", ">>": "<<"},
 }
 
-// operators, longest first, so that "<=" is not read as "<".
-var operators = []string{"++", "--", "<=", ">=", "==", "!=", "<", ">", "+", "-", "*", "/", "%"}
+// operators, longest first, so that "<=" is not read as "<", nor "&&" as "&".
+var operators = []string{"++", "--", "<=", ">=", "==", "!=", "&&", "||", "&^", "<<", ">>", "<", ">", "+", "-", "*", "/", "%", "&", "|", "^"}
 
 type mutant struct {
 	file, kind string
