@@ -20,11 +20,21 @@ func ParseCrawlDelay(v string) (time.Duration, bool) {
 	if !isDecimal(v) {
 		return 0, false
 	}
-	f, err := strconv.ParseFloat(v, 64)
+	f, err := parseSeconds(v)
 	if err != nil || math.IsNaN(f) || f < 0 {
 		return 0, false
 	}
 	return secondsToDuration(f), true
+}
+
+// parseSeconds reads a number isDecimal accepted. Digits past float64's
+// range are +Inf, which secondsToDuration caps as it caps any long delay.
+func parseSeconds(s string) (float64, error) {
+	f, err := strconv.ParseFloat(s, 64)
+	if errors.Is(err, strconv.ErrRange) && f > 0 {
+		return f, nil
+	}
+	return f, err
 }
 
 func secondsToDuration(f float64) time.Duration {
@@ -99,7 +109,7 @@ func ParseRequestRate(v string) (RequestRate, bool) {
 	if err != nil || requests < 1 {
 		return RequestRate{}, false
 	}
-	secs, err := strconv.ParseFloat(t, 64)
+	secs, err := parseSeconds(t)
 	if err != nil || secs <= 0 {
 		return RequestRate{}, false
 	}
