@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -257,8 +258,14 @@ func TestNormalizePattern(t *testing.T) {
 		{"/%zz%4", "/%zz%4", "/%zz%4"},
 		{"", "", ""},
 	} {
-		assert.Equal(t, c.google, compile.NormalizePattern(c.in, compile.Google), c.in)
-		assert.Equal(t, c.rfc, compile.NormalizePattern(c.in, compile.RFC9309), c.in)
+		for mode, want := range map[compile.Mode]string{compile.Google: c.google, compile.RFC9309: c.rfc} {
+			got := compile.NormalizePattern(c.in, mode)
+			assert.Equal(t, want, got, "%s %q", mode, c.in)
+			if got == c.in && c.in != "" {
+				// The doc's promise: nothing copied when nothing changes.
+				assert.Same(t, unsafe.StringData(c.in), unsafe.StringData(got), "%s %q: copied", mode, c.in)
+			}
+		}
 	}
 }
 
@@ -266,7 +273,9 @@ func TestNormalizePattern(t *testing.T) {
 // request-rate values are read.
 func TestRecordValues(t *testing.T) {
 	for v, want := range map[string]time.Duration{"10": 10 * time.Second, "0.5": 500 * time.Millisecond,
-		".25": 250 * time.Millisecond, "0": 0, "99999999999": 365 * 24 * time.Hour} {
+		".25": 250 * time.Millisecond, "0": 0, "99999999999": 365 * 24 * time.Hour,
+		// Past float64's range: a year, like any other long delay.
+		"1" + strings.Repeat("0", 400): 365 * 24 * time.Hour} {
 		d, ok := compile.ParseCrawlDelay(v)
 		assert.True(t, ok, v)
 		assert.Equal(t, want, d, v)
@@ -276,14 +285,15 @@ func TestRecordValues(t *testing.T) {
 		assert.False(t, ok, v)
 	}
 	for v, want := range map[string]compile.RequestRate{
-		"1/5":                        {1, 5 * time.Second},
-		"1/10s":                      {1, 10 * time.Second},
-		"30/1m":                      {30, time.Minute},
-		"2/1h 0600-0845":             {2, time.Hour},
-		"1/0.5":                      {1, 500 * time.Millisecond},
-		"1/9999999999999":            {1, 365 * 24 * time.Hour},
-		"2147483648/1":               {1<<31 - 1, time.Second}, // more than a blob holds
-		"99999999999999999999999/1s": {1<<31 - 1, time.Second},
+		"1/5":                                  {1, 5 * time.Second},
+		"1/10s":                                {1, 10 * time.Second},
+		"30/1m":                                {30, time.Minute},
+		"2/1h 0600-0845":                       {2, time.Hour},
+		"1/0.5":                                {1, 500 * time.Millisecond},
+		"1/9999999999999":                      {1, 365 * 24 * time.Hour},
+		"1/1" + strings.Repeat("0", 400) + "m": {1, 365 * 24 * time.Hour},
+		"2147483648/1":                         {1<<31 - 1, time.Second}, // more than a blob holds
+		"99999999999999999999999/1s":           {1<<31 - 1, time.Second},
 	} {
 		r, ok := compile.ParseRequestRate(v)
 		assert.True(t, ok, v)
