@@ -3,6 +3,7 @@ package store
 import (
 	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -247,5 +248,69 @@ func TestStoreDefaults(t *testing.T) {
 		_, err = s.ContentBlob(s.Contents() - 1)
 		require.NoError(t, err)
 		s.Close()
+	}
+}
+
+// TestSlotIsItsKey: a slot is a key's only if it holds the key's bytes; an
+// equal hash, and an equal length, are not enough (64-bit hashes collide).
+func TestSlotIsItsKey(t *testing.T) {
+	for _, key := range []string{"a.example", strings.Repeat("x", slotKey), strings.Repeat("y", slotKey+1)} {
+		hs := newSlot(7, []byte(key))
+		require.True(t, hs.is([]byte(key), 7), "%d bytes", len(key))
+		require.Equal(t, key, hs.key())
+		require.False(t, hs.is([]byte(key), 8), "%d bytes, another hash", len(key))
+		other := []byte(key)
+		other[len(other)-1]++
+		require.False(t, hs.is(other, 7), "%d bytes: the same hash and length, another key", len(key))
+		require.False(t, hs.is(other[:len(other)-1], 7), "%d bytes: the same hash, a prefix", len(key))
+	}
+}
+
+// TestSlotCount: Open gives about one host slot per KiB of CacheBytes, a
+// power of two from 2^10 to 2^20 (the slots of a large cache hold millions
+// of hosts' Matchers; too few would reload them).
+func TestSlotCount(t *testing.T) {
+	path := oneHost(t).path
+	for cacheBytes, want := range map[int64]int{0: 1 << 16, 1 << 10: 1 << 10, 3 << 20: 1 << 12, 64 << 20: 1 << 16, 8 << 30: 1 << 20} {
+		s, err := Open(path, Options{CacheBytes: cacheBytes})
+		require.NoError(t, err)
+		require.Len(t, s.slots, want, "CacheBytes %d", cacheBytes)
+		require.Equal(t, uint64(want-1), s.mask)
+		s.Close()
+	}
+}
+
+// TestWayFor: the way of its set a new lookup takes: the one that holds its
+// key, else an empty one, else one not used since the clock passed, else
+// the one its hash's high bit names, so that no way is always the victim.
+func TestWayFor(t *testing.T) {
+	key := []byte("k.example")
+	for _, high := range []uint64{0, 1 << 63} {
+		h := high | 2 // the set of slots 2 and 3
+		byBit := uint32(2 + high>>63)
+		for _, c := range []struct {
+			name       string
+			a, b       *hostSlot
+			aRef, bRef bool
+			want       uint32
+		}{
+			{"the key in the first", newSlot(h, key), newSlot(5, []byte("b")), false, false, 2},
+			{"the key in the second", newSlot(5, []byte("a")), newSlot(h, key), true, true, 3},
+			{"the first empty", nil, newSlot(5, []byte("b")), false, true, 2},
+			{"the second empty", newSlot(5, []byte("a")), nil, false, false, 3},
+			{"the first not used", newSlot(5, []byte("a")), newSlot(6, []byte("b")), false, true, 2},
+			{"the second not used", newSlot(5, []byte("a")), newSlot(6, []byte("b")), true, false, 3},
+			{"neither used", newSlot(5, []byte("a")), newSlot(6, []byte("b")), false, false, byBit},
+			{"both used", newSlot(5, []byte("a")), newSlot(6, []byte("b")), true, true, byBit},
+		} {
+			s := &Store{slots: make([]slotRef, 4), mask: 3}
+			for i, hs := range []*hostSlot{c.a, c.b} {
+				if hs != nil {
+					hs.ref.Store([]bool{c.aRef, c.bRef}[i])
+					s.slots[2+i].Store(hs)
+				}
+			}
+			require.Equal(t, c.want, s.wayFor(key, h), "%s, hash %#x", c.name, h)
+		}
 	}
 }

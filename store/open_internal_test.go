@@ -56,6 +56,11 @@ func TestOpenRefuses(t *testing.T) {
 		{"length field", func(b []byte) []byte { le.PutUint64(b[16:], uint64(len(b)+1)); return b }, ErrFormat, "length field", 16},
 		{"directory bits", func(b []byte) []byte { le.PutUint32(b[32:], maxDirBits+1); return b }, ErrFormat, "directory of 25 bits", 32},
 		{"index in the header", func(b []byte) []byte { le.PutUint64(b[40:], headerSize-1); return b }, ErrFormat, "index at 63", 40},
+		{"index in the header, its length to the end", func(b []byte) []byte {
+			le.PutUint64(b[40:], headerSize-1)
+			le.PutUint64(b[48:], uint64(len(b))-(headerSize-1))
+			return b
+		}, ErrFormat, "index at 63", 40},
 		{"index past the end", func(b []byte) []byte { le.PutUint64(b[40:], uint64(len(b)+1)); return b }, ErrFormat, "index at", 40},
 		{"index length", func(b []byte) []byte { le.PutUint64(b[48:], le.Uint64(b[48:])-1); return b }, ErrFormat, "index at", 40},
 		{"hosts", func(b []byte) []byte { le.PutUint32(b[24:], uint32(len(b))); return b }, ErrFormat, "do not fit", 24},
