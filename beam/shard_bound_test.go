@@ -122,6 +122,28 @@ func TestWriteBundleBounds(t *testing.T) {
 	}
 }
 
+// TestWriteBundleDefaultLimits: with the limits a pipeline runs with, a
+// bundle of a thousand lines is held whole and written when it ends, one
+// file a shard, not a line at a time.
+func TestWriteBundleDefaultLimits(t *testing.T) {
+	lines := strings.Split(sampleFrontier(t), "\n")[:1000]
+	fs := &countFS{memFS: newMemFS()}
+	counting.Store(fs)
+	w := &writeBundleFn{Prefix: "countfs://" + t.Name() + "/out", Shards: 4}
+	temps := map[int][]string{}
+	emit := func(shard int, name string) { temps[shard] = append(temps[shard], name) }
+	ctx := context.Background()
+	for _, l := range lines {
+		require.NoError(t, w.ProcessElement(ctx, l, emit))
+	}
+	require.Zero(t, fs.made, "files made before the bundle ends")
+	require.NoError(t, w.FinishBundle(ctx, emit))
+	require.Equal(t, 4, fs.made)
+	for shard := range 4 {
+		require.Len(t, temps[shard], 1, "shard %d", shard)
+	}
+}
+
 // TestWriteBundleFails: a write that fails fails the bundle with the
 // file's name, and the files the bundle had open are removed (no shard
 // would gather them).

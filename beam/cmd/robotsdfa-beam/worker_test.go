@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"net"
+	"strings"
 	"testing"
 	"time"
 
@@ -48,8 +49,12 @@ func TestServesAsWorker(t *testing.T) {
 }
 
 // TestNotAWorker: flags with no command that are not a worker's are
-// refused as before, saying where the command goes.
+// refused as before, saying where the command goes; no argument at all is
+// the usage.
 func TestNotAWorker(t *testing.T) {
+	code, stderr := runCmd(t)
+	require.Equal(t, 2, code, stderr)
+	require.True(t, strings.HasPrefix(stderr, "usage: robotsdfa-beam filter "), stderr)
 	for _, args := range [][]string{
 		{"--worker=false", "--id=w1"},
 		{"--runner", "direct", "filter", "-pack", "p.store"},
