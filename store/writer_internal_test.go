@@ -132,14 +132,18 @@ func TestCopyFromReusesFrames(t *testing.T) {
 	w, err = Create(filepath.Join(dir, "new.store"))
 	require.NoError(t, err)
 	defer w.Abort()
+	// b's blob under a's fingerprint: a collision the copy must not take.
+	// Written first, and with a's frame length and kind, so that only the
+	// frames' bytes tell the copy of a from it.
+	forged := *b
+	forged.fp = a.fp
+	require.Equal(t, len(a.frame), len(forged.frame))
+	require.Equal(t, a.kind, forged.kind)
+	_, err = w.AddPrepared(&forged)
+	require.NoError(t, err)
 	ca, err := w.AddPrepared(a)
 	require.NoError(t, err)
 	require.NoError(t, w.PutHost("new.example", ca))
-	// b's blob under a's fingerprint: a collision the copy must not take.
-	forged := *b
-	forged.fp = a.fp
-	_, err = w.AddPrepared(&forged)
-	require.NoError(t, err)
 	require.Equal(t, 2, w.Contents())
 	require.NoError(t, w.CopyFrom(old))
 	require.Equal(t, 3, w.Contents(), "a's frame reused, b's written")
