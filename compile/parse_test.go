@@ -300,7 +300,8 @@ func TestRecordValues(t *testing.T) {
 		assert.Equal(t, want, r, v)
 	}
 	// "1/0.0000000001": a period that rounds to no time at all.
-	for _, v := range []string{"", "1", "0/5", "1/0", "a/b", "1.5/5", "1/-5", "/5", "1/", "1/0.0000000001"} {
+	for _, v := range []string{"", "1", "0/5", "1/0", "a/b", "1.5/5", "1/-5", "/5", "1/", "1/0.0000000001",
+		"1/1e3", "1/Inf", "1/NaN", "1/0x10", "1.5/1e3"} {
 		_, ok := compile.ParseRequestRate(v)
 		assert.False(t, ok, v)
 	}
