@@ -74,14 +74,28 @@ func TestConditionalRefetch(t *testing.T) {
 }
 
 // TestNotModifiedUnasked: a 304 to a request that was not conditional
-// (nothing held) is no robots.txt: unavailable, everything allowed.
+// (nothing held) is no robots.txt: unavailable, everything allowed. Its
+// validators validate nothing: the next fetch asks unconditionally.
 func TestNotModifiedUnasked(t *testing.T) {
-	s := newServer(t, status(http.StatusNotModified))
-	c, _ := newClient()
-	private, public, out := verdicts(t, c, s.URL)
-	require.True(t, private && public)
-	require.Equal(t, Unavailable, out.Status)
-	require.False(t, out.NotModified)
+	var conditional atomic.Int64
+	s := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("If-None-Match") != "" || r.Header.Get("If-Modified-Since") != "" {
+			conditional.Add(1)
+		}
+		w.Header().Set("ETag", `"v1"`)
+		w.Header().Set("Last-Modified", "Sun, 22 Nov 2026 10:00:00 GMT")
+		w.WriteHeader(http.StatusNotModified)
+	})
+	c, clk := newClient()
+	for range 2 {
+		private, public, out := verdicts(t, c, s.URL)
+		require.True(t, private && public)
+		require.Equal(t, Unavailable, out.Status)
+		require.False(t, out.NotModified)
+		clk.advance(DefaultTTL)
+	}
+	require.Equal(t, int64(2), s.requests.Load())
+	require.Zero(t, conditional.Load())
 }
 
 // TestConditionalFromStaleCopy: while an origin is unreachable its stale
