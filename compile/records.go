@@ -31,7 +31,7 @@ func ParseCrawlDelay(v string) (time.Duration, bool) {
 // range are +Inf, which secondsToDuration caps as it caps any long delay.
 func parseSeconds(s string) (float64, error) {
 	f, err := strconv.ParseFloat(s, 64)
-	if errors.Is(err, strconv.ErrRange) && f > 0 {
+	if errors.Is(err, strconv.ErrRange) {
 		return f, nil
 	}
 	return f, err
