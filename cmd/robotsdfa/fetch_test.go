@@ -297,3 +297,29 @@ func TestFetchCacheAcrossRuns(t *testing.T) {
 	require.Contains(t, r.stderr, "unreachable")
 	require.Contains(t, r.stderr, "stale copy from")
 }
+
+// TestFetchExplainStaleCopy: with -explain, rules served from a stale copy
+// (the origin answering 503 with a page of its own) are explained from
+// the copy's blob, its line and priority, and never from the page's lines.
+func TestFetchExplainStaleCopy(t *testing.T) {
+	dir := t.TempDir()
+	var down atomic.Bool
+	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if down.Load() {
+			w.WriteHeader(http.StatusServiceUnavailable)
+			fmt.Fprint(w, "<html>\ndisallow: /down for maintenance\n</html>\n")
+			return
+		}
+		fmt.Fprint(w, "user-agent: *\ndisallow: /private\n")
+	}))
+	defer s.Close()
+	args := []string{"fetch", "-agent", "bot", "-cache", dir, "-explain", s.URL + "/private/x"}
+	r := robotsdfa(t, nil, args...)
+	require.Equal(t, exitFound, r.code, r.stderr)
+	require.Equal(t, "disallowed\t"+s.URL+"/private/x\tline 2: Disallow: /private\n", r.stdout)
+	down.Store(true)
+	r = robotsdfa(t, nil, append([]string{"fetch", "-refresh"}, args[1:]...)...)
+	require.Equal(t, exitFound, r.code, r.stderr)
+	require.Contains(t, r.stderr, "stale copy from")
+	require.Equal(t, "disallowed\t"+s.URL+"/private/x\tline 2: Disallow, priority 8\n", r.stdout)
+}

@@ -363,6 +363,11 @@ func TestExplainTokenReadOtherwise(t *testing.T) {
 	require.Contains(t, r.stdout, "\ngroups:        no group names the agent (line 2's user-agent \"360Spider\" is \"360Spider\" in rfc mode); the '*' group(s) at line(s) 1, 5\n")
 	r = robotsdfa(t, nil, "explain", "-mode", "rfc", empty, "", "https://example.com/y")
 	require.Contains(t, r.stdout, "\ngroups:   no group names \"\" (line 2's user-agent \"360Spider\" is \"360Spider\" in rfc mode); the '*' groups apply, named on user-agent line(s) 1, 5 (2 groups merged, 2 rules)\n")
+	// A '*' group's other line, naming the empty token, is not among the
+	// lines that name the '*' group for another agent.
+	shared := writeTemp(t, "shared.txt", []byte("User-agent: *\nUser-agent: 360Spider\nDisallow: /x\n"))
+	r = robotsdfa(t, nil, "explain", shared, "bot", "https://example.com/y")
+	require.Contains(t, r.stdout, "\ngroups:   no group names \"bot\"; the '*' groups apply, named on user-agent line(s) 1 (1 group merged, 1 rule)\n")
 }
 
 // TestExplainLostAgentLine (google, rfc: a line with an unknown key is
