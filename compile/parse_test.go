@@ -252,6 +252,7 @@ func TestNormalizePattern(t *testing.T) {
 		{"/%e3%83%84", "/%E3%83%84", "/%E3%83%84"},
 		{"/%7euser", "/%7Euser", "/~user"},
 		{"/%41%2f", "/%41%2F", "/A%2F"},
+		{"/%7E%41", "/%7E%41", "/~A"},
 		{"/%2a", "/%2A", "/%2A"},
 		{"/a$b$", "/a$b$", "/a%24b$"},
 		{"/100%", "/100%", "/100%"},
@@ -301,7 +302,7 @@ func TestRecordValues(t *testing.T) {
 	}
 	// "1/0.0000000001": a period that rounds to no time at all.
 	for _, v := range []string{"", "1", "0/5", "1/0", "a/b", "1.5/5", "1/-5", "/5", "1/", "1/0.0000000001",
-		"1/1e3", "1/Inf", "1/NaN", "1/0x10", "1.5/1e3"} {
+		"1/1e3", "1/Inf", "1/NaN", "1/0x10", "1.5/1e3", "+5/10", "1/+5"} {
 		_, ok := compile.ParseRequestRate(v)
 		assert.False(t, ok, v)
 	}
