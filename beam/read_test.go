@@ -153,6 +153,12 @@ func TestReadParts(t *testing.T) {
 	r := offsetrange.Restriction{Start: 0, End: n}
 	err := readPart(sdf.NewLockRTracker(offsetrange.NewTracker(r)), r, "x.txt", strings.NewReader(content), func(string) {})
 	require.ErrorContains(t, err, "x.txt: the line holding byte 11 is longer than 100 bytes")
+	// So does a part that starts inside that line, rather than give up
+	// the lines after it.
+	r = offsetrange.Restriction{Start: 20, End: n}
+	err = readPart(sdf.NewLockRTracker(offsetrange.NewTracker(r)), r, "x.txt", strings.NewReader(content), func(string) {})
+	require.ErrorContains(t, err, "x.txt: the line holding byte 19 is longer than 100 bytes")
+	r = offsetrange.Restriction{Start: 0, End: n}
 	// A line of exactly the limit is read.
 	maxLine = 300
 	require.Equal(t, want, read([]offsetrange.Restriction{r}))
