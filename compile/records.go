@@ -17,24 +17,23 @@ const maxDelay = 365 * 24 * time.Hour
 // FlagBadValue and ignored by CrawlDelay (SEMANTICS 7). Values over a year
 // are capped at a year.
 func ParseCrawlDelay(v string) (time.Duration, bool) {
-	if !isDecimal(v) {
-		return 0, false
-	}
-	f, err := parseSeconds(v)
-	if err != nil || math.IsNaN(f) || f < 0 {
+	f, ok := parseSeconds(v)
+	if !ok {
 		return 0, false
 	}
 	return secondsToDuration(f), true
 }
 
-// parseSeconds reads a number isDecimal accepted. Digits past float64's
-// range are +Inf, which secondsToDuration caps as it caps any long delay.
-func parseSeconds(s string) (float64, error) {
-	f, err := strconv.ParseFloat(s, 64)
-	if errors.Is(err, strconv.ErrRange) {
-		return f, nil
+// parseSeconds reads a number of seconds written as isDecimal accepts
+// them, so never negative nor NaN. Digits past float64's range are +Inf
+// (ParseFloat's one error here), which secondsToDuration caps as it caps
+// any long delay.
+func parseSeconds(s string) (float64, bool) {
+	if !isDecimal(s) {
+		return 0, false
 	}
-	return f, err
+	f, err := strconv.ParseFloat(s, 64)
+	return f, err == nil || errors.Is(err, strconv.ErrRange)
 }
 
 func secondsToDuration(f float64) time.Duration {
@@ -99,7 +98,7 @@ func ParseRequestRate(v string) (RequestRate, bool) {
 			unit, t = time.Hour, t[:len(t)-1]
 		}
 	}
-	if !isDecimal(n) || strings.Contains(n, ".") || !isDecimal(t) {
+	if !isDecimal(n) || strings.Contains(n, ".") {
 		return RequestRate{}, false
 	}
 	requests, err := strconv.Atoi(n)
@@ -109,8 +108,8 @@ func ParseRequestRate(v string) (RequestRate, bool) {
 	if err != nil || requests < 1 {
 		return RequestRate{}, false
 	}
-	secs, err := parseSeconds(t)
-	if err != nil || secs <= 0 {
+	secs, ok := parseSeconds(t)
+	if !ok || secs <= 0 {
 		return RequestRate{}, false
 	}
 	per := secondsToDuration(secs * unit.Seconds())
