@@ -86,3 +86,19 @@ func TestParseSections(t *testing.T) {
 		{Source: "s.txt:7", Label: Both, Agents: []string{"a", "b"}, Union: true, URL: "/y", Allowed: true, Line: 2},
 	}, tests[0].Cases)
 }
+
+// TestParseLongLines: a body line or a case's URL longer than a scanner's
+// usual 64 KiB loads whole; a line over 16 MiB is refused with the file's
+// name.
+func TestParseLongLines(t *testing.T) {
+	long := "/" + strings.Repeat("a", 1<<20)
+	data := "-- robots.txt --\nDisallow: " + long + "\n-- cases --\nboth a " + long + " disallowed 1\n"
+	tests, err := Parse("l.txt", []byte(data))
+	require.NoError(t, err)
+	require.Equal(t, "Disallow: "+long+"\n", string(tests[0].Robots))
+	require.Equal(t, long, tests[0].Cases[0].URL)
+
+	_, err = Parse("l.txt", []byte("-- robots.txt --\n"+strings.Repeat("a", 1<<24+1)+"\n-- cases --\nboth a / allowed 0\n"))
+	require.ErrorContains(t, err, "l.txt: ")
+	require.ErrorContains(t, err, "too long")
+}
