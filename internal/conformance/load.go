@@ -8,6 +8,7 @@ package conformance
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -88,6 +89,10 @@ func LoadDir(dir string) ([]Test, error) {
 	return all, nil
 }
 
+// maxCaseLine bounds a case file's line (a body's longer lines are
+// written quoted, with a repeat count).
+const maxCaseLine = 16 << 20
+
 // Parse reads one case file. Sections start with a line "-- NAME --":
 // "robots.txt" (raw body, optionally followed by the words "quoted" and
 // "max-bytes=N") starts a test, and "cases" holds its expectations up to
@@ -114,8 +119,9 @@ func Parse(name string, data []byte) ([]Test, error) {
 		return nil
 	}
 	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 1<<16), 1<<24)
-	for num := 1; sc.Scan(); num++ {
+	sc.Buffer(make([]byte, 1<<16), maxCaseLine)
+	num := 1
+	for ; sc.Scan(); num++ {
 		line := sc.Text()
 		where := fmt.Sprintf("%s:%d", name, num)
 		if strings.HasPrefix(line, "-- ") && strings.HasSuffix(line, " --") && len(line) > 6 {
@@ -174,7 +180,9 @@ func Parse(name string, data []byte) ([]Test, error) {
 			t.Cases = append(t.Cases, c)
 		}
 	}
-	if err := sc.Err(); err != nil {
+	if err := sc.Err(); errors.Is(err, bufio.ErrTooLong) {
+		return nil, fmt.Errorf("%s:%d: a line over %d MiB", name, num, maxCaseLine>>20)
+	} else if err != nil {
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
 	if err := flush(); err != nil {
