@@ -18,9 +18,9 @@ var (
 )
 
 // FuzzRecordValue: both (SEMANTICS 7). For any value, ParseCrawlDelay and
-// ParseRequestRate never panic, accept exactly the forms above, and give
-// a delay or period within (0 for a delay) a year that is the value read,
-// capped; a rate's count is the one written, capped at 2³¹−1.
+// ParseRequestRate never panic and accept exactly the forms above. A delay
+// (0 or more) and a period (over 0) are the seconds written, capped at a
+// year; a rate's count is the one written, capped at 2³¹−1.
 func FuzzRecordValue(f *testing.F) {
 	for _, s := range []string{"10", "0.5", ".25", "0", "99999999999", "1" + strings.Repeat("0", 400),
 		"-1", "1e3", "NaN", "10s", "1.2.3", ".", "1 2", "1/5", "30/1m", "2/1h 0600-0845", "1/0.5",
