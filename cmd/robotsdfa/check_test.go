@@ -275,6 +275,15 @@ func TestCompiledGivenAsRobotsTxt(t *testing.T) {
 	r = robotsdfa(t, []byte("/private\n/ok\n"), "filter", "-robots", blob, "-agent", "g")
 	require.Equal(t, exitOK, r.code, r.stderr)
 	require.Equal(t, "/ok\n", r.stdout)
+	// A blob compiled in RFC mode, given with no -mode: its own mode is
+	// used, not refused as another than google's default.
+	rfcBlob := filepath.Join(t.TempDir(), "rfc.blob")
+	r = robotsdfa(t, nil, "compile", "-mode", "rfc", "-o", rfcBlob, robots)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	r = robotsdfa(t, nil, "check", rfcBlob, "googlebot", "/private")
+	require.Equal(t, exitFound, r.code, r.stderr)
+	require.Equal(t, "disallowed\t/private\n", r.stdout)
+	require.Contains(t, r.stderr, "is a compiled blob (rfc mode): its rules are used as they are")
 
 	dir := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "example.com.txt"), []byte("user-agent: *\ndisallow: /\n"), 0o644))
