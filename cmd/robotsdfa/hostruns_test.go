@@ -194,3 +194,19 @@ func TestMissingHostsTriedFirst(t *testing.T) {
 		require.False(t, strings.HasPrefix(e.Name(), "."), "no probe left: %s", e.Name())
 	}
 }
+
+// TestKeyRunsDefaultSize: with the default runBytes, a worker's list holds
+// megabytes of keys before it is written out, so a frontier's missing
+// hosts make a few runs, each read back through its own buffer, and not
+// a run a key.
+func TestKeyRunsDefaultSize(t *testing.T) {
+	r := newKeyRuns(filepath.Join(t.TempDir(), "todo.txt"))
+	defer r.close()
+	l := &keyList{}
+	for i := range 40000 { // a key and its span: 26 to 30 bytes
+		r.add(l, fmt.Appendf(nil, "h%d.example", i))
+	}
+	require.NoError(t, r.err)
+	require.Greater(t, l.size(), 1<<20)
+	require.Empty(t, r.runs, "a mebibyte of keys is no run yet")
+}
