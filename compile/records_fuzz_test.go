@@ -11,10 +11,13 @@ import (
 
 // The value forms SEMANTICS 7 reads, written as patterns independent of
 // the parsers' code: a decimal number of seconds, and a request-rate
-// "n/t" with an optional unit and anything after a space or tab.
+// "n/t" (t such a number) with an optional unit and anything after a
+// space or tab.
+const decimal = `[0-9]+\.?[0-9]*|\.[0-9]+`
+
 var (
-	decimalForm = regexp.MustCompile(`^(?:[0-9]+\.?[0-9]*|\.[0-9]+)$`)
-	rateForm    = regexp.MustCompile(`^([0-9]+)/([0-9]+\.?[0-9]*|\.[0-9]+)([sSmMhH]?)(?:[ \t](?s:.*))?$`)
+	decimalForm = regexp.MustCompile(`^(?:` + decimal + `)$`)
+	rateForm    = regexp.MustCompile(`^([0-9]+)/(` + decimal + `)([sSmMhH]?)(?:[ \t](?s:.*))?$`)
 )
 
 // FuzzRecordValue: both (SEMANTICS 7). For any value, ParseCrawlDelay and
