@@ -1,8 +1,10 @@
 package runtime_test
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/robotsdfa/robotsdfa/compile"
 	"github.com/robotsdfa/robotsdfa/runtime"
@@ -323,4 +325,33 @@ func ExampleRobots_Sitemaps() {
 	// Output:
 	// 1 https://example.com/a.xml
 	// 4 https://example.com/b.xml
+}
+
+// A file with no user-agent line, such as a web page served as robots.txt,
+// allows everything; a crawler may log it. A user-agent line with no rules
+// after it is a group.
+func ExampleRobots_HasGroups() {
+	for _, body := range []string{"", "<html><body>Not found</body></html>\n", "User-agent: *\n"} {
+		r := compile.Compile([]byte(body), compile.Options{})
+		fmt.Printf("%-5v %q\n", r.HasGroups(), body)
+	}
+	// Output:
+	// false ""
+	// false "<html><body>Not found</body></html>\n"
+	// true  "User-agent: *\n"
+}
+
+// A frontier read line by line is checked in the scanner's own buffer: no
+// string is made for a URL.
+func ExampleMatcher_CheckBytes() {
+	m := compile.Compile([]byte("User-agent: *\nDisallow: /private/\nAllow: /private/press/\n"), compile.Options{}).Agent("examplebot")
+	sc := bufio.NewScanner(strings.NewReader("https://example.com/private/x\nhttps://example.com/private/press/1\nhttps://example.com/\n"))
+	for sc.Scan() {
+		res := m.CheckBytes(sc.Bytes())
+		fmt.Println(res.Allowed, res.Line, sc.Text())
+	}
+	// Output:
+	// false 2 https://example.com/private/x
+	// true 3 https://example.com/private/press/1
+	// true 0 https://example.com/
 }
