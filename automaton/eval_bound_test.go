@@ -28,9 +28,6 @@ func TestBoundFragment(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	one := func(p *Program) *Set {
-		return &Set{Programs: []*Program{p}, Global: 0, Meta: []ProgramMeta{{CrawlDelay: -1}}}
-	}
 	paths := []string{"/a#x", "/a", "/f.pdf#p", "/p#frag", "/b/yx#z", "/b/y#zx", "/?q#a", "/#/a", "/a#",
 		"/abcdefgh#hgfedcba", "/hgfedcba#abcdefgh", "/" + strings.Repeat("x", 600) + "#.pdf", "/b/x#y"}
 	for _, c := range []struct {
@@ -38,8 +35,8 @@ func TestBoundFragment(t *testing.T) {
 		set  *Set
 		fast bool
 	}{
-		{"google", one(build(rules, options{nulEndsPath: true})), true},
-		{"scanned", one(build(stars, options{nulEndsPath: true, MaxStates: 2})), false},
+		{"google", globalSet(build(rules, options{nulEndsPath: true})), true},
+		{"scanned", globalSet(build(stars, options{nulEndsPath: true, MaxStates: 2})), false},
 		{"kept v3", keptSet, false},
 	} {
 		b, ok := c.set.Bind([]string{"googlebot"}, false, true)

@@ -37,8 +37,7 @@ func TestJumpEqualsWalk(t *testing.T) {
 		if j.n < jumpMin || int(j.n) != len(j.prefix()) || !p.isDirect() {
 			t.Fatalf("rules %v: jump %q of %d bytes", p.rules, j.prefix(), j.n)
 		}
-		set := &Set{Programs: []*Program{p}, Meta: []ProgramMeta{{CrawlDelay: -1}}}
-		b, ok := set.Bind([]string{"examplebot"}, false, true)
+		b, ok := globalSet(p).Bind([]string{"examplebot"}, false, true)
 		if !ok || b.jn != j.n {
 			t.Fatalf("rules %v: bound with jump of %d bytes, want %d", p.rules, b.jn, j.n)
 		}

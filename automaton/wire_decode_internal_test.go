@@ -251,8 +251,7 @@ func blobFor(t *testing.T, body string) []byte {
 			rules = append(rules, Rule{Kind: Disallow, Priority: int32(len(p)), Line: int32(i + 1), Pattern: p})
 		}
 	}
-	set := &Set{Programs: []*Program{build(rules, options{})}, Meta: []ProgramMeta{{CrawlDelay: -1}}, Global: 0}
-	blob, err := set.AppendBinary(nil)
+	blob, err := globalSet(build(rules, options{})).AppendBinary(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -263,8 +262,7 @@ func blobFor(t *testing.T, body string) []byte {
 // decoded from the blob.
 func roundTrip(t *testing.T, p *Program) *Program {
 	t.Helper()
-	set := &Set{Programs: []*Program{p}, Global: 0, Meta: make([]ProgramMeta, 1)}
-	blob, err := set.AppendBinary(nil)
+	blob, err := globalSet(p).AppendBinary(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
