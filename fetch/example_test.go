@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"sync/atomic"
+	"time"
 
 	"github.com/robotsdfa/robotsdfa/fetch"
 )
@@ -230,4 +231,61 @@ func ExampleClient_Refresh() {
 	// cached: false true
 	// refreshed: true false
 	// after: true true
+}
+
+// A crawler exports its Client's figures: here two origins, one of them
+// asked twice, and one without a robots.txt (404: every URL allowed).
+func ExampleClient_Stats() {
+	body := "User-agent: *\nDisallow: /private/\n"
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, body)
+	}))
+	defer site.Close()
+	bare := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusNotFound)
+	}))
+	defer bare.Close()
+
+	c := &fetch.Client{}
+	for _, u := range []string{site.URL + "/a", site.URL + "/b", bare.URL + "/c"} {
+		if _, _, err := c.Get(context.Background(), u); err != nil {
+			panic(err)
+		}
+	}
+	s := c.Stats()
+	fmt.Println("hits", s.Hits, "misses", s.Misses)
+	fmt.Println("2xx", s.Responses[2], "4xx", s.Responses[4], "bytes", s.Bytes == int64(len(body)))
+	// Output:
+	// hits 1 misses 2
+	// 2xx 1 4xx 1 bytes true
+}
+
+// Between crawls, a DirStore drops the origins not fetched since a cutoff,
+// so that it holds the origins still crawled.
+func ExampleDirStore_Prune() {
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, "User-agent: *\nDisallow: /private/\n")
+	}))
+	defer site.Close()
+	dir, err := os.MkdirTemp("", "robots-cache")
+	if err != nil {
+		panic(err)
+	}
+	defer os.RemoveAll(dir)
+	cache, err := fetch.OpenDirStore(dir, 64<<20, 0)
+	if err != nil {
+		panic(err)
+	}
+	c := &fetch.Client{Store: cache}
+	if _, _, err := c.Get(context.Background(), site.URL+"/"); err != nil {
+		panic(err)
+	}
+
+	month, err := cache.Prune(context.Background(), time.Now().Add(-30*24*time.Hour))
+	fmt.Println("not fetched for a month:", month.Removed, "removed,", month.Kept, "kept", err)
+	all, err := cache.Prune(context.Background(), time.Now().Add(time.Minute))
+	fmt.Println("not fetched since a minute from now:", all.Removed, "removed,", all.Kept, "kept", err)
+	// Output:
+	// not fetched for a month: 0 removed, 1 kept <nil>
+	// not fetched since a minute from now: 1 removed, 0 kept <nil>
 }
