@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 
 	"github.com/robotsdfa/robotsdfa/compile"
+	"github.com/robotsdfa/robotsdfa/runtime"
 	"github.com/robotsdfa/robotsdfa/store"
 )
 
@@ -388,4 +389,83 @@ func ExampleStore_Resize() {
 	after := st.CacheStats()
 	fmt.Println(grow, after.Loads-before.Loads, after.Reloads-before.Reloads)
 	// Output: true 0 0
+}
+
+// A frontier reader that has each URL's host key already (runtime's, in a
+// reused buffer) asks by key. A host the store does not hold is the
+// caller's to decide: here allowed, as RFC 9309 reads a missing robots.txt,
+// and listed for a fetch.
+func ExampleAgent_MatcherKey() {
+	dir, _ := os.MkdirTemp("", "store-example")
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "hosts.store")
+	w, _ := store.Create(path)
+	w.AddRobotsTxt("shop.example", []byte("User-agent: *\nDisallow: /cart\n"), compileBody)
+	if err := w.Close(); err != nil {
+		panic(err)
+	}
+	st, _ := store.Open(path, store.Options{})
+	defer st.Close()
+
+	a := st.AgentOnce("examplebot")
+	var key []byte
+	var fetchNext []string
+	for _, u := range []string{"https://Shop.Example/cart", "https://shop.example/shoes", "https://new.example/cart", "mailto:x@y.example"} {
+		var ok bool
+		if key, ok = runtime.AppendHostKey(key[:0], u); !ok {
+			fmt.Println(u, "has no host")
+			continue
+		}
+		m, err := a.MatcherKey(key)
+		switch {
+		case errors.Is(err, store.ErrNotFound):
+			fmt.Println(u, true, "(no robots.txt)")
+			fetchNext = append(fetchNext, string(key))
+		case err != nil:
+			panic(err)
+		default:
+			fmt.Println(u, m.Allowed(u))
+		}
+	}
+	fmt.Println("fetch next:", fetchNext)
+	// Output:
+	// https://Shop.Example/cart false
+	// https://shop.example/shoes true
+	// https://new.example/cart true (no robots.txt)
+	// mailto:x@y.example has no host
+	// fetch next: [new.example]
+}
+
+// A caller that knows which hosts serve one file (a hosting platform's
+// default robots.txt, say) adds its blob once and maps the hosts to it:
+// the blob is validated once, not per host.
+func ExampleWriter_PutHost() {
+	dir, _ := os.MkdirTemp("", "store-example")
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "hosts.store")
+	w, err := store.Create(path)
+	if err != nil {
+		panic(err)
+	}
+	blob, err := compileBody([]byte("User-agent: *\nDisallow: /wp-admin/\n"))
+	if err != nil {
+		panic(err)
+	}
+	c, err := w.AddContent(blob)
+	if err != nil {
+		panic(err)
+	}
+	for i := 1; i <= 1000; i++ {
+		if err := w.PutHost(fmt.Sprintf("site%d.example", i), c); err != nil {
+			panic(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		panic(err)
+	}
+	st, _ := store.Open(path, store.Options{})
+	defer st.Close()
+	ok, err := st.Agent("examplebot").Allowed("https://site512.example/wp-admin/")
+	fmt.Println(st.Hosts(), "hosts,", st.Contents(), "blob;", ok, err)
+	// Output: 1000 hosts, 1 blob; false <nil>
 }
