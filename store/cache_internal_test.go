@@ -60,6 +60,38 @@ func TestCacheHoldsOnlyWhatIsCached(t *testing.T) {
 	require.LessOrEqual(t, s.CacheStats().Bytes, max(int64(bound)/2, bound-int64(len(s.slots))*slotBytes))
 }
 
+// TestCacheSecondChance: a host checked again and again through a cache
+// far too small for the other hosts stays loaded while each of thousands
+// of others is loaded once and dropped: the clock passes over what was
+// used since it last passed. The host in use is loaded first, where the
+// clock's hand starts. It may be dropped once, at the first eviction,
+// whose sweep finds every content loaded since; never after.
+func TestCacheSecondChance(t *testing.T) {
+	const hosts, warm = 3000, 100
+	path := hostsStore(t, hosts, func(i int) []byte {
+		return fmt.Appendf(nil, "User-agent: *\nDisallow: /private-%d/\n", i)
+	})
+	s, err := Open(path, Options{CacheBytes: 256 << 10})
+	require.NoError(t, err)
+	defer s.Close()
+	a := s.Agent("bot")
+	var warmed CacheStats
+	for i := 1; i < hosts; i++ {
+		if i == warm {
+			warmed = s.CacheStats()
+			require.Positive(t, warmed.Evictions, "the cache held the first hosts: it does not test the clock")
+		}
+		for _, u := range []string{"https://h0.example/private-0/", fmt.Sprintf("https://h%d.example/private-%d/", i, i)} {
+			ok, err := a.Allowed(u)
+			require.NoError(t, err)
+			require.False(t, ok, u)
+		}
+	}
+	st := s.CacheStats()
+	require.Equal(t, warmed.Reloads, st.Reloads, "the host in use was dropped")
+	require.Equal(t, int64(hosts-warm), st.Loads-warmed.Loads)
+}
+
 // hostsStore writes a store of hosts h0.example, h1.example, … whose
 // robots.txt bodyOf gives, and returns its path.
 func hostsStore(t *testing.T, hosts int, bodyOf func(i int) []byte) string {
@@ -264,6 +296,21 @@ func TestSlotIsItsKey(t *testing.T) {
 		require.False(t, hs.is(other, 7), "%d bytes: the same hash and length, another key", len(key))
 		require.False(t, hs.is(other[:len(other)-1], 7), "%d bytes: the same hash, a prefix", len(key))
 	}
+}
+
+// TestSlotRefHolds: a place gives its slot only to the slot's own key: not
+// to another key of the same hash, and not when its hash is still there but
+// its slot was just cleared (clear's two steps).
+func TestSlotRefHolds(t *testing.T) {
+	key := []byte("a.example")
+	var r slotRef
+	hs := newSlot(7, key)
+	r.Store(hs)
+	require.Same(t, hs, r.holds(key, 7))
+	require.Nil(t, r.holds([]byte("b.example"), 7), "the same hash, another key")
+	require.Nil(t, r.holds(key, 8), "another hash")
+	r.hs.Store(nil)
+	require.Nil(t, r.holds(key, 7), "a hash left behind by a cleared slot")
 }
 
 // TestSlotCount: Open gives about one host slot per KiB of CacheBytes, a
