@@ -59,6 +59,24 @@ func TestV1Large(t *testing.T) {
 	require.NoError(t, err)
 }
 
+// TestV1Slack: a small version 1 pack opens even when its content is
+// past v1Ratio times its size, so long as it is within 1 MiB: the sample's
+// content with 768 KiB of zeros after its blobs, which compress to almost
+// nothing.
+func TestV1Slack(t *testing.T) {
+	good := v1Sample(t)
+	b := append(bytes.Clone(good), make([]byte, 768<<10)...)
+	binary.LittleEndian.PutUint64(b[24:], uint64(len(b)))
+	path := v1Pack(t, b)
+	fi, err := os.Stat(path)
+	require.NoError(t, err)
+	require.Greater(t, int64(len(b)), v1Ratio*fi.Size(), "the pack is within the ratio: it does not test the slack")
+	st, err := Open(path, Options{})
+	require.NoError(t, err)
+	defer st.Close()
+	require.Equal(t, 3, st.Hosts())
+}
+
 // v1Sample is the decompressed content of testdata's version 1 pack.
 func v1Sample(t *testing.T) []byte {
 	t.Helper()
