@@ -18,6 +18,20 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// TestDefaultStoreBounded: a Client given no Store keeps its robots.txt in
+// a MemoryStore bounded in bytes, DefaultStoreBytes, with room for many
+// of the largest files it reads: a crawler left at the defaults does not
+// grow without end.
+func TestDefaultStoreBounded(t *testing.T) {
+	c := &Client{}
+	c.init()
+	ms, ok := c.Store.(*MemoryStore)
+	require.True(t, ok, "the default Store is a %T", c.Store)
+	require.Equal(t, DefaultStoreBytes, ms.maxBytes)
+	require.GreaterOrEqual(t, ms.maxBytes, 64*c.MaxBytes)
+	require.Zero(t, ms.maxEntries)
+}
+
 // TestMemoryStoreModel: a MemoryStore holds what a clock kept in a plain
 // list does under the same Puts and Gets: the same entries; past either
 // bound, the entry at the hand evicted unless used since the hand last
