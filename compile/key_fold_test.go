@@ -3,6 +3,8 @@ package compile
 import (
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
 // asciiFold is the expectation for the ASCII-only case folding of keys
@@ -50,5 +52,15 @@ func TestRecordKeyCase(t *testing.T) {
 	}
 	if got, ok := recordKey("X-ZAP"); ok || got != "x-zap" {
 		t.Errorf("recordKey(X-ZAP) = %q, %v; want x-zap, false", got, ok)
+	}
+}
+
+// TestLowerASCIIWithoutCapital: a string with no capital A-Z is returned
+// as it is, not copied: binding tokens that are lower-case already
+// allocates nothing.
+func TestLowerASCIIWithoutCapital(t *testing.T) {
+	for _, s := range []string{"", "googlebot-image", "bot/1.0 (+https://example.com)", "\u212abot", "\xc3\x80"} {
+		require.Equal(t, s, LowerASCII(s))
+		require.Zero(t, testing.AllocsPerRun(10, func() { _ = LowerASCII(s) }), "%q", s)
 	}
 }
