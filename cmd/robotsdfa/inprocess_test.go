@@ -186,3 +186,35 @@ func TestProgressLine(t *testing.T) {
 		require.Equal(t, c.want, p.line(c.d))
 	}
 }
+
+// The inputs' size, for progress's share and estimate, is known only
+// when every input is a regular file, standard input included: a pipe, a
+// directory or an input that cannot be stat'ed makes it unknown (0).
+func TestInputsSize(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "urls.txt")
+	require.NoError(t, os.WriteFile(file, []byte("https://example.com/\n"), 0o644))
+	r, w, err := os.Pipe()
+	require.NoError(t, err)
+	defer r.Close()
+	defer w.Close()
+	regular, err := os.Open(file)
+	require.NoError(t, err)
+	defer regular.Close()
+
+	for _, c := range []struct {
+		stdin io.Reader
+		names []string
+		want  int64
+	}{
+		{nil, []string{file}, 21},
+		{nil, []string{file, file}, 42},
+		{regular, []string{file, "-"}, 42},
+		{r, []string{file, "-"}, 0},
+		{strings.NewReader("x\n"), []string{"-"}, 0},
+		{nil, []string{file, dir}, 0},
+		{nil, []string{file, filepath.Join(dir, "missing.txt")}, 0},
+	} {
+		require.Equal(t, c.want, inputsSize(&env{stdin: c.stdin}, c.names), "%v", c.names)
+	}
+}
