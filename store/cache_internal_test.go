@@ -64,8 +64,9 @@ func TestCacheHoldsOnlyWhatIsCached(t *testing.T) {
 // far too small for the other hosts stays loaded while each of thousands
 // of others is loaded once and dropped: the clock passes over what was
 // used since it last passed. The host in use is loaded first, where the
-// clock's hand starts. It may be dropped once, at the first eviction,
-// whose sweep finds every content loaded since; never after.
+// clock's hand starts. It may be dropped at the first eviction, whose
+// sweep finds every content loaded since the start, so the test counts
+// from the hundredth host on.
 func TestCacheSecondChance(t *testing.T) {
 	const hosts, warm = 3000, 100
 	path := hostsStore(t, hosts, func(i int) []byte {
