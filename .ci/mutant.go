@@ -181,6 +181,12 @@ func run(pkg string, m mutant, testPkgs, testFlags []string) string {
 		fatal(err)
 	}
 	defer os.RemoveAll(tmp)
+	// Open to every user: the command's tests of file permissions run its
+	// binary as user nobody from under TMPDIR, and skip when nobody cannot
+	// reach it there (MkdirTemp's 0700 kept those tests from every run).
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		fatal(err)
+	}
 	target, err := filepath.Abs(filepath.Join(pkg, m.file))
 	if err != nil {
 		fatal(err)
