@@ -153,3 +153,25 @@ func TestMissingHostsUnwritable(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "new.example\n", string(got), "written in place")
 }
+
+// TestResumeUnreadableOutput: -resume on a compressed -o the user may
+// write but not read fails with the read's error, before any work: not
+// as a file that holds no mark, which would have the user remove it.
+func TestResumeUnreadableOutput(t *testing.T) {
+	run, dir := boundRun(t)
+	robots := filepath.Join(dir, "robots.txt")
+	require.NoError(t, os.WriteFile(robots, []byte("user-agent: *\ndisallow: /x\n"), 0o644))
+	outs := filepath.Join(dir, "out")
+	require.NoError(t, os.Mkdir(outs, 0o777))
+	require.NoError(t, os.Chmod(outs, 0o777)) // past the umask
+	for _, name := range []string{"out.txt.gz", "out.txt.zst"} {
+		out := filepath.Join(outs, name)
+		r := run(t, []byte("https://a.example/x\nhttps://a.example/y\n"), "filter", "-robots", robots, "-agent", "bot", "-o", out)
+		require.Equal(t, exitOK, r.code, r.stderr)
+		require.NoError(t, os.Chmod(out, 0o200))
+		r = run(t, []byte("https://a.example/x\nhttps://a.example/y\n"), "filter", "-robots", robots, "-agent", "bot", "-resume", "-o", out)
+		require.Equal(t, exitProblem, r.code, r.stderr)
+		require.Contains(t, r.stderr, "permission denied", name)
+		require.NotContains(t, r.stderr, "holds no mark", name)
+	}
+}
