@@ -38,3 +38,35 @@ func TestSlowerRate(t *testing.T) {
 		t.Error("extreme rates compared wrongly")
 	}
 }
+
+// TestMetaMerge: google and rfc (SEMANTICS 7: of merged groups, the most
+// polite values). Merge keeps the larger crawl-delay and the lower
+// request-rate, each where one group gives it: a group without a rate
+// (Requests 0) takes nothing from one with a rate, and an equal rate
+// written otherwise keeps the first.
+func TestMetaMerge(t *testing.T) {
+	none := ProgramMeta{CrawlDelay: -1}
+	rate := func(n int32, per time.Duration) ProgramMeta {
+		return ProgramMeta{CrawlDelay: -1, Requests: n, Per: per}
+	}
+	for _, c := range []struct {
+		name string
+		m, o ProgramMeta
+		want ProgramMeta
+	}{
+		{"nothing", none, none, none},
+		{"a rate and none", rate(5, time.Second), none, rate(5, time.Second)},
+		{"none and a rate", none, rate(5, time.Second), rate(5, time.Second)},
+		{"the slower second", rate(5, time.Second), rate(1, time.Second), rate(1, time.Second)},
+		{"the slower first", rate(1, time.Minute), rate(1, time.Second), rate(1, time.Minute)},
+		{"equal rates", rate(1, time.Second), rate(60, time.Minute), rate(1, time.Second)},
+		{"delays", ProgramMeta{CrawlDelay: 2 * time.Second}, ProgramMeta{CrawlDelay: 5 * time.Second}, ProgramMeta{CrawlDelay: 5 * time.Second}},
+		{"a delay and none", ProgramMeta{CrawlDelay: 0}, none, ProgramMeta{CrawlDelay: 0}},
+		{"both", ProgramMeta{CrawlDelay: 3 * time.Second, Requests: 1, Per: time.Hour}, ProgramMeta{CrawlDelay: time.Second, Requests: 2, Per: time.Second},
+			ProgramMeta{CrawlDelay: 3 * time.Second, Requests: 1, Per: time.Hour}},
+	} {
+		if got := c.m.Merge(c.o); got != c.want {
+			t.Errorf("%s: %+v merged with %+v = %+v, want %+v", c.name, c.m, c.o, got, c.want)
+		}
+	}
+}
