@@ -39,8 +39,8 @@ func TestSlowerRate(t *testing.T) {
 	}
 }
 
-// TestMetaMerge: google and rfc (SEMANTICS 7: of merged groups, the most
-// polite values). Merge keeps the larger crawl-delay and the lower
+// TestMetaMerge: google and rfc (SEMANTICS 5: of the groups that apply,
+// the most polite values). Merge keeps the larger crawl-delay and the lower
 // request-rate, each where one group gives it: a group without a rate
 // (Requests 0) takes nothing from one with a rate, and an equal rate
 // written otherwise keeps the first.

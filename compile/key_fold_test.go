@@ -56,8 +56,8 @@ func TestRecordKeyCase(t *testing.T) {
 }
 
 // TestLowerASCIIWithoutCapital: a string with no capital A-Z is returned
-// as it is, not copied: binding tokens that are lower-case already
-// allocates nothing.
+// as it is, not copied: the keys and user-agent tokens of a file, most of
+// them written in lower case, cost no copy.
 func TestLowerASCIIWithoutCapital(t *testing.T) {
 	for _, s := range []string{"", "googlebot-image", "bot/1.0 (+https://example.com)", "\u212abot", "\xc3\x80"} {
 		require.Equal(t, s, LowerASCII(s))
