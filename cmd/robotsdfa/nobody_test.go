@@ -168,10 +168,16 @@ func TestResumeUnreadableOutput(t *testing.T) {
 		out := filepath.Join(outs, name)
 		r := run(t, []byte("https://a.example/x\nhttps://a.example/y\n"), "filter", "-robots", robots, "-agent", "bot", "-o", out)
 		require.Equal(t, exitOK, r.code, r.stderr)
+		before, err := os.ReadFile(out)
+		require.NoError(t, err)
 		require.NoError(t, os.Chmod(out, 0o200))
 		r = run(t, []byte("https://a.example/x\nhttps://a.example/y\n"), "filter", "-robots", robots, "-agent", "bot", "-resume", "-o", out)
 		require.Equal(t, exitProblem, r.code, r.stderr)
 		require.Contains(t, r.stderr, "permission denied", name)
 		require.NotContains(t, r.stderr, "holds no mark", name)
+		require.NoError(t, os.Chmod(out, 0o600)) // readable again, for a test not run as root
+		after, err := os.ReadFile(out)
+		require.NoError(t, err)
+		require.Equal(t, before, after, "%s changed", name)
 	}
 }
