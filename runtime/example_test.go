@@ -348,7 +348,7 @@ func ExampleMatcher_CheckBytes() {
 	sc := bufio.NewScanner(strings.NewReader("https://example.com/private/x\nhttps://example.com/private/press/1\nhttps://example.com/\n"))
 	for sc.Scan() {
 		res := m.CheckBytes(sc.Bytes())
-		fmt.Println(res.Allowed, res.Line, sc.Text())
+		fmt.Printf("%v %d %s\n", res.Allowed, res.Line, sc.Bytes())
 	}
 	// Output:
 	// false 2 https://example.com/private/x
