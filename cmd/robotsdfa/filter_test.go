@@ -771,3 +771,18 @@ func TestFilterQuiet(t *testing.T) {
 		require.Empty(t, r.stderr)
 	}
 }
+
+// TestFilterQuietProblem: a host whose robots.txt cannot be used (here a
+// directory where its file would be) makes the run exit 2 under -q too,
+// where its lines are neither shown nor kept: the exit code is all that
+// tells a script. The other host's lines are written.
+func TestFilterQuietProblem(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "a.example.txt"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "b.example.txt"), []byte("user-agent: *\ndisallow: /x\n"), 0o644))
+	input := []byte("https://b.example/y\nhttps://a.example/x\nhttps://b.example/x\n")
+	r := robotsdfa(t, input, "filter", "-robots-dir", dir, "-agent", "bot", "-q")
+	require.Equal(t, exitProblem, r.code, r.stderr)
+	require.Equal(t, "https://b.example/y\n", r.stdout)
+	require.Empty(t, r.stderr)
+}
