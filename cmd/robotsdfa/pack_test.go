@@ -353,3 +353,26 @@ func TestCompilePackSummary(t *testing.T) {
 	require.Contains(t, r.stderr, "robotsdfa compile: 5 files (")
 	require.Contains(t, r.stderr, " bytes, google mode; 2 with no user-agent line: every URL allowed), 5 hosts → ")
 }
+
+// TestPackInItsMode: filter -pack with no -mode uses a pack compiled in
+// RFC mode in that mode (RFC 9309 section 2.2.2: /robots.txt is allowed
+// under "disallow: /", where Google's reading disallows it), and
+// -mode rfc agrees; -mode google is refused before any line.
+func TestPackInItsMode(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "a.example.txt"), []byte("user-agent: *\ndisallow: /\n"), 0o644))
+	pack := filepath.Join(t.TempDir(), "rfc.pack")
+	r := robotsdfa(t, nil, "compile", "-mode", "rfc", "-robots-dir", dir, "-o", pack)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	input := []byte("https://a.example/robots.txt\nhttps://a.example/x\n")
+	want := "allowed\thttps://a.example/robots.txt\ndisallowed\thttps://a.example/x\n"
+	for _, mode := range [][]string{nil, {"-mode", "rfc"}} {
+		r = robotsdfa(t, input, append([]string{"filter", "-pack", pack, "-agent", "bot", "-verdicts", "-q"}, mode...)...)
+		require.Equal(t, exitOK, r.code, r.stderr)
+		require.Equal(t, want, r.stdout, "%v", mode)
+	}
+	r = robotsdfa(t, input, "filter", "-pack", pack, "-agent", "bot", "-verdicts", "-mode", "google")
+	require.Equal(t, exitProblem, r.code)
+	require.Contains(t, r.stderr, "compiled in rfc mode; -mode google does not apply")
+	require.Empty(t, r.stdout)
+}
