@@ -354,7 +354,7 @@ func TestCompilePackSummary(t *testing.T) {
 	require.Contains(t, r.stderr, " bytes, google mode; 2 with no user-agent line: every URL allowed), 5 hosts → ")
 }
 
-// TestPackInItsMode: filter -pack with no -mode uses a pack compiled in
+// TestPackInItsMode (rfc): filter -pack with no -mode uses a pack compiled in
 // RFC mode in that mode (RFC 9309 section 2.2.2: /robots.txt is allowed
 // under "disallow: /", where Google's reading disallows it), and
 // -mode rfc agrees; -mode google is refused before any line.
