@@ -53,8 +53,9 @@ type Outcome struct {
 	// unavailable (nil for a status that says so by itself).
 	Err *Error
 	// RetryAfter is the wait a 429 or 503 asked for in its Retry-After
-	// header (0 when none); ExpiresAt honours it within the Client's
-	// bounds.
+	// header: 0 when none, less than 0 for a date already past (the
+	// server's clock behind ours, or a stale answer). ExpiresAt honours it
+	// within the Client's bounds.
 	RetryAfter time.Duration
 	// FetchedAt is when the fetch ended; ExpiresAt when it will be made
 	// again.
