@@ -122,6 +122,36 @@ func TestGlobMatch(t *testing.T) {
 	}
 }
 
+// TestScanPrefilter: both. The byte sets that spare the scan tier a
+// glob match pass a rule exactly when the path holds every byte its
+// pattern names (but '*' and a final '$'): random patterns and paths over
+// bytes of each of the sets' four words.
+func TestScanPrefilter(t *testing.T) {
+	rng := rand.New(rand.NewSource(2309))
+	const alphabet = "/a?*$\x01\x7f\x85\xc0\xff"
+	passed := 0
+	for range 20000 {
+		pattern := "/" + string(randomBytes(rng, alphabet, rng.Intn(5)))
+		path := "/" + string(randomBytes(rng, alphabet, rng.Intn(8)))
+		want := true
+		for i := 0; i < len(pattern); i++ {
+			if c := pattern[i]; c != '*' && !(c == '$' && i == len(pattern)-1) && strings.IndexByte(path, c) < 0 {
+				want = false
+			}
+		}
+		need, has := needs(pattern), bytesOf(path)
+		if got := need.within(&has); got != want {
+			t.Fatalf("pattern %q, path %q: passed %v, want %v", pattern, path, got, want)
+		}
+		if want {
+			passed++
+		}
+	}
+	if passed < 1000 || passed > 19000 {
+		t.Fatalf("%d of 20000 passed: change the alphabet", passed)
+	}
+}
+
 // randomBytes returns n bytes drawn from alphabet.
 func randomBytes(rng *rand.Rand, alphabet string, n int) []byte {
 	b := make([]byte, n)
