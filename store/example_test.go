@@ -469,3 +469,62 @@ func ExampleWriter_PutHost() {
 	fmt.Println(st.Hosts(), "hosts,", st.Contents(), "blob;", ok, err)
 	// Output: 1000 hosts, 1 blob; false <nil>
 }
+
+// An update that fails halfway leaves the store it was to replace as it
+// was: a Writer writes beside its path and renames at Close, and Abort
+// removes what it wrote.
+func ExampleWriter_Abort() {
+	dir, _ := os.MkdirTemp("", "store-example")
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "hosts.store")
+	w, _ := store.Create(path)
+	w.AddRobotsTxt("a.example", []byte("User-agent: *\nDisallow: /x\n"), compileBody)
+	if err := w.Close(); err != nil {
+		panic(err)
+	}
+
+	w, _ = store.Create(path)
+	w.AddRobotsTxt("a.example", []byte("User-agent: *\nAllow: /\n"), compileBody)
+	if err := w.Add("b.example", []byte("not a blob")); err != nil {
+		fmt.Println("update failed:", err != nil)
+		w.Abort()
+	}
+	entries, _ := os.ReadDir(dir)
+	st, _ := store.Open(path, store.Options{})
+	defer st.Close()
+	ok, err := st.Agent("bot").Allowed("https://a.example/x")
+	fmt.Println(len(entries), "file;", ok, err)
+	// Output:
+	// update failed: true
+	// 1 file; false <nil>
+}
+
+// Blob gives a host's compiled robots.txt as it was added, for another
+// process or machine to Load.
+func ExampleStore_Blob() {
+	dir, _ := os.MkdirTemp("", "store-example")
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "hosts.store")
+	w, _ := store.Create(path)
+	w.AddRobotsTxt("a.example", []byte("User-agent: *\nDisallow: /x\nSitemap: https://a.example/map.xml\n"), compileBody)
+	if err := w.Close(); err != nil {
+		panic(err)
+	}
+	st, _ := store.Open(path, store.Options{})
+	defer st.Close()
+
+	blob, err := st.Blob("A.Example")
+	if err != nil {
+		panic(err)
+	}
+	r, err := runtime.Load(blob)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(r.Agent("bot").Allowed("/x/y"), r.Sitemaps()[0].URL)
+	_, err = st.Blob("b.example")
+	fmt.Println(errors.Is(err, store.ErrNotFound))
+	// Output:
+	// false https://a.example/map.xml
+	// true
+}
