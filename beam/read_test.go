@@ -175,8 +175,12 @@ func TestReadParts(t *testing.T) {
 // TestSplitRestriction: a plain file is cut into parts of partBytes, with
 // a tail shorter than a quarter of a part joined to the part before it;
 // a file of at most a part and a quarter is one part, and a compressed
-// file is always one. The parts cover the file in order.
+// file is always one. The parts cover the file in order. By default a
+// part is 64 MiB, as ReadLines' doc says.
 func TestSplitRestriction(t *testing.T) {
+	big := fileio.ReadableFile{Metadata: fileio.FileMetadata{Path: "x.txt", Size: 200 << 20}}
+	parts := readLinesFn{}.SplitRestriction(big, readLinesFn{}.CreateInitialRestriction(big))
+	require.Equal(t, []offsetrange.Restriction{{Start: 0, End: 64 << 20}, {Start: 64 << 20, End: 128 << 20}, {Start: 128 << 20, End: 200 << 20}}, parts)
 	defer func(p int64) { partBytes = p }(partBytes)
 	partBytes = 100
 	for _, c := range []struct {
