@@ -2,6 +2,8 @@ package compile_test
 
 import (
 	"fmt"
+	"io"
+	"strings"
 	"time"
 
 	"github.com/robotsdfa/robotsdfa/compile"
@@ -79,6 +81,22 @@ func ExampleFile_Compile() {
 	r := f.Compile()
 	fmt.Println(f.Lines[2].Flags.Names(), r.Agent("x").Allowed("/b"))
 	// Output: [key-variant] false
+}
+
+// A caller reading a robots.txt from the network reads what the parser
+// will, and one byte more: File.Truncated then says the body was cut, and
+// the rules past the limit do not apply (RFC 9309 section 2.5).
+func ExampleOptions_BodyLimit() {
+	opts := compile.Options{MaxBytes: 32}
+	served := strings.NewReader("User-agent: *\nDisallow: /a\nDisallow: /b\n")
+	body, err := io.ReadAll(io.LimitReader(served, int64(opts.BodyLimit())+1))
+	if err != nil {
+		panic(err)
+	}
+	f := compile.Parse(body, opts)
+	m := f.Compile().Agent("bot")
+	fmt.Println(len(body), f.Read, f.Truncated(), m.Allowed("/a"), m.Allowed("/b"))
+	// Output: 33 32 true false true
 }
 
 // The engine's form, for tools that look at the automata.

@@ -70,6 +70,20 @@ func ExampleRobots_AgentUnion() {
 	// Output: false false true
 }
 
+// A host checked once for a crawler that sends several user agents binds
+// the union without the screens, as AgentOnce does a fallback chain.
+func ExampleRobots_AgentUnionOnce() {
+	r := compile.Compile([]byte("User-agent: a\nDisallow: /x\n\nUser-agent: b\nDisallow: /y\n"), compile.Options{})
+	once, kept := r.AgentUnionOnce("a", "b"), r.AgentUnion("a", "b")
+	for _, p := range []string{"/x", "/y", "/z"} {
+		fmt.Println(p, once.Allowed(p), kept.Allowed(p))
+	}
+	// Output:
+	// /x false false
+	// /y false false
+	// /z true true
+}
+
 func ExampleRobots_AppendBinary() {
 	r := compile.Compile([]byte("User-agent: *\nDisallow: /tmp/\n"), compile.Options{})
 	blob, err := r.AppendBinary(nil)
