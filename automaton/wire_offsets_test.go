@@ -55,6 +55,8 @@ func TestDecodeErrorOffsets(t *testing.T) {
 		{"rule padding, third byte", func(b []byte) { b[rule0+3] = 1 }, rule0 + 1, "padding not zero"},
 		{"rule priority", put(rule0+4, 1<<31), rule0 + 4, "priority"},
 		{"rule pattern length", put(rule0+16, 1), rule0 + 16, "pattern of 1 bytes"},
+		{"dfa classes", put(dfa0, 1), dfa0, "dfa 0: 1 classes"},
+		{"dfa classes past 256", put(dfa0, 257), dfa0, "dfa 0: 257 classes"},
 		{"dfa decided states", put(dfa0+4, 0), dfa0 + 4, "0 decided"},
 		{"dfa table", put(dfa0+20, 1<<30), dfa0 + 20,
 			fmt.Sprintf("dfa 0: table [%d, %d) runs past the %d-word tables section", 1<<30, 1<<30+words0, tableWords)},
