@@ -1,11 +1,13 @@
 package store_test
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -349,6 +351,32 @@ func ExampleAgent_Check() {
 	// https://shop.example/cart/1 false 2
 	// https://shop.example/cart/help true 3
 	// https://shop.example/ true 0
+}
+
+// A frontier reader checks each line in the scanner's buffer, with no
+// string made per URL.
+func ExampleAgent_CheckBytes() {
+	dir, _ := os.MkdirTemp("", "store-example")
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "hosts.store")
+	w, _ := store.Create(path)
+	w.AddRobotsTxt("shop.example", []byte("User-agent: *\nDisallow: /cart\n"), compileBody)
+	if err := w.Close(); err != nil {
+		panic(err)
+	}
+	st, _ := store.Open(path, store.Options{})
+	defer st.Close()
+
+	a := st.Agent("examplebot")
+	frontier := bufio.NewScanner(strings.NewReader("https://shop.example/cart/1\nhttps://shop.example/shoes\nhttps://new.example/\n"))
+	for frontier.Scan() {
+		res, err := a.CheckBytes(frontier.Bytes())
+		fmt.Println(frontier.Text(), res.Allowed, errors.Is(err, store.ErrNotFound))
+	}
+	// Output:
+	// https://shop.example/cart/1 false false
+	// https://shop.example/shoes true false
+	// https://new.example/ false true
 }
 
 // A scheduler that does not know how many hosts it will touch starts with
