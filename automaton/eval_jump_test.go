@@ -109,6 +109,25 @@ func TestJumpWhereRulesPart(t *testing.T) {
 	}
 }
 
+// TestJumpPastLoops: rules whose tails loop ('*') get the jump their
+// common prefix gives, as literal ones do: past a rule that parts from
+// the others early, the counts of the states ahead visit each row once,
+// so a loop does not spend their budget.
+func TestJumpPastLoops(t *testing.T) {
+	for _, pats := range [][]string{
+		{"/wikx", "/wiki/a*z", "/wiki/b*z", "/wiki/c", "/wiki/d"},
+		{"/w/x", "/wiki/A:*.php", "/wiki/B:*.php", "/wiki/C:*$", "/wiki/D:"},
+	} {
+		var rules []Rule
+		for i, pat := range pats {
+			rules = append(rules, Rule{Kind: Disallow, Line: int32(i + 1), Pattern: pat})
+		}
+		if j := build(rules, options{}).deriveJump(); j.prefix() != "/wiki/" {
+			t.Errorf("rules %q: jump %q, want \"/wiki/\"", pats, j.prefix())
+		}
+	}
+}
+
 // TestJumpNone: no jump for a program with a floating DFA, several
 // DFAs, scanned rules, rules that part at once, or a prefix of fewer than
 // jumpMin bytes.
