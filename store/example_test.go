@@ -371,12 +371,19 @@ func ExampleAgent_CheckBytes() {
 	frontier := bufio.NewScanner(strings.NewReader("https://shop.example/cart/1\nhttps://shop.example/shoes\nhttps://new.example/\n"))
 	for frontier.Scan() {
 		res, err := a.CheckBytes(frontier.Bytes())
-		fmt.Println(frontier.Text(), res.Allowed, errors.Is(err, store.ErrNotFound))
+		switch {
+		case errors.Is(err, store.ErrNotFound):
+			fmt.Printf("%s no robots.txt\n", frontier.Bytes())
+		case err != nil:
+			panic(err)
+		default:
+			fmt.Printf("%s %v %d\n", frontier.Bytes(), res.Allowed, res.Line)
+		}
 	}
 	// Output:
-	// https://shop.example/cart/1 false false
-	// https://shop.example/shoes true false
-	// https://new.example/ false true
+	// https://shop.example/cart/1 false 2
+	// https://shop.example/shoes true 0
+	// https://new.example/ no robots.txt
 }
 
 // A scheduler that does not know how many hosts it will touch starts with
@@ -514,7 +521,7 @@ func ExampleWriter_Abort() {
 	w, _ = store.Create(path)
 	w.AddRobotsTxt("a.example", []byte("User-agent: *\nAllow: /\n"), compileBody)
 	if err := w.Add("b.example", []byte("not a blob")); err != nil {
-		fmt.Println("update failed:", err != nil)
+		fmt.Println("refused:", errors.Is(err, runtime.ErrFormat))
 		w.Abort()
 	}
 	entries, _ := os.ReadDir(dir)
@@ -523,7 +530,7 @@ func ExampleWriter_Abort() {
 	ok, err := st.Agent("bot").Allowed("https://a.example/x")
 	fmt.Println(len(entries), "file;", ok, err)
 	// Output:
-	// update failed: true
+	// refused: true
 	// 1 file; false <nil>
 }
 
