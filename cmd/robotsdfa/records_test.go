@@ -256,6 +256,12 @@ func TestRecordsSources(t *testing.T) {
 	require.Equal(t, exitOK, r.code, r.stderr)
 	require.Contains(t, lines(r.stdout), "crawl-delay:   9s (line 6), the largest of the groups that apply (the most polite): line 2 3s; line 6 9s;")
 	require.Contains(t, lines(r.stdout), "request-rate:  1 per 5s (line 3), the lowest of the groups that apply (the most polite): line 3 1 per 5s; line 7 2 per 5s;")
+	// The line named is the one of the value chosen, not of one that
+	// shares its count or its period.
+	shared := writeTemp(t, "shared.txt", []byte("user-agent: a\nrequest-rate: 1/5\nrequest-rate: 2/10\nrequest-rate: 1/10\n"))
+	r = runIn(t, "records", shared, "a")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Contains(t, lines(r.stdout), "request-rate:  1 per 10s (line 4), the lowest of the groups that apply (the most polite): line 2 1 per 5s; line 3 2 per 10s; line 4 1 per 10s;")
 
 	// A host in a pack.
 	rdir := t.TempDir()
