@@ -83,6 +83,9 @@ func TestCheckErrors(t *testing.T) {
 			require.Equal(t, c.code, r.code, r.stderr)
 			require.Equal(t, c.stdout, r.stdout)
 			require.Contains(t, r.stderr, c.stderr)
+			// The hint for "-" as a URL is for that URL alone.
+			const stdinHint = "(URLs from standard input:"
+			require.Equal(t, strings.Contains(c.stderr, stdinHint), strings.Contains(r.stderr, stdinHint), r.stderr)
 		})
 	}
 }
